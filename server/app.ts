@@ -1,0 +1,59 @@
+import fastifyMultipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
+import type { Db } from './db/open';
+import { FileStore } from './files/store';
+import { errorHandler } from './http/errorHandler';
+import { setNotFoundHandler } from './http/notFound';
+import { registerFileRoutes } from './routes/file';
+import { registerHealthRoutes } from './routes/health';
+import { registerPage } from './routes/page';
+import { registerRvmRoutes } from './routes/rvm';
+import { registerUploadRoutes } from './routes/upload';
+import { addSecurityHeaders } from './security/headers';
+
+/**
+ * The whole HTTP server. The caller owns `db` (already migrated) and closes it after `app.close()`.
+ */
+export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  const store = new FileStore(config.filesDir, db);
+
+  app.setErrorHandler(errorHandler);
+  addSecurityHeaders(app, config.embedOrigins);
+  acceptEmptyJson(app);
+
+  // Both plugins hook into routes as they are added, so they must load first.
+  await app.register(rateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+
+  registerRvmRoutes(app, db);
+  registerFileRoutes(app, store);
+  registerUploadRoutes(app, store, {
+    adminToken: config.adminToken,
+    maxBytes: config.uploadMaxBytes,
+    ratePerMinute: config.uploadRateLimitPerMinute,
+  });
+  registerHealthRoutes(app, db);
+  setNotFoundHandler(app, await registerPage(app, config.staticDir));
+  return app;
+}
+
+/** The list call's payload is "empty": a JSON content type with no body must not be a 400. */
+function acceptEmptyJson(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,107 @@
+import path from 'node:path';
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '0.0.0.0';
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024; // 5 MiB
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // 1 MiB
+export const UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+/** An operator token shorter than this is refused at start-up: it could be guessed. */
+export const ADMIN_TOKEN_MIN_LENGTH = 16;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ServerConfig {
+  /** 0 = any free port. */
+  port: number;
+  host: string;
+  /** Absolute path of the SQLite file. */
+  dbPath: string;
+  /** Absolute path of the content-addressed file store. */
+  filesDir: string;
+  /** Absolute path of the built page (vite `dist`). */
+  staticDir: string;
+  /** Bearer token for operators; null = uploads always refused. */
+  adminToken: string | null;
+  uploadMaxBytes: number;
+  uploadRateLimitPerMinute: number;
+  /** Demo data loaded on first start. */
+  seedPath: string;
+  /** Folder holding the photos the demo rows name. */
+  seedPhotosDir: string;
+  /** Host origins allowed to frame the page; empty = any origin. */
+  embedOrigins: string[];
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** `https://host[:port]`, optionally `https://*.host`; nothing that could break out of a CSP directive. */
+const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): ServerConfig {
+  const resolve = (value: string | undefined, fallback: string): string =>
+    path.resolve(cwd, nonEmpty(value) ?? fallback);
+
+  return {
+    port: parseInteger('PORT', env.PORT, DEFAULT_PORT, 0, 65535),
+    host: nonEmpty(env.HOST) ?? DEFAULT_HOST,
+    dbPath: resolve(env.RVM_DB, 'data/rvm.sqlite'),
+    filesDir: resolve(env.RVM_FILES, 'data/files'),
+    staticDir: resolve(env.RVM_STATIC, 'dist'),
+    adminToken: parseAdminToken(env.RVM_ADMIN_TOKEN),
+    uploadMaxBytes: parseInteger('RVM_UPLOAD_MAX_BYTES', env.RVM_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 1, 1024 ** 3),
+    uploadRateLimitPerMinute: UPLOAD_RATE_LIMIT_PER_MINUTE,
+    seedPath: resolve(env.RVM_SEED, 'assets/demo/machines.json'),
+    seedPhotosDir: resolve(env.RVM_SEED_PHOTOS, 'assets/photos'),
+    embedOrigins: parseOrigins(env.RVM_EMBED_ORIGINS),
+    logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+function parseInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  const value = nonEmpty(raw);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new ConfigError(`${name} must be a whole number, got "${value}"`);
+  const parsed = Number(value);
+  if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
+  return parsed;
+}
+
+function parseAdminToken(raw: string | undefined): string | null {
+  const token = nonEmpty(raw);
+  if (token === undefined) return null;
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`RVM_ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters`);
+  }
+  return token;
+}
+
+export function parseOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!ORIGIN_PATTERN.test(origin)) {
+      throw new ConfigError(`RVM_EMBED_ORIGINS: "${origin}" is not an origin like https://example.org`);
+    }
+  }
+  return origins;
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  const value = nonEmpty(raw) ?? 'warn';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new ConfigError(`RVM_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return value as LogLevel;
+}

@@ -1,0 +1,93 @@
+import type Database from 'better-sqlite3';
+import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../src/machines/machine';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+const list = (values: readonly string[]): string => values.map(quote).join(', ');
+
+// The CHECKs are generated from the shared enumerations so they cannot drift from the Machine type.
+// Changing an enumeration later needs a new migration that rebuilds the table: SQLite cannot alter a CHECK.
+const districtMatchesArea = AREAS.map(
+  (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
+).join('\n      OR ');
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'machines, files, meta',
+    sql: `
+CREATE TABLE files (
+  id TEXT PRIMARY KEY CHECK (length(id) = 64 AND id NOT GLOB '*[^0-9a-f]*'),
+  content_type TEXT NOT NULL,
+  size INTEGER NOT NULL CHECK (size >= 0),
+  original_name TEXT,
+  created_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE machines (
+  id TEXT PRIMARY KEY,
+  lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+  lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+  area TEXT NOT NULL CHECK (area IN (${list(AREAS)})),
+  district TEXT NOT NULL CHECK (
+      ${districtMatchesArea}
+  ),
+  status TEXT NOT NULL CHECK (status IN (${list(STATUSES)})),
+  under_maintenance INTEGER NOT NULL CHECK (under_maintenance IN (0, 1)),
+  service_status INTEGER NOT NULL,
+  name_en TEXT NOT NULL,
+  name_zht TEXT NOT NULL,
+  name_zhs TEXT NOT NULL,
+  address_en TEXT NOT NULL,
+  address_zht TEXT NOT NULL,
+  address_zhs TEXT NOT NULL,
+  service_hour_en TEXT NOT NULL,
+  service_hour_zht TEXT NOT NULL,
+  service_hour_zhs TEXT NOT NULL,
+  opening_hours TEXT,
+  picture_id TEXT REFERENCES files(id),
+  updated_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+`,
+  },
+];
+
+/** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const applied = new Set(
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .pluck()
+      .all()
+      .map((version) => Number(version)),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const newlyApplied: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    // IMMEDIATE takes the write lock first, so two processes starting together cannot both apply it.
+    db.transaction(() => {
+      const again = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version);
+      if (again) return;
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, new Date().toISOString());
+      newlyApplied.push(migration.version);
+    }).immediate();
+  }
+  return newlyApplied;
+}

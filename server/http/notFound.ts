@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '../errors';
+import type { Page } from '../routes/page';
+
+const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
+
+/**
+ * Unknown API paths answer JSON 404. Any other GET is a page route (e.g. /login) the single-page
+ * app handles itself, so it gets index.html; a missing hashed asset stays a 404 rather than HTML.
+ */
+export function setNotFoundHandler(app: FastifyInstance, page: Page): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRoute =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !pathname.startsWith('/assets/');
+    if (isPageRoute) return page.sendIndex(reply);
+    const body: ApiErrorBody = { success: false, msg: 'notFound' };
+    return reply.code(404).type('application/json; charset=utf-8').send(body);
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Loads machines from a CSV or JSON file into the database:
+ *   npx tsx server/import.ts FILE.csv|FILE.json
+ * Every row is checked first; if any is wrong, every error is printed and nothing is loaded.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { FileStore } from './files/store';
+import { importMachinesFile } from './machines/importRows';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [file, ...extra] = argv;
+  if (!file || extra.length > 0) {
+    console.error('usage: npx tsx server/import.ts FILE.csv|FILE.json');
+    return 2;
+  }
+  if (!fs.existsSync(file)) {
+    console.error(`${file}: no such file`);
+    return 1;
+  }
+  const config = loadConfig(process.env);
+  fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
+  fs.mkdirSync(config.filesDir, { recursive: true });
+  const db = openDatabase(config.dbPath);
+  try {
+    const result = await importMachinesFile(path.resolve(file), db, new FileStore(config.filesDir, db), config.uploadMaxBytes);
+    if (!result.ok) {
+      for (const error of result.errors) console.error(error);
+      console.error(`${file}: ${result.errors.length} error(s); nothing was loaded`);
+      return 1;
+    }
+    for (const warning of result.warnings) console.error(`warning: ${warning}`);
+    console.log(
+      `${file}: ${result.inserted} inserted, ${result.updated} updated, ${result.photos} photo(s) stored (${config.dbPath})`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ApiError } from '../errors';
+import type { FileStore, StoredBlob } from '../files/store';
+import type { MachineRow } from './validate';
+
+export interface RowPhoto {
+  blob: StoredBlob;
+  originalName: string;
+}
+
+export interface PhotosResult {
+  /** Keyed by machine id. */
+  photos: Map<string, RowPhoto>;
+  /** Photos that exist but cannot be used (not an image, too large): the data set is wrong. */
+  errors: string[];
+  /** Photos named but not found: the machine keeps the photo it has, if any. */
+  warnings: string[];
+}
+
+/**
+ * Writes the photos the rows name (looked up in `dir`) into the file store, through the same code
+ * path as an upload. The blobs are on disk but not yet recorded, so the caller can record them in
+ * the same transaction as the machines.
+ */
+export async function storeRowPhotos(
+  rows: readonly MachineRow[],
+  dir: string,
+  store: FileStore,
+  maxBytes: number,
+): Promise<PhotosResult> {
+  const result: PhotosResult = { photos: new Map(), errors: [], warnings: [] };
+  for (const row of rows) {
+    if (!row.photo) continue;
+    // validate.ts only lets bare file names through, so this cannot leave `dir`.
+    const file = path.join(dir, row.photo);
+    if (!(await isFile(file))) {
+      result.warnings.push(`${row.id}: photo "${row.photo}" not found in ${dir}`);
+      continue;
+    }
+    try {
+      const blob = await store.writeBlob(createReadStream(file), maxBytes);
+      result.photos.set(row.id, { blob, originalName: row.photo });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const reason = error.msg === 'fileTooLarge' ? `is larger than ${maxBytes} bytes` : 'is not a PNG, JPEG, WebP or GIF image';
+      result.errors.push(`${row.id}: photo "${row.photo}" ${reason}`);
+    }
+  }
+  return result;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  const stat = await fs.stat(file).catch(() => null);
+  return stat?.isFile() ?? false;
+}

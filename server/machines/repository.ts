@@ -1,0 +1,103 @@
+import type { Db } from '../db/open';
+import type { Machine } from '../../src/machines/machine';
+import type { MachineRow } from './validate';
+
+/** A machine as `POST /api/rvm/` sends it: every Machine field plus the opening hours. */
+export type ApiMachine = Machine & { opening_hours: string | null };
+
+interface MachineRecord extends Omit<MachineRow, 'coordinates' | 'under_maintenance' | 'photo'> {
+  lat: number;
+  lng: number;
+  under_maintenance: number;
+  picture_id: string | null;
+}
+
+export const fileUrl = (id: string): string => `/api/file/${id}`;
+
+export function listMachines(db: Db): ApiMachine[] {
+  const records = db.prepare('SELECT * FROM machines ORDER BY id').all() as MachineRecord[];
+  return records.map(toApiMachine);
+}
+
+export function countMachines(db: Db): number {
+  return Number(db.prepare('SELECT count(*) FROM machines').pluck().get());
+}
+
+function toApiMachine(record: MachineRecord): ApiMachine {
+  const machine: ApiMachine = {
+    id: record.id,
+    coordinates: [record.lat, record.lng],
+    area: record.area,
+    district: record.district,
+    status: record.status,
+    under_maintenance: record.under_maintenance === 1,
+    service_status: record.service_status,
+    name_en: record.name_en,
+    name_zht: record.name_zht,
+    name_zhs: record.name_zhs,
+    address_en: record.address_en,
+    address_zht: record.address_zht,
+    address_zhs: record.address_zhs,
+    service_hour_en: record.service_hour_en,
+    service_hour_zht: record.service_hour_zht,
+    service_hour_zhs: record.service_hour_zhs,
+    thumbnail: record.picture_id ? fileUrl(record.picture_id) : null,
+    opening_hours: record.opening_hours,
+  };
+  // The spec's `picture` is "present or absent", so a machine without a photo has no key at all.
+  if (record.picture_id) machine.picture = { id: record.picture_id };
+  return machine;
+}
+
+export type UpsertOutcome = 'inserted' | 'updated';
+
+/**
+ * Inserts or replaces one machine. `pictureId` null keeps the photo an existing machine already has.
+ * Synchronous so callers can run many inside one transaction.
+ */
+export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null): UpsertOutcome {
+  const exists = db.prepare('SELECT 1 FROM machines WHERE id = ?').get(row.id) !== undefined;
+  db.prepare(
+    `INSERT INTO machines (
+       id, lat, lng, area, district, status, under_maintenance, service_status,
+       name_en, name_zht, name_zhs, address_en, address_zht, address_zhs,
+       service_hour_en, service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at
+     ) VALUES (
+       @id, @lat, @lng, @area, @district, @status, @under_maintenance, @service_status,
+       @name_en, @name_zht, @name_zhs, @address_en, @address_zht, @address_zhs,
+       @service_hour_en, @service_hour_zht, @service_hour_zhs, @opening_hours, @picture_id, @updated_at
+     )
+     ON CONFLICT(id) DO UPDATE SET
+       lat = excluded.lat, lng = excluded.lng, area = excluded.area, district = excluded.district,
+       status = excluded.status, under_maintenance = excluded.under_maintenance,
+       service_status = excluded.service_status,
+       name_en = excluded.name_en, name_zht = excluded.name_zht, name_zhs = excluded.name_zhs,
+       address_en = excluded.address_en, address_zht = excluded.address_zht, address_zhs = excluded.address_zhs,
+       service_hour_en = excluded.service_hour_en, service_hour_zht = excluded.service_hour_zht,
+       service_hour_zhs = excluded.service_hour_zhs, opening_hours = excluded.opening_hours,
+       picture_id = coalesce(excluded.picture_id, machines.picture_id),
+       updated_at = excluded.updated_at`,
+  ).run({
+    id: row.id,
+    lat: row.coordinates[0],
+    lng: row.coordinates[1],
+    area: row.area,
+    district: row.district,
+    status: row.status,
+    under_maintenance: row.under_maintenance ? 1 : 0,
+    service_status: row.service_status,
+    name_en: row.name_en,
+    name_zht: row.name_zht,
+    name_zhs: row.name_zhs,
+    address_en: row.address_en,
+    address_zht: row.address_zht,
+    address_zhs: row.address_zhs,
+    service_hour_en: row.service_hour_en,
+    service_hour_zht: row.service_hour_zht,
+    service_hour_zhs: row.service_hour_zhs,
+    opening_hours: row.opening_hours,
+    picture_id: pictureId,
+    updated_at: new Date().toISOString(),
+  });
+  return exists ? 'updated' : 'inserted';
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { seedIfFirstStart } from './db/seed';
+import { FileStore } from './files/store';
+
+/** Requests still running after this long on shutdown are abandoned. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const displayHost = (host: string): string => {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+};
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
+  fs.mkdirSync(config.filesDir, { recursive: true });
+  const db = openDatabase(config.dbPath);
+  const app = await buildApp(config, db);
+
+  const seed = await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
+    seedPath: config.seedPath,
+    photosDir: config.seedPhotosDir,
+    maxPhotoBytes: config.uploadMaxBytes,
+  });
+  if (seed.status === 'seeded') {
+    app.log.info(`seeded ${seed.machines} demo machines with ${seed.photos} photos`);
+    for (const warning of seed.warnings) app.log.warn(`seed: ${warning}`);
+  } else if (seed.reason === 'noSeedFile') {
+    app.log.warn(`no demo data at ${config.seedPath}; starting with an empty machine list`);
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`RVM locator listening on http://${displayHost(config.host)}:${port}/`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: closing`);
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => {
+        db.close();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

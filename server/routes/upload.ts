@@ -1,0 +1,45 @@
+import type {} from '@fastify/multipart';
+import type {} from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { sanitizeOriginalName } from '../files/originalName';
+import type { FileStore } from '../files/store';
+import { bearerMatches } from '../security/adminToken';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/upload';
+const ONE_MINUTE_MS = 60 * 1000;
+
+export interface UploadOptions {
+  adminToken: string | null;
+  maxBytes: number;
+  ratePerMinute: number;
+}
+
+/** `POST /api/upload`: an operator stores one image (multipart field `file`) and gets its id. */
+export function registerUploadRoutes(app: FastifyInstance, store: FileStore, options: UploadOptions): void {
+  app.post(ROUTE, {
+    // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
+    config: { rateLimit: { max: options.ratePerMinute, timeWindow: ONE_MINUTE_MS } },
+    // preParsing: refuse before a single byte of the body is read.
+    preParsing: async (request, _reply, payload) => {
+      if (!bearerMatches(request.headers.authorization, options.adminToken)) throw new ApiError(401, 'unauthorized');
+      return payload;
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
+      // One byte over the limit lets the store see the overflow and refuse before renaming anything.
+      const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } });
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw new ApiError(400, 'fileMissing');
+      }
+      const blob = await store.save(part.file, {
+        maxBytes: options.maxBytes,
+        originalName: sanitizeOriginalName(part.filename),
+      });
+      return { success: true, id: blob.id };
+    },
+  });
+  refuseOtherMethods(app, [ROUTE], ['POST']);
+}

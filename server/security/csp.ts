@@ -1,0 +1,30 @@
+import { parseOrigins } from '../config';
+
+/** The government basemap service the map loads its style, tiles and glyphs from. */
+export const MAP_API_ORIGIN = 'https://mapapi.geodata.gov.hk';
+
+/**
+ * The Content-Security-Policy for the page. `origins` are the host pages allowed to frame it;
+ * an empty list lets any page frame it (the product is meant to be embedded).
+ */
+export function buildCsp(origins: readonly string[]): string {
+  // Re-checked here: an origin with a space or ";" would otherwise add its own directives.
+  const ancestors = parseOrigins(origins.join(','));
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // Mantine injects <style> tags at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', MAP_API_ORIGIN],
+    'connect-src': ["'self'", MAP_API_ORIGIN],
+    // MapLibre starts its workers from blob: URLs.
+    'worker-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': ancestors.length > 0 ? ["'self'", ...ancestors] : ['*'],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}

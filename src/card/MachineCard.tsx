@@ -1,0 +1,62 @@
+import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { localeAtom } from '../i18n/localeAtom';
+import { useT } from '../i18n/useT';
+import type { Machine } from '../machines/machine';
+import { machineText } from '../machines/text';
+import { postToHost } from '../embed/postToHost';
+import { photoMachineIdAtom } from '../ui/uiAtoms';
+import { CapacityCaption } from './CapacityCaption';
+import { directionsUrl } from './directions';
+import { MachinePhoto } from './MachinePhoto';
+import { thumbnailUrl } from './photoUrls';
+import classes from './MachineCard.module.css';
+
+/** The machine card (spec §2): photo, name, address (directions), service hours, status. */
+export function MachineCard({ machine, hideDivider = false }: { machine: Machine; hideDivider?: boolean }) {
+  const locale = useAtomValue(localeAtom);
+  const openPhoto = useSetAtom(photoMachineIdAtom);
+  const t = useT();
+  const name = machineText(machine, 'name', locale);
+  const address = machineText(machine, 'address', locale);
+  const hours = machineText(machine, 'service_hour', locale);
+  return (
+    <article className={classes.card} aria-label={name} onClick={() => postToHost({ type: 'rvm:machine', machine })}>
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <MachinePhoto
+          src={thumbnailUrl(machine)}
+          name={name}
+          onOpen={() => {
+            postToHost({ type: 'rvm:machine', machine });
+            openPhoto(machine.id);
+          }}
+        />
+        <Stack gap={4} className={classes.details}>
+          <Text component="h3" fw={700} size="md" m={0} className={classes.name}>
+            {name}
+          </Text>
+          {address && (
+            <Anchor
+              href={directionsUrl(machine)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              aria-label={`${t('card.address')}: ${address}. ${t('card.directions', { name })}`}
+              onClick={(e) => e.stopPropagation()}
+            >
+              {address}
+            </Anchor>
+          )}
+          {hours && (
+            <Text size="sm" c="dimmed">
+              <span className={classes.label}>{t('card.serviceHours')}: </span>
+              {hours}
+            </Text>
+          )}
+          <CapacityCaption machine={machine} />
+        </Stack>
+      </Group>
+      {!hideDivider && <Divider mt="sm" />}
+    </article>
+  );
+}

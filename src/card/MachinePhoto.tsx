@@ -1,0 +1,35 @@
+import { Avatar, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { PHOTO_AVATAR_SIZE_PX } from '../config';
+import { useT } from '../i18n/useT';
+import placeholder from '../../assets/photos/placeholder.svg';
+import classes from './MachineCard.module.css';
+
+/** The round photo (88); a neutral placeholder when there is none or it fails to load. */
+export function MachinePhoto({ src, name, onOpen }: { src: string | null; name: string; onOpen: () => void }) {
+  const t = useT();
+  const [failed, setFailed] = useState(false);
+  const size = `${PHOTO_AVATAR_SIZE_PX / 16}rem`;
+  if (!src || failed) {
+    return <Avatar src={placeholder} size={size} radius="xl" alt={t('card.noPhoto')} className={classes.photo} />;
+  }
+  return (
+    <UnstyledButton
+      className={classes.photoButton}
+      aria-label={t('card.openPhoto', { name })}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen();
+      }}
+    >
+      <Avatar
+        src={src}
+        size={size}
+        radius="xl"
+        alt={t('card.photoOf', { name })}
+        className={classes.photo}
+        imageProps={{ onError: () => setFailed(true), loading: 'lazy' }}
+      />
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,12 @@
+import { API_BASE_PATH } from '../config';
+import type { Machine } from '../machines/machine';
+
+/** The card's image: the machine's thumbnail, else its picture. */
+export function thumbnailUrl(m: Machine): string | null {
+  return m.thumbnail || fullPhotoUrl(m);
+}
+
+/** The full image (spec §7: GET /api/file/{picture id}). */
+export function fullPhotoUrl(m: Machine): string | null {
+  return m.picture ? `${API_BASE_PATH}file/${encodeURIComponent(m.picture.id)}` : null;
+}

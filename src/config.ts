@@ -1,0 +1,41 @@
+/** Every constant of the spec (§9), named as the spec names it, with units. */
+
+export const API_BASE_PATH = '/api/';
+export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000; // 5 minutes
+/** A call timeout of -1 never expires. */
+export const NO_TIMEOUT = -1;
+
+export const MAP_MIN_ZOOM = 11;
+export const MAP_INITIAL_ZOOM = 11;
+/** [longitude, latitude] — MapLibre order; the spec gives 22.3193, 114.1694. */
+export const MAP_INITIAL_CENTER: [number, number] = [114.1694, 22.3193];
+/** [[west, south], [east, north]] in degrees. */
+export const MAP_BOUNDS: [[number, number], [number, number]] = [
+  [113.8167, 22.1333],
+  [114.5167, 22.5833],
+];
+export const MAP_BOUND_STIFFNESS = 0.9;
+export const LIST_SELECT_MAX_ZOOM = 15;
+export const MARKER_ICON_SIZE_PX = 24;
+export const PHOTO_AVATAR_SIZE_PX = 88;
+export const LEGEND_THRESHOLDS_PERCENT = [40, 20] as const;
+
+export const SEARCH_DEBOUNCE_MS = 200;
+export const MAP_REFIT_DEBOUNCE_MS = 200;
+export const MAP_MOVE_END_DEBOUNCE_MS = 50;
+export const POPUP_OPEN_DELAY_MS = 100;
+export const MESSAGE_BAR_TIMEOUT_MS = 3000;
+export const PHOTO_DIALOG_MAX_HEIGHT_VH = 80;
+
+export const FIT_PADDING_PANEL_OPEN_PX = { top: 20, bottom: 20, left: 20, right: 400 } as const;
+export const FIT_PADDING_NONE_PX = { top: 0, bottom: 0, left: 0, right: 0 } as const;
+
+export const FONT_SIZES_PX = { sm: 16, md: 18, lg: 20 } as const;
+export type FontSize = keyof typeof FONT_SIZES_PX;
+export const DEFAULT_FONT_SIZE: FontSize = 'sm';
+
+export const PRIMARY_COLOR = '#3fa535';
+export const SECONDARY_COLOR = '#dfdfdf';
+export const MOBILE_BREAKPOINT = 'md';
+
+export const LOGIN_PATH = '/login';

@@ -1,0 +1,14 @@
+import { Stack } from '@mantine/core';
+import { AreaFilter } from './AreaFilter';
+import { DistrictFilter } from './DistrictFilter';
+import { StatusFilter } from './StatusFilter';
+
+export function FilterFields() {
+  return (
+    <Stack gap="xs">
+      <StatusFilter />
+      <AreaFilter />
+      <DistrictFilter />
+    </Stack>
+  );
+}

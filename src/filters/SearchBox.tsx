@@ -1,0 +1,38 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { useAtom, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../config';
+import { useT } from '../i18n/useT';
+import { SearchIcon } from '../ui/icons';
+import { applySearchNowAtom, searchInputAtom, searchQueryAtom } from './filterAtoms';
+
+/** The location search box; the filter follows it after 200 ms, or at once on Enter (spec §5). */
+export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
+  const [input, setInput] = useAtom(searchInputAtom);
+  const setQuery = useSetAtom(searchQueryAtom);
+  const applyNow = useSetAtom(applySearchNowAtom);
+  const t = useT();
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(input), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, setQuery]);
+  return (
+    <TextInput
+      type="search"
+      label={t('filter.searchLabel')}
+      placeholder={t('filter.searchPlaceholder')}
+      value={input}
+      autoFocus={autoFocus}
+      onChange={(e) => setInput(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') applyNow();
+      }}
+      leftSection={<SearchIcon size="1rem" />}
+      rightSection={
+        input ? (
+          <CloseButton size="sm" aria-label={t('filter.clearSearch')} onClick={() => setInput('')} />
+        ) : null
+      }
+    />
+  );
+}

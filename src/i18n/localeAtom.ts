@@ -1,0 +1,7 @@
+import { atom } from 'jotai';
+import type { Locale } from '../machines/machine';
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export const localeAtom = atom<Locale>(DEFAULT_LOCALE);
+localeAtom.debugLabel = 'locale';

@@ -1,0 +1,32 @@
+import { Divider, Paper, Stack } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useId } from 'react';
+import { FilterActions } from '../filters/FilterActions';
+import { FilterFields } from '../filters/FilterFields';
+import { LocationList } from '../filters/LocationList';
+import { SearchBox } from '../filters/SearchBox';
+import { panelOpenAtom } from '../ui/uiAtoms';
+import { PanelToggle } from './PanelToggle';
+import classes from './Panels.module.css';
+
+/** Desktop: filters, search, Reset/Search and the Location List in one collapsible panel at the top right. */
+export function DesktopPanel() {
+  const open = useAtomValue(panelOpenAtom);
+  const id = useId();
+  return (
+    <div className={classes.desktopDock}>
+      <div className={classes.toggleRow}>
+        <PanelToggle controls={id} />
+      </div>
+      <Paper id={id} hidden={!open} className={classes.desktopPanel} shadow="md" p="md" withBorder>
+        <Stack gap="sm" className={classes.fill}>
+          <FilterFields />
+          <SearchBox />
+          <FilterActions />
+          <Divider />
+          <LocationList />
+        </Stack>
+      </Paper>
+    </div>
+  );
+}

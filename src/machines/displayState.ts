@@ -1,0 +1,38 @@
+import type { Machine, Status } from './machine';
+import { STATUSES } from './machine';
+
+/** The four marker kinds of the spec's §4 table; also the icon atlas keys. */
+export const DISPLAY_STATES = ['available', 'nearlyFull', 'full', 'maintenance'] as const;
+export type DisplayState = (typeof DISPLAY_STATES)[number];
+
+/** Capacity caption keys: the statuses plus 'null' (maintenance / non-operating hours). */
+export type CaptionKey = Status | 'null';
+
+type StatusFields = Pick<Machine, 'under_maintenance' | 'service_status'> & { status: unknown };
+
+export function isOutOfService(m: StatusFields): boolean {
+  return m.under_maintenance === true || m.service_status === 1;
+}
+
+function isKnownStatus(status: unknown): status is Status {
+  return (STATUSES as readonly unknown[]).includes(status);
+}
+
+export function displayStateOf(m: StatusFields): DisplayState {
+  if (isOutOfService(m) || !isKnownStatus(m.status)) return 'maintenance';
+  switch (m.status) {
+    case 'Full':
+      return 'full';
+    case '<=5%':
+    case '<=20%':
+      return 'nearlyFull';
+    case '<=40%':
+    case '>40%':
+      return 'available';
+  }
+}
+
+export function captionKeyOf(m: StatusFields): CaptionKey {
+  if (isOutOfService(m) || !isKnownStatus(m.status)) return 'null';
+  return m.status;
+}

@@ -1,0 +1,99 @@
+import { MAP_BOUNDS } from '../config';
+import type { Area, District, Machine, Status } from './machine';
+import { AREAS, DISTRICTS, STATUSES, areaOfDistrict } from './machine';
+
+export type RejectReason = 'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
+
+export interface ParsedMachineList {
+  /** The list call answered success: true with an array of machines. */
+  ok: boolean;
+  machines: Machine[];
+  rejected: { index: number; reason: RejectReason }[];
+}
+
+const TEXT_FIELDS = ['name', 'address', 'service_hour'] as const;
+const LOCALE_SUFFIXES = ['en', 'zht', 'zhs'] as const;
+const MAX_TEXT_LENGTH = 500;
+
+/** Validates the list call's answer row by row: bad rows are left off, the rest is kept (spec §7, §8). */
+export function parseMachineList(body: unknown): ParsedMachineList {
+  if (!isRecord(body) || body.success !== true || !Array.isArray(body.rvms)) {
+    return { ok: false, machines: [], rejected: [] };
+  }
+  const machines: Machine[] = [];
+  const rejected: ParsedMachineList['rejected'] = [];
+  const seen = new Set<string>();
+  body.rvms.forEach((row: unknown, index) => {
+    const result = parseMachine(row);
+    if (typeof result === 'string') return rejected.push({ index, reason: result });
+    if (seen.has(result.id)) return rejected.push({ index, reason: 'duplicate-id' });
+    seen.add(result.id);
+    machines.push(result);
+  });
+  return { ok: true, machines, rejected };
+}
+
+export function parseMachine(row: unknown): Machine | RejectReason {
+  if (!isRecord(row)) return 'not-an-object';
+  const id = typeof row.id === 'number' && Number.isFinite(row.id) ? String(row.id) : row.id;
+  if (typeof id !== 'string' || id.trim() === '' || id.length > 100) return 'bad-id';
+  const coordinates = parseCoordinates(row.coordinates);
+  if (typeof coordinates === 'string') return coordinates;
+
+  const district = (DISTRICTS as readonly unknown[]).includes(row.district) ? (row.district as District) : null;
+  const area = district ? areaOfDistrict(district) : (AREAS as readonly unknown[]).includes(row.area) ? (row.area as Area) : null;
+  const machine: Machine = {
+    id,
+    coordinates,
+    area,
+    district,
+    status: (STATUSES as readonly unknown[]).includes(row.status) ? (row.status as Status) : null,
+    under_maintenance: row.under_maintenance === true || row.under_maintenance === 1 || row.under_maintenance === 'true',
+    service_status: Number(row.service_status) === 1 ? 1 : Number.isFinite(Number(row.service_status)) ? Number(row.service_status) : 0,
+    name_en: '',
+    name_zht: '',
+    name_zhs: '',
+    address_en: '',
+    address_zht: '',
+    address_zhs: '',
+    service_hour_en: '',
+    service_hour_zht: '',
+    service_hour_zhs: '',
+    picture: isRecord(row.picture) && typeof row.picture.id === 'string' && row.picture.id ? { id: row.picture.id } : null,
+    thumbnail: safeImageSource(row.thumbnail),
+    opening_hours: typeof row.opening_hours === 'string' && row.opening_hours.trim() ? row.opening_hours : null,
+  };
+  for (const field of TEXT_FIELDS) {
+    for (const suffix of LOCALE_SUFFIXES) {
+      const value = row[`${field}_${suffix}`];
+      machine[`${field}_${suffix}`] = typeof value === 'string' ? value.trim().slice(0, MAX_TEXT_LENGTH) : '';
+    }
+  }
+  return machine;
+}
+
+function parseCoordinates(value: unknown): [number, number] | RejectReason {
+  if (!Array.isArray(value) || value.length !== 2) return 'bad-coordinates';
+  const [lat, lng] = value.map((v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v));
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) {
+    return 'bad-coordinates';
+  }
+  if (insideMap(lat, lng)) return [lat, lng];
+  return insideMap(lng, lat) ? 'swapped-coordinates' : 'outside-map';
+}
+
+function insideMap(lat: number, lng: number): boolean {
+  const [[west, south], [east, north]] = MAP_BOUNDS;
+  return lat >= south && lat <= north && lng >= west && lng <= east;
+}
+
+/** Only same-origin paths and http(s) URLs may become an image source. */
+function safeImageSource(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  if (value.startsWith('/') && !value.startsWith('//')) return value;
+  return /^https?:\/\//i.test(value) ? value : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

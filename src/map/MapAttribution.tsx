@@ -1,0 +1,18 @@
+import { useT } from '../i18n/useT';
+import classes from './MapAttribution.module.css';
+
+export const LANDS_DEPARTMENT_DISCLAIMER_URL = 'https://api.portal.hkmapservice.gov.hk/disclaimer';
+
+/** The attribution the Lands Department asks for, in the interface language. */
+export function MapAttribution() {
+  const t = useT();
+  return (
+    <div className={classes.attribution}>
+      <a href={LANDS_DEPARTMENT_DISCLAIMER_URL} target="_blank" rel="noopener noreferrer">
+        © {t('map.attribution')}
+      </a>
+      <span aria-hidden="true"> · </span>
+      <span>Natural Earth</span>
+    </div>
+  );
+}

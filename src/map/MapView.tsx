@@ -1,0 +1,80 @@
+import * as maplibregl from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Map, type MapRef } from 'react-map-gl/maplibre';
+import type { MapboxOverlay } from '@deck.gl/mapbox';
+import type { PickingInfo } from '@deck.gl/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { FeatureCollection } from 'geojson';
+import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
+import { filteredMachinesAtom } from '../filters/filterAtoms';
+import { localeAtom } from '../i18n/localeAtom';
+import { useT } from '../i18n/useT';
+import type { Machine } from '../machines/machine';
+import land from '../../assets/hk-land.json';
+import { buildBasemapStyle } from './basemapStyle';
+import { DeckOverlay } from './DeckOverlay';
+import { createMachineLayer } from './machineLayer';
+import { MachinePopup } from './MachinePopup';
+import { MapAttribution } from './MapAttribution';
+import { useFitToResults } from './useFitToResults';
+import { useFocusRequests } from './useFocusRequests';
+import { useLabelLanguage } from './useLabelLanguage';
+import { useMapClicks } from './useMapClicks';
+import { useReadySignal } from './useReadySignal';
+import classes from './MapView.module.css';
+
+// A plain bundle cannot find MapLibre's worker next to itself: point it at the emitted file.
+maplibregl.setWorkerUrl(workerUrl);
+
+/*
+ * The spec's "bound stiffness 0.9" is Leaflet's maxBoundsViscosity (1 = a solid wall). MapLibre's
+ * maxBounds is that wall: the view cannot leave the box at all, the closest equivalent to 0.9.
+ */
+const MAX_BOUNDS: [number, number, number, number] = [...MAP_BOUNDS[0], ...MAP_BOUNDS[1]];
+const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INITIAL_CENTER[1], zoom: MAP_INITIAL_ZOOM };
+
+export default function MapView() {
+  const mapRef = useRef<MapRef>(null);
+  const [overlay, setOverlay] = useState<MapboxOverlay | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [hovering, setHovering] = useState(false);
+  const machines = useAtomValue(filteredMachinesAtom);
+  const initialLocale = useRef(useAtomValue(localeAtom)).current;
+  const mapStyle = useMemo(() => buildBasemapStyle(initialLocale, land as FeatureCollection), [initialLocale]);
+  const t = useT();
+
+  const layers = useMemo(() => [createMachineLayer(machines)], [machines]);
+  const onHover = useCallback((info: PickingInfo<Machine>) => setHovering(Boolean(info.object)), []);
+  const onClick = useMapClicks(overlay);
+
+  useLabelLanguage(mapRef, loaded);
+  useFitToResults(mapRef, loaded, machines);
+  useFocusRequests(mapRef, loaded);
+  useReadySignal(mapRef, loaded);
+
+  return (
+    <div className={classes.map} role="region" aria-label={t('map.region')}>
+      <Map
+        ref={mapRef}
+        mapLib={maplibregl}
+        initialViewState={INITIAL_VIEW_STATE}
+        minZoom={MAP_MIN_ZOOM}
+        maxBounds={MAX_BOUNDS}
+        mapStyle={mapStyle}
+        attributionControl={false}
+        dragRotate={false}
+        touchPitch={false}
+        pitchWithRotate={false}
+        cursor={hovering ? 'pointer' : 'grab'}
+        onLoad={() => setLoaded(true)}
+        onClick={onClick}
+      >
+        <DeckOverlay layers={layers} onHover={onHover} onOverlay={setOverlay} />
+        <MachinePopup />
+      </Map>
+      <MapAttribution />
+    </div>
+  );
+}

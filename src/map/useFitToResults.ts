@@ -1,0 +1,47 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, type RefObject } from 'react';
+import type { MapRef } from 'react-map-gl/maplibre';
+import {
+  FIT_PADDING_NONE_PX,
+  FIT_PADDING_PANEL_OPEN_PX,
+  LIST_SELECT_MAX_ZOOM,
+  MAP_REFIT_DEBOUNCE_MS,
+  MARKER_ICON_SIZE_PX,
+} from '../config';
+import type { Machine } from '../machines/machine';
+import { panelOpenAtom } from '../ui/uiAtoms';
+import { useIsMobile } from '../ui/useIsMobile';
+import { boundsOfMachines } from './bounds';
+
+/** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
+function resultKey(machines: readonly Machine[]): string {
+  return `${machines.length}:${machines[0]?.id ?? ''}:${machines[machines.length - 1]?.id ?? ''}`;
+}
+
+/** Refits the map to the filtered machines 200 ms after they change (spec §5, §9). */
+export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, machines: readonly Machine[]) {
+  const panelOpen = useAtomValue(panelOpenAtom);
+  const isMobile = useIsMobile();
+  const padding = useRef(FIT_PADDING_NONE_PX as { top: number; bottom: number; left: number; right: number });
+  padding.current = !isMobile && panelOpen ? FIT_PADDING_PANEL_OPEN_PX : FIT_PADDING_NONE_PX;
+  const lastKey = useRef<string | null>(null);
+  const key = resultKey(machines);
+
+  useEffect(() => {
+    if (!loaded || key === lastKey.current) return;
+    const timer = setTimeout(() => {
+      const map = mapRef.current;
+      const bounds = boundsOfMachines(machines);
+      if (!map || !bounds) return;
+      lastKey.current = key;
+      // The top edge also leaves room for the marker, which stands above its point.
+      const p = padding.current;
+      map.fitBounds(bounds, {
+        padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX },
+        maxZoom: LIST_SELECT_MAX_ZOOM,
+        duration: 600,
+      });
+    }, MAP_REFIT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [mapRef, loaded, key, machines]);
+}

@@ -1,0 +1,21 @@
+import { DEFAULT_FONT_SIZE, type FontSize } from '../config';
+import { isLocale } from '../i18n/translate';
+import { DEFAULT_LOCALE } from '../i18n/localeAtom';
+import type { Locale } from '../machines/machine';
+import { isFontSize } from './fontSize';
+
+export interface UrlSettings {
+  locale: Locale;
+  fontSize: FontSize;
+}
+
+/** The spec's query parameters read on load (§2); unknown values fall back to the defaults. */
+export function readUrlSettings(search: string): UrlSettings {
+  const params = new URLSearchParams(search);
+  const locale = params.get('locale');
+  const fontSize = params.get('fontSize');
+  return {
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    fontSize: isFontSize(fontSize) ? fontSize : DEFAULT_FONT_SIZE,
+  };
+}

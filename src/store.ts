@@ -1,0 +1,3 @@
+import type { createStore } from 'jotai';
+
+export type AppStore = ReturnType<typeof createStore>;

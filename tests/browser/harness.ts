@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const ADMIN_TOKEN = 'test-admin-token';
+const TILE_HOST = 'mapapi.geodata.gov.hk';
+const TILE = readFileSync(join(ROOT, 'tests/fixtures/tile.png'));
+const LABEL_TILE = readFileSync(join(ROOT, 'tests/fixtures/label-tile.png'));
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  dbPath: string;
+  stop: () => Promise<void>;
+}
+
+/** The real server on a free port with a temporary database, serving the built page (dist/). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'rvm-browser-'));
+  const dbPath = join(dataDir, 'rvm.sqlite');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RVM_DB: dbPath,
+      RVM_FILES: join(dataDir, 'files'),
+      RVM_STATIC: join(ROOT, 'dist'),
+      RVM_ADMIN_TOKEN: ADMIN_TOKEN,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await waitForUrl(child);
+  return {
+    url,
+    dataDir,
+    dbPath,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function waitForUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolvePromise(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return puppeteer.launch({
+    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export type TileMode = 'fixture' | 'fail';
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+  /** Every request the page made to the API: method, path and body. */
+  apiCalls: { method: string; path: string; body: string | undefined }[];
+  tileRequests: string[];
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { viewport?: typeof DESKTOP | typeof MOBILE; tiles?: TileMode } = {},
+): Promise<OpenedPage> {
+  const page = await browser.newPage();
+  await page.setViewport(options.viewport ?? DESKTOP);
+  const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
+  page.on('pageerror', (e) => opened.errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') opened.errors.push(m.text());
+  });
+  await page.setRequestInterception(true);
+  page.on('request', (request: HTTPRequest) => void route(request, opened, options.tiles ?? 'fixture'));
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return opened;
+}
+
+async function route(request: HTTPRequest, opened: OpenedPage, tiles: TileMode) {
+  const target = new URL(request.url());
+  if (target.hostname === TILE_HOST) {
+    opened.tileRequests.push(request.url());
+    if (tiles === 'fail') return request.abort('connectionrefused');
+    const body = target.pathname.includes('/label/') ? LABEL_TILE : TILE;
+    return request.respond({ status: 200, contentType: 'image/png', body });
+  }
+  if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
+  if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') return request.abort('blockedbyclient');
+  if (target.pathname.startsWith('/api/')) {
+    opened.apiCalls.push({ method: request.method(), path: target.pathname, body: request.postData() });
+  }
+  return request.continue();
+}
+
+/** Waits until the page says the map drew its first frame with the machines. */
+export async function waitForMapReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+}
+
+/** Finds a visible element by its accessible role and name, as a person would. */
+export async function byRole(page: Page, role: string, name: string | RegExp, timeout = 15_000) {
+  const nameText = typeof name === 'string' ? name : undefined;
+  const selector = nameText ? `::-p-aria([role="${role}"][name="${nameText}"])` : `::-p-aria([role="${role}"])`;
+  if (nameText) return page.waitForSelector(selector, { timeout, visible: true });
+  const handles = await page.$$(selector);
+  for (const h of handles) {
+    const label = await h.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '');
+    if ((name as RegExp).test(label)) return h;
+  }
+  throw new Error(`no ${role} named ${String(name)}`);
+}
+
+/** Visible text of the page body. */
+export function bodyText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}

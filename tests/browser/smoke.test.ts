@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'puppeteer-core';
+import { bodyText, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the page on the real server', () => {
+  it('loads the machines from the server with one POST to /api/rvm/ and lists them', async () => {
+    const { page, apiCalls, errors } = await openPage(browser, server.url);
+    await page.waitForSelector('::-p-text(Location List)');
+    await page.waitForSelector('::-p-text(Times Square)', { timeout: 30_000 });
+    const listed = await page.$$eval('section ul li', (items) => items.length);
+    const expected = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: unknown[] };
+    expect(listed).toBe(expected.rvms.length);
+    expect(listed).toBeGreaterThanOrEqual(120);
+    expect(await bodyText(page)).toContain(`${listed} machines`);
+    const listCalls = apiCalls.filter((c) => c.path === '/api/rvm/');
+    expect(listCalls).toHaveLength(1);
+    expect(listCalls[0]).toMatchObject({ method: 'POST', body: '{}' });
+    await waitForMapReady(page);
+    expect(errors).toEqual([]);
+  });
+});

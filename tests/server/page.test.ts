@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, startTestServer, type TestServer } from './helpers';
+
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
+
+describe('with a built page', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeTempDir();
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi");');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({ staticDir: dist, embedOrigins: ['https://www.example.gov.hk'] });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+  it('serves index.html at / with no-cache and the CSP', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self' https://www.example.gov.hk");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers page routes such as /login with index.html (SPA fallback)', async () => {
+    for (const url of ['/login', '/login?next=%2F', '/some/deep/route']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await get('/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing hashed asset 404 instead of HTML', async () => {
+    const response = await get('/assets/index-old999.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, msg: 'notFound' });
+  });
+
+  it('keeps API 404s as JSON and does not fall back for POST', async () => {
+    const api = await get('/api/unknown');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ success: false, msg: 'notFound' });
+    const post = await server.app.inject({ method: 'POST', url: '/login' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ success: false, msg: 'notFound' });
+  });
+
+  it('does not serve files outside the page folder', async () => {
+    for (const url of ['/..%2frvm.sqlite', '/%2e%2e/rvm.sqlite', '/assets/..%2f..%2frvm.sqlite']) {
+      const response = await get(url);
+      expect(response.statusCode, url).not.toBe(200);
+      expect(response.body).not.toContain('SQLite');
+    }
+  });
+});
+
+describe('without a built page', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers GET / and page routes with a plain 503 saying to build', async () => {
+    for (const url of ['/', '/login']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toMatch(/^text\/plain/);
+      expect(response.body).toContain('npm run build');
+    }
+  });
+
+  it('still answers the API', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, rvms: [] });
+  });
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: {
+      input: { main: 'index.html' },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': API_TARGET,
+      '/runtime-config.js': API_TARGET,
+    },
+  },
+  preview: {
+    proxy: { '/api': API_TARGET },
+  },
+});
