@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react()],
   build: {
     target: 'es2022',
+    sourcemap: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       input: { main: 'index.html' },

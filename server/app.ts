@@ -18,7 +18,8 @@ import { addSecurityHeaders } from './security/headers';
  */
 export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Logs go to stderr: stdout carries only the one "listening" line scripts wait for.
+    logger: { level: config.logLevel, stream: process.stderr },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
   });

@@ -9,12 +9,17 @@ const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname
  * app handles itself, so it gets index.html; a missing hashed asset stays a 404 rather than HTML.
  */
 export function setNotFoundHandler(app: FastifyInstance, page: Page): void {
-  app.setNotFoundHandler(async (request, reply) => {
+  // Not async: an async handler returning the reply makes Fastify wait on the response's end on top of
+  // @fastify/static's own wait, which stacks close listeners (MaxListenersExceededWarning).
+  app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRoute =
       (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !pathname.startsWith('/assets/');
-    if (isPageRoute) return page.sendIndex(reply);
+    if (isPageRoute) {
+      page.sendIndex(reply);
+      return;
+    }
     const body: ApiErrorBody = { success: false, msg: 'notFound' };
-    return reply.code(404).type('application/json; charset=utf-8').send(body);
+    reply.code(404).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -41,6 +41,7 @@ export async function importMachinesFile(
     // Real data is in: demo data must never be added on a later start.
     markSeeded(db);
     return saved;
-  })();
+    // IMMEDIATE: take the write lock up front rather than fail upgrading while the server writes.
+  }).immediate();
   return { ok: true, ...counts, photos: photos.size, warnings };
 }

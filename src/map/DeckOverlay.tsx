@@ -1,11 +1,15 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { useControl } from 'react-map-gl/maplibre';
 import { useEffect } from 'react';
+import { exposeTransformForDeck } from './maplibreCompat';
 
 /** deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it. */
 export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: MapboxOverlay | null) => void }) {
   const { onOverlay, ...deckProps } = props;
-  const overlay = useControl<MapboxOverlay>(() => new MapboxOverlay({ ...deckProps, interleaved: true }));
+  const overlay = useControl<MapboxOverlay>(({ map }) => {
+    exposeTransformForDeck(map.getMap());
+    return new MapboxOverlay({ ...deckProps, interleaved: true });
+  });
   overlay.setProps(deckProps);
   useEffect(() => {
     onOverlay?.(overlay);

@@ -1,5 +1,5 @@
 import type { IconLayerProps } from '@deck.gl/layers';
-import atlasUrl from '../../assets/markers/atlas.png';
+import atlasUrl from '../../assets/markers/atlas.png?no-inline';
 import mapping from '../../assets/markers/atlas.json';
 
 /** The pre-packed atlas of the four marker images (made by scripts/make-markers.ts), keyed by display state. */

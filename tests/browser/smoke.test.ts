@@ -18,7 +18,8 @@ describe('the page on the real server', () => {
     const { page, apiCalls, errors } = await openPage(browser, server.url);
     await page.waitForSelector('::-p-text(Location List)');
     await page.waitForSelector('::-p-text(Times Square)', { timeout: 30_000 });
-    const listed = await page.$$eval('section ul li', (items) => items.length);
+    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+    const listed = await list!.$$eval(':scope > li', (items) => items.length);
     const expected = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: unknown[] };
     expect(listed).toBe(expected.rvms.length);
     expect(listed).toBeGreaterThanOrEqual(120);

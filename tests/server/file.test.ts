@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng, startTestServer, type TestServer } from './helpers';
+import { makePng, rawGet, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 const png = makePng(5, 5, [1, 2, 3]);
@@ -90,15 +89,3 @@ describe('GET /api/file/:id', () => {
     expect(response.json()).toEqual({ success: false, msg: 'methodNotAllowed' });
   });
 });
-
-function rawGet(port: number, requestPath: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: requestPath }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-  });
-}

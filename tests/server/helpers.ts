@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
@@ -93,7 +94,7 @@ export async function multipart(
   const form = new FormData();
   for (const [name, { data, filename, type }] of Object.entries(fields)) {
     if (filename === undefined) form.append(name, typeof data === 'string' ? data : data.toString());
-    else form.append(name, new Blob([data], { type: type ?? 'application/octet-stream' }), filename);
+    else form.append(name, new Blob([new Uint8Array(Buffer.from(data))], { type: type ?? 'application/octet-stream' }), filename);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
@@ -106,3 +107,16 @@ export const auth = (token = ADMIN_TOKEN): Record<string, string> => ({ authoriz
 
 /** Files in the store folder, temp files included. */
 export const storeEntries = (server: TestServer): string[] => fs.readdirSync(server.config.filesDir);
+
+/** A GET whose path goes out exactly as written ("..", "%2e" and all), unlike inject() or fetch(). */
+export function rawGet(port: number, requestPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: requestPath }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+  });
+}

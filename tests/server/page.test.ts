@@ -1,15 +1,20 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, startTestServer, type TestServer } from './helpers';
+import { makeTempDir, rawGet, startTestServer, type TestServer } from './helpers';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 
 describe('with a built page', () => {
   let server: TestServer;
+  let parent: string;
   let dist: string;
   beforeAll(async () => {
-    dist = makeTempDir();
+    parent = makeTempDir();
+    dist = path.join(parent, 'dist');
+    fs.mkdirSync(dist);
+    fs.writeFileSync(path.join(parent, 'secret.txt'), 'TOP SECRET');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi");');
@@ -18,7 +23,7 @@ describe('with a built page', () => {
   });
   afterAll(async () => {
     await server.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(parent, { recursive: true, force: true });
   });
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
@@ -69,11 +74,23 @@ describe('with a built page', () => {
     expect(post.json()).toEqual({ success: false, msg: 'notFound' });
   });
 
-  it('does not serve files outside the page folder', async () => {
-    for (const url of ['/..%2frvm.sqlite', '/%2e%2e/rvm.sqlite', '/assets/..%2f..%2frvm.sqlite']) {
+  it('never serves a file from outside the page folder', async () => {
+    expect((await get('/secret.txt')).body).not.toContain('TOP SECRET');
+    for (const url of ['/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
       const response = await get(url);
-      expect(response.statusCode, url).not.toBe(200);
-      expect(response.body).not.toContain('SQLite');
+      expect(response.body, url).not.toContain('TOP SECRET');
+      // Either refused or answered with the page itself.
+      if (response.statusCode === 200) expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('never serves a file from outside the page folder to a raw ".." path', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    for (const url of ['/../secret.txt', '/assets/../../secret.txt', '/./../secret.txt', '/..\\secret.txt']) {
+      const response = await rawGet(port, url);
+      expect(response.body, url).not.toContain('TOP SECRET');
+      if (response.status === 200) expect(response.body).toBe(INDEX);
     }
   });
 });

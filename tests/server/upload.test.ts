@@ -105,10 +105,8 @@ describe('POST /api/upload', () => {
   });
 
   it('refuses 400 fileMissing without a file field, or with the file under another name', async () => {
-    for (const fields of [
-      { note: { data: 'hello' } },
-      { photo: { data: png, filename: 'a.png' } },
-    ]) {
+    const cases: Parameters<typeof multipart>[0][] = [{ note: { data: 'hello' } }, { photo: { data: png, filename: 'a.png' } }];
+    for (const fields of cases) {
       const response = await upload(fields);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ success: false, msg: 'fileMissing' });

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, UPLOAD_MAX_BYTES } from '../../server/config';
+
+const CWD = '/srv/rvm';
+
+describe('loadConfig', () => {
+  it('has the documented defaults, paths resolved from the working folder', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dbPath: path.join(CWD, 'data/rvm.sqlite'),
+      filesDir: path.join(CWD, 'data/files'),
+      staticDir: path.join(CWD, 'dist'),
+      adminToken: null,
+      uploadMaxBytes: 5 * 1024 * 1024,
+      uploadRateLimitPerMinute: 30,
+      seedPath: path.join(CWD, 'assets/demo/machines.json'),
+      seedPhotosDir: path.join(CWD, 'assets/photos'),
+      embedOrigins: [],
+      logLevel: 'warn',
+    });
+    expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RVM_DB: '/var/lib/rvm/db.sqlite',
+        RVM_FILES: 'store',
+        RVM_STATIC: 'public',
+        RVM_ADMIN_TOKEN: 'a-long-enough-operator-token',
+        RVM_UPLOAD_MAX_BYTES: '1000',
+        RVM_SEED: 'demo.csv',
+        RVM_SEED_PHOTOS: 'pics',
+        RVM_EMBED_ORIGINS: ' https://a.example.org/ , https://b.example.org:8443 ',
+        RVM_LOG_LEVEL: 'info',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: '/var/lib/rvm/db.sqlite',
+      filesDir: path.join(CWD, 'store'),
+      staticDir: path.join(CWD, 'public'),
+      adminToken: 'a-long-enough-operator-token',
+      uploadMaxBytes: 1000,
+      seedPath: path.join(CWD, 'demo.csv'),
+      seedPhotosDir: path.join(CWD, 'pics'),
+      embedOrigins: ['https://a.example.org', 'https://b.example.org:8443'],
+      logLevel: 'info',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', RVM_ADMIN_TOKEN: '  ', RVM_EMBED_ORIGINS: ' , ' }, CWD)).toMatchObject({
+      port: 8080,
+      adminToken: null,
+      embedOrigins: [],
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ RVM_UPLOAD_MAX_BYTES: '5MB' }, /RVM_UPLOAD_MAX_BYTES must be a whole number/],
+    [{ RVM_UPLOAD_MAX_BYTES: '0' }, /RVM_UPLOAD_MAX_BYTES must be between 1/],
+    [{ RVM_ADMIN_TOKEN: 'short' }, /RVM_ADMIN_TOKEN must be at least 16 characters/],
+    [{ RVM_EMBED_ORIGINS: 'https://ok.example, not an origin' }, /"not an origin" is not an origin/],
+    [{ RVM_LOG_LEVEL: 'loud' }, /RVM_LOG_LEVEL must be one of/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
+    expect(() => loadConfig(env, CWD)).toThrow(message);
+  });
+});

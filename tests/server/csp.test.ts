@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildCsp } from '../../server/security/csp';
+
+const directives = (csp: string): Map<string, string[]> =>
+  new Map(
+    csp.split('; ').map((directive) => {
+      const [name = '', ...sources] = directive.split(' ');
+      return [name, sources];
+    }),
+  );
+
+describe('buildCsp', () => {
+  it('allows exactly what the page needs', () => {
+    const csp = directives(buildCsp([]));
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://mapapi.geodata.gov.hk']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://mapapi.geodata.gov.hk']);
+    expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('lets any page frame it when no origins are listed', () => {
+    expect(directives(buildCsp([])).get('frame-ancestors')).toEqual(['*']);
+  });
+
+  it('limits framing to itself and the listed origins', () => {
+    const csp = directives(buildCsp(['https://www.example.gov.hk', 'https://*.example.org', 'http://localhost:3000']));
+    expect(csp.get('frame-ancestors')).toEqual([
+      "'self'",
+      'https://www.example.gov.hk',
+      'https://*.example.org',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it.each([
+    "https://a.example; script-src 'unsafe-eval'",
+    'https://a.example https://b.example',
+    'javascript:alert(1)',
+    'example.org',
+    "'unsafe-inline'",
+  ])('refuses %j, which could inject directives', (origin) => {
+    expect(() => buildCsp([origin])).toThrow(/not an origin/);
+  });
+});
