@@ -18,8 +18,11 @@ export interface RunningServer {
 }
 
 /** The real server on a free port with a temporary database, serving the built page (dist/). */
+/** The built page the tests run against: dist/, or RVM_TEST_STATIC (a private build, e.g. `vite build --outDir`). */
+export const STATIC_DIR = resolve(ROOT, process.env.RVM_TEST_STATIC ?? 'dist');
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(ROOT, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`${STATIC_DIR} has no build: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rvm-browser-'));
   const dbPath = join(dataDir, 'rvm.sqlite');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -30,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       RVM_DB: dbPath,
       RVM_FILES: join(dataDir, 'files'),
-      RVM_STATIC: join(ROOT, 'dist'),
+      RVM_STATIC: STATIC_DIR,
       RVM_ADMIN_TOKEN: ADMIN_TOKEN,
       ...env,
     },
