@@ -20,6 +20,6 @@ export default defineConfig({
     },
   },
   preview: {
-    proxy: { '/api': API_TARGET },
+    proxy: { '/api': API_TARGET, '/runtime-config.js': API_TARGET },
   },
 });

@@ -6,12 +6,17 @@ import type { Db } from './db/open';
 import { FileStore } from './files/store';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
+import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
 import { registerPage } from './routes/page';
+import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
 import { registerUploadRoutes } from './routes/upload';
-import { addSecurityHeaders } from './security/headers';
+import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+
+/** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
+export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 
 /**
  * The whole HTTP server. The caller owns `db` (already migrated) and closes it after `app.close()`.
@@ -22,11 +27,15 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     logger: { level: config.logLevel, stream: process.stderr },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Fastify's default is no limit: a client trickling a body could hold a connection forever.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // Router errors (bad URL encoding, over-long id) get the same `{ success: false, msg }` answer.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
   });
   const store = new FileStore(config.filesDir, db);
 
   app.setErrorHandler(errorHandler);
-  addSecurityHeaders(app, config.embedOrigins);
+  addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
   acceptEmptyJson(app);
 
   // Both plugins hook into routes as they are added, so they must load first.
@@ -41,6 +50,8 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
   registerHealthRoutes(app, db);
+  registerRuntimeConfigRoute(app, config);
+  registerExampleRoutes(app);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  DEFAULT_KIOSK_IDLE_MS,
+  DEFAULT_KIOSK_REFRESH_MS,
+  MAX_KIOSK_INTERVAL_MS,
+  MIN_KIOSK_INTERVAL_MS,
+} from '../src/kiosk/kioskDefaults';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -30,6 +36,14 @@ export interface ServerConfig {
   seedPhotosDir: string;
   /** Host origins allowed to frame the page; empty = any origin. */
   embedOrigins: string[];
+  /** Kiosk mode (`?kiosk=1`): how often the page reloads machine data. */
+  kioskRefreshMs: number;
+  /** Kiosk mode: how long without activity before the page returns to its start. */
+  kioskIdleMs: number;
+  /** A MapLibre style URL replacing the default Lands Department basemap; null = the default. */
+  basemapStyleUrl: string | null;
+  /** Extra origins the map may load styles, tiles, sprites and glyphs from (added to the CSP). */
+  mapOrigins: string[];
   logLevel: LogLevel;
 }
 
@@ -58,8 +72,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedPath: resolve(env.RVM_SEED, 'assets/demo/machines.json'),
     seedPhotosDir: resolve(env.RVM_SEED_PHOTOS, 'assets/photos'),
     embedOrigins: parseOrigins(env.RVM_EMBED_ORIGINS),
+    kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
+    kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
+    ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };
+}
+
+/** The basemap style and the origins it needs; a style on another host adds its origin by itself. */
+function parseBasemap(rawStyle: string | undefined, rawOrigins: string | undefined) {
+  const style = nonEmpty(rawStyle) ?? null;
+  if (style !== null && !/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/i.test(style)) {
+    throw new ConfigError(`RVM_BASEMAP_STYLE_URL must be an http(s) URL or a path on this server, got "${style}"`);
+  }
+  const origins = parseOrigins(rawOrigins, 'RVM_MAP_ORIGINS');
+  if (style?.match(/^https?:/i)) {
+    const origin = new URL(style).origin;
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return { basemapStyleUrl: style, mapOrigins: origins };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -76,6 +107,10 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   return parsed;
 }
 
+function parseInterval(name: string, raw: string | undefined, fallback: number): number {
+  return parseInteger(name, raw, fallback, MIN_KIOSK_INTERVAL_MS, MAX_KIOSK_INTERVAL_MS);
+}
+
 function parseAdminToken(raw: string | undefined): string | null {
   const token = nonEmpty(raw);
   if (token === undefined) return null;
@@ -85,14 +120,14 @@ function parseAdminToken(raw: string | undefined): string | null {
   return token;
 }
 
-export function parseOrigins(raw: string | undefined): string[] {
+export function parseOrigins(raw: string | undefined, name = 'RVM_EMBED_ORIGINS'): string[] {
   const origins = (raw ?? '')
     .split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   for (const origin of origins) {
     if (!ORIGIN_PATTERN.test(origin)) {
-      throw new ConfigError(`RVM_EMBED_ORIGINS: "${origin}" is not an origin like https://example.org`);
+      throw new ConfigError(`${name}: "${origin}" is not an origin like https://example.org`);
     }
   }
   return origins;

@@ -1,6 +1,4 @@
 import '@fontsource-variable/inter';
-import '@fontsource-variable/noto-sans-tc';
-import '@fontsource-variable/noto-sans-sc';
 import '@mantine/core/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
@@ -9,6 +7,9 @@ import { createStore } from 'jotai';
 import { App } from './App';
 import { createAppApi } from './api/appApi';
 import { apiAtom } from './api/apiAtom';
+import { startHostListener } from './embed/startHostListener';
+import { startKiosk } from './kiosk/startKiosk';
+import { runtimeConfig } from './runtimeConfig';
 import { localeAtom } from './i18n/localeAtom';
 import { fontSizeAtom } from './settings/fontSize';
 import { readUrlSettings } from './settings/urlSettings';
@@ -17,6 +18,8 @@ const store = createStore();
 const settings = readUrlSettings(window.location.search);
 store.set(localeAtom, settings.locale);
 store.set(fontSizeAtom, settings.fontSize);
+startKiosk(store, window.location.search, runtimeConfig());
+startHostListener(store);
 store.set(apiAtom, { call: createAppApi(store) });
 
 createRoot(document.getElementById('root')!).render(

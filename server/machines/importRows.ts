@@ -36,12 +36,12 @@ export async function importMachinesFile(
   const { photos, errors, warnings } = await storeRowPhotos(checked.rows, path.dirname(file), store, maxPhotoBytes);
   if (errors.length > 0) return { ok: false, errors };
 
+  // IMMEDIATE: take the write lock up front rather than fail to upgrade while the server writes.
   const counts = db.transaction(() => {
     const saved = saveMachineRows(db, store, checked.rows, photos);
     // Real data is in: demo data must never be added on a later start.
     markSeeded(db);
     return saved;
-    // IMMEDIATE: take the write lock up front rather than fail upgrading while the server writes.
   }).immediate();
   return { ok: true, ...counts, photos: photos.size, warnings };
 }

@@ -29,17 +29,26 @@ export function registerUploadRoutes(app: FastifyInstance, store: FileStore, opt
     handler: async (request) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
       // One byte over the limit lets the store see the overflow and refuse before renaming anything.
-      const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } });
+      const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } }).catch(asClientFault);
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw new ApiError(400, 'fileMissing');
       }
-      const blob = await store.save(part.file, {
-        maxBytes: options.maxBytes,
-        originalName: sanitizeOriginalName(part.filename),
-      });
+      const blob = await store
+        .save(part.file, { maxBytes: options.maxBytes, originalName: sanitizeOriginalName(part.filename) })
+        .catch((error: unknown) => {
+          // The parser failed the file stream: the body was malformed or cut short. Anything else (disk) is ours.
+          throw error === part.file.errored ? asClientFault(error) : error;
+        });
       return { success: true, id: blob.id };
     },
   });
   refuseOtherMethods(app, [ROUTE], ['POST']);
+}
+
+/** Busboy's own errors ("Boundary not found", "Unexpected end of form") carry no status: they are a bad request. */
+function asClientFault(error: unknown): never {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof ApiError || typeof status === 'number') throw error;
+  throw new ApiError(400, 'badRequest');
 }

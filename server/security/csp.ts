@@ -7,16 +7,17 @@ export const MAP_API_ORIGIN = 'https://mapapi.geodata.gov.hk';
  * The Content-Security-Policy for the page. `origins` are the host pages allowed to frame it;
  * an empty list lets any page frame it (the product is meant to be embedded).
  */
-export function buildCsp(origins: readonly string[]): string {
+export function buildCsp(origins: readonly string[], mapOrigins: readonly string[] = []): string {
   // Re-checked here: an origin with a space or ";" would otherwise add its own directives.
   const ancestors = parseOrigins(origins.join(','));
+  const extraMapOrigins = parseOrigins(mapOrigins.join(','), 'RVM_MAP_ORIGINS');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     // Mantine injects <style> tags at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', MAP_API_ORIGIN],
-    'connect-src': ["'self'", MAP_API_ORIGIN],
+    'img-src': ["'self'", 'data:', 'blob:', MAP_API_ORIGIN, ...extraMapOrigins],
+    'connect-src': ["'self'", MAP_API_ORIGIN, ...extraMapOrigins],
     // MapLibre starts its workers from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
     'font-src': ["'self'", 'data:'],

@@ -5,9 +5,11 @@ import { useT } from '../i18n/useT';
 import type { Machine } from '../machines/machine';
 import { machineText } from '../machines/text';
 import { postToHost } from '../embed/postToHost';
+import { isKioskAtom } from '../kiosk/kioskAtom';
 import { photoMachineIdAtom } from '../ui/uiAtoms';
 import { CapacityCaption } from './CapacityCaption';
 import { directionsUrl } from './directions';
+import { KioskDirections } from './KioskDirections';
 import { MachinePhoto } from './MachinePhoto';
 import { thumbnailUrl } from './photoUrls';
 import classes from './MachineCard.module.css';
@@ -16,6 +18,7 @@ import classes from './MachineCard.module.css';
 export function MachineCard({ machine, hideDivider = false }: { machine: Machine; hideDivider?: boolean }) {
   const locale = useAtomValue(localeAtom);
   const openPhoto = useSetAtom(photoMachineIdAtom);
+  const kiosk = useAtomValue(isKioskAtom);
   const t = useT();
   const name = machineText(machine, 'name', locale);
   const address = machineText(machine, 'address', locale);
@@ -35,7 +38,8 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
           <Text component="h3" fw={700} size="md" m={0} className={classes.name}>
             {name}
           </Text>
-          {address && (
+          {address && kiosk && <KioskDirections machine={machine} name={name} address={address} />}
+          {address && !kiosk && (
             <Anchor
               href={directionsUrl(machine)}
               target="_blank"

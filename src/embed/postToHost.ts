@@ -1,15 +1,8 @@
 import type { Machine } from '../machines/machine';
+import { runtimeConfig } from '../runtimeConfig';
+import { isAllowedOrigin, isHttpOrigin } from './origins';
 
 export type OutgoingMessage = { type: 'rvm:ready' } | { type: 'rvm:machine'; machine: Machine };
-
-/**
- * Origins allowed to embed the page, from the build (VITE_EMBED_ORIGINS, comma separated).
- * Empty: any host may embed it, and messages go out with target '*'.
- */
-export const EMBED_ORIGINS: readonly string[] = (import.meta.env.VITE_EMBED_ORIGINS ?? '')
-  .split(',')
-  .map((s: string) => s.trim())
-  .filter(Boolean);
 
 /** The origin of the page embedding us, as far as the browser tells (ancestorOrigins, else the referrer). */
 export function parentOrigin(): string | null {
@@ -22,16 +15,24 @@ export function parentOrigin(): string | null {
   }
 }
 
-/** Where outgoing messages may go: the parent's origin when it is allowed; never '*' once an allowlist is set. */
-export function outgoingTargetOrigin(allowlist: readonly string[] = EMBED_ORIGINS): string | null {
-  if (allowlist.length === 0) return '*';
-  const origin = parentOrigin();
-  return origin && allowlist.includes(origin) ? origin : null;
+/**
+ * Where outgoing messages may go. The parent's origin when it is known and allowed. When the browser does
+ * not say (no ancestorOrigins, no referrer), every exact allowed origin: postMessage delivers to at most
+ * the one the parent really has. '*' only when no allowlist is set.
+ */
+export function outgoingTargetOrigins(allowlist: readonly string[], parent: string | null, selfOrigin: string): string[] {
+  if (parent !== null && isHttpOrigin(parent)) {
+    return isAllowedOrigin(parent, allowlist, selfOrigin) ? [parent] : [];
+  }
+  if (allowlist.length === 0) return ['*'];
+  return [selfOrigin, ...allowlist.filter((entry) => !entry.includes('*') && entry !== selfOrigin)];
 }
 
 export function postToHost(message: OutgoingMessage): void {
   if (window.parent === window) return;
-  const target = outgoingTargetOrigin();
-  if (target === null) return;
-  window.parent.postMessage(JSON.parse(JSON.stringify(message)) as OutgoingMessage, target);
+  // A plain copy: structured clone refuses anything the machine object might carry beyond data.
+  const data = JSON.parse(JSON.stringify(message)) as OutgoingMessage;
+  for (const target of outgoingTargetOrigins(runtimeConfig().embedOrigins, parentOrigin(), window.location.origin)) {
+    window.parent.postMessage(data, target);
+  }
 }

@@ -2,7 +2,10 @@ import { atom } from 'jotai';
 import type { Area, District } from '../machines/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { localeAtom } from '../i18n/localeAtom';
-import { buildSearchIndex, filterMachines, normaliseSearchText } from './predicates';
+import { filterPacked } from './filterResult';
+import { packMachines } from './packedMachines';
+import { buildSearchIndex, normaliseSearchText } from './predicates';
+import { createTextMatcher } from './textSearch';
 import type { StatusGroup } from './statusGroups';
 
 export const statusGroupAtom = atom<StatusGroup | null>(null);
@@ -29,16 +32,26 @@ searchInputAtom.debugLabel = 'searchInput';
 export const searchQueryAtom = atom('');
 searchQueryAtom.debugLabel = 'searchQuery';
 
-export const searchIndexAtom = atom((get) => buildSearchIndex(get(machinesAtom), get(localeAtom)));
+/** Typed columns of the machine list, built once per list. */
+export const packedMachinesAtom = atom((get) => packMachines(get(machinesAtom)));
+packedMachinesAtom.debugLabel = 'packedMachines';
 
-export const filteredMachinesAtom = atom((get) =>
-  filterMachines(get(machinesAtom), get(searchIndexAtom), {
-    statusGroup: get(statusGroupAtom),
-    area: get(areaAtom),
-    district: get(districtAtom),
-    query: normaliseSearchText(get(searchQueryAtom)),
-  }),
-);
+/** One normalised string per machine in the current language; only built once someone searches. */
+export const searchIndexAtom = atom((get) => buildSearchIndex(get(machinesAtom), get(localeAtom)));
+searchIndexAtom.debugLabel = 'searchIndex';
+
+const textMatcherAtom = atom((get) => createTextMatcher(get(searchIndexAtom)));
+
+/** The one derived set both the list and the map show. */
+export const filteredMachinesAtom = atom((get) => {
+  const query = normaliseSearchText(get(searchQueryAtom));
+  return filterPacked(
+    get(machinesAtom),
+    get(packedMachinesAtom),
+    { statusGroup: get(statusGroupAtom), area: get(areaAtom), district: get(districtAtom) },
+    query ? get(textMatcherAtom)(query) : null,
+  );
+});
 filteredMachinesAtom.debugLabel = 'filteredMachines';
 
 export const resetFiltersAtom = atom(null, (_get, set) => {

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { PhotoDialog } from '../card/PhotoDialog';
 import { Legend } from '../legend/Legend';
+import { useKiosk } from '../kiosk/useKiosk';
 import { LazyMap } from '../map/LazyMap';
 import { loadMachinesAtom } from '../machines/machinesAtom';
 import { MessageBar } from '../messages/MessageBar';
@@ -19,6 +20,7 @@ export function MapScreen() {
   const isMobile = useIsMobile();
   const loadMachines = useSetAtom(loadMachinesAtom);
   const setPanelOpen = useSetAtom(panelOpenAtom);
+  useKiosk();
   useEffect(() => {
     void loadMachines();
   }, [loadMachines]);

@@ -19,9 +19,13 @@ let warnedRejected = false;
 export const loadMachinesAtom = atom(null, async (get, set, options: { not_blocking?: boolean } = {}) => {
   const { call } = get(apiAtom);
   if (!options.not_blocking) set(machinesLoadStateAtom, 'loading');
-  const body = await call<unknown>('rvm/', {}, { not_blocking: options.not_blocking });
+  // A background refresh (not blocking) fails quietly and keeps the machines already shown.
+  const background = Boolean(options.not_blocking);
+  const body = background
+    ? await call<unknown>('rvm/', {}, { not_blocking: true, throw_error: true }).catch(() => undefined)
+    : await call<unknown>('rvm/', {});
   if (body === undefined) {
-    if (!options.not_blocking) set(machinesLoadStateAtom, 'failed');
+    if (!background) set(machinesLoadStateAtom, 'failed');
     return;
   }
   const parsed = parseMachineList(body);

@@ -14,6 +14,7 @@ export interface ParsedMachineList {
 const TEXT_FIELDS = ['name', 'address', 'service_hour'] as const;
 const LOCALE_SUFFIXES = ['en', 'zht', 'zhs'] as const;
 const MAX_TEXT_LENGTH = 500;
+const MAX_ID_LENGTH = 100;
 
 /** Validates the list call's answer row by row: bad rows are left off, the rest is kept (spec §7, §8). */
 export function parseMachineList(body: unknown): ParsedMachineList {
@@ -36,7 +37,7 @@ export function parseMachineList(body: unknown): ParsedMachineList {
 export function parseMachine(row: unknown): Machine | RejectReason {
   if (!isRecord(row)) return 'not-an-object';
   const id = typeof row.id === 'number' && Number.isFinite(row.id) ? String(row.id) : row.id;
-  if (typeof id !== 'string' || id.trim() === '' || id.length > 100) return 'bad-id';
+  if (typeof id !== 'string' || id.trim() === '' || id.length > MAX_ID_LENGTH) return 'bad-id';
   const coordinates = parseCoordinates(row.coordinates);
   if (typeof coordinates === 'string') return coordinates;
 
@@ -49,7 +50,7 @@ export function parseMachine(row: unknown): Machine | RejectReason {
     district,
     status: (STATUSES as readonly unknown[]).includes(row.status) ? (row.status as Status) : null,
     under_maintenance: row.under_maintenance === true || row.under_maintenance === 1 || row.under_maintenance === 'true',
-    service_status: Number(row.service_status) === 1 ? 1 : Number.isFinite(Number(row.service_status)) ? Number(row.service_status) : 0,
+    service_status: parseServiceStatus(row.service_status),
     name_en: '',
     name_zht: '',
     name_zhs: '',
@@ -59,17 +60,37 @@ export function parseMachine(row: unknown): Machine | RejectReason {
     service_hour_en: '',
     service_hour_zht: '',
     service_hour_zhs: '',
-    picture: isRecord(row.picture) && typeof row.picture.id === 'string' && row.picture.id ? { id: row.picture.id } : null,
+    picture: parsePicture(row.picture),
     thumbnail: safeImageSource(row.thumbnail),
-    opening_hours: typeof row.opening_hours === 'string' && row.opening_hours.trim() ? row.opening_hours : null,
+    opening_hours: typeof row.opening_hours === 'string' && row.opening_hours.trim() ? cleanText(row.opening_hours) : null,
   };
   for (const field of TEXT_FIELDS) {
     for (const suffix of LOCALE_SUFFIXES) {
       const value = row[`${field}_${suffix}`];
-      machine[`${field}_${suffix}`] = typeof value === 'string' ? value.trim().slice(0, MAX_TEXT_LENGTH) : '';
+      machine[`${field}_${suffix}`] = typeof value === 'string' ? cleanText(value) : '';
     }
   }
   return machine;
+}
+
+/** Only numbers and numeric strings: Number() on an arbitrary object can throw or run its valueOf. */
+function parseServiceStatus(value: unknown): number {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : 0;
+}
+
+function parsePicture(value: unknown): { id: string } | null {
+  if (!isRecord(value) || typeof value.id !== 'string') return null;
+  const id = value.id.trim();
+  return id && id.length <= MAX_ID_LENGTH ? { id } : null;
+}
+
+/** Trimmed and capped, never cutting a surrogate pair in half. */
+function cleanText(value: string): string {
+  const text = value.trim();
+  if (text.length <= MAX_TEXT_LENGTH) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(MAX_TEXT_LENGTH - 1)) ? MAX_TEXT_LENGTH - 1 : MAX_TEXT_LENGTH;
+  return text.slice(0, cut);
 }
 
 function parseCoordinates(value: unknown): [number, number] | RejectReason {

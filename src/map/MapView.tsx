@@ -3,26 +3,28 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
 import type { MapboxOverlay } from '@deck.gl/mapbox';
-import type { PickingInfo } from '@deck.gl/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
-import { filteredMachinesAtom } from '../filters/filterAtoms';
+import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
 import land from '../../assets/hk-land.json';
 import { buildBasemapStyle } from './basemapStyle';
+import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
+import { noteDrawnFrame } from './drawnFrames';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useLabelLanguage } from './useLabelLanguage';
-import { useMapClicks } from './useMapClicks';
+import { useMapPointer } from './useMapPointer';
 import { useReadySignal } from './useReadySignal';
+import { useViewReset } from './useViewReset';
+import { useViewTracking } from './useViewTracking';
 import classes from './MapView.module.css';
 
 // A plain bundle cannot find MapLibre's worker next to itself: point it at the emitted file.
@@ -37,25 +39,32 @@ const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INI
 
 export default function MapView() {
   const mapRef = useRef<MapRef>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
   const [overlay, setOverlay] = useState<MapboxOverlay | null>(null);
   const [loaded, setLoaded] = useState(false);
-  const [hovering, setHovering] = useState(false);
   const machines = useAtomValue(filteredMachinesAtom);
   const initialLocale = useRef(useAtomValue(localeAtom)).current;
-  const mapStyle = useMemo(() => buildBasemapStyle(initialLocale, land as FeatureCollection), [initialLocale]);
+  // A deployment may replace the default basemap with its own MapLibre style (RVM_BASEMAP_STYLE_URL).
+  const mapStyle = useMemo(
+    () => runtimeConfig().basemapStyleUrl ?? buildBasemapStyle(initialLocale, land as FeatureCollection),
+    [initialLocale],
+  );
   const t = useT();
 
-  const layers = useMemo(() => [createMachineLayer(machines)], [machines]);
-  const onHover = useCallback((info: PickingInfo<Machine>) => setHovering(Boolean(info.object)), []);
-  const onClick = useMapClicks(overlay);
+  const packed = useAtomValue(packedMachinesAtom);
+  const layers = useMemo(() => [createMachineLayer(packed, machines)], [packed, machines]);
+  const onAfterRender = useCallback(() => noteDrawnFrame(layers[0]!, machines), [layers, machines]);
+  const pointer = useMapPointer(overlay);
 
   useLabelLanguage(mapRef, loaded);
   useFitToResults(mapRef, loaded, machines);
   useFocusRequests(mapRef, loaded);
   useReadySignal(mapRef, loaded);
+  useViewTracking(mapRef, loaded, regionRef);
+  useViewReset(mapRef, loaded);
 
   return (
-    <div className={classes.map} role="region" aria-label={t('map.region')}>
+    <div ref={regionRef} className={classes.map} role="region" aria-label={t('map.region')}>
       <Map
         ref={mapRef}
         mapLib={maplibregl}
@@ -67,11 +76,12 @@ export default function MapView() {
         dragRotate={false}
         touchPitch={false}
         pitchWithRotate={false}
-        cursor={hovering ? 'pointer' : 'grab'}
         onLoad={() => setLoaded(true)}
-        onClick={onClick}
+        onClick={pointer.onClick}
+        onMouseMove={pointer.onMouseMove}
+        onMouseOut={pointer.onMouseOut}
       >
-        <DeckOverlay layers={layers} onHover={onHover} onOverlay={setOverlay} />
+        <DeckOverlay layers={layers} getCursor={pointer.getCursor} onOverlay={setOverlay} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />

@@ -1,31 +1,77 @@
+import type { PickingInfo } from '@deck.gl/core';
+import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
-import { displayStateOf } from '../machines/displayState';
+import type { FilterResult } from '../filters/filterResult';
+import type { PackedMachines } from '../filters/packedMachines';
+import { DISPLAY_STATES } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
 import { ICON_ATLAS_URL, ICON_MAPPING } from './iconAtlas';
 
 export const MACHINE_LAYER_ID = 'machines';
 
-// Accessors live at module level and write into deck's target arrays: nothing allocates per machine.
-const getPosition = (m: Machine, { target }: { target: number[] }) => {
-  target[0] = m.coordinates[1];
-  target[1] = m.coordinates[0];
-  return target as [number, number];
-};
-const getIcon = (m: Machine) => displayStateOf(m);
+interface BinaryAttribute<T> {
+  value: T;
+  size: number;
+}
 
-/** The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip. */
-export function createMachineLayer(data: readonly Machine[]) {
-  return new IconLayer<Machine>({
+/** Every machine of the list, as typed columns deck.gl uploads without calling an accessor per machine. */
+interface MachineLayerData {
+  length: number;
+  attributes: { getPosition: BinaryAttribute<Float64Array>; getFilterValue: BinaryAttribute<Float32Array> };
+}
+
+const DATA_FILTER = new DataFilterExtension({ filterSize: 1 });
+/** The mask is 1 for shown machines and 0 for hidden ones. */
+const SHOWN: [number, number] = [0.5, 1];
+
+// One position attribute per machine list: deck.gl skips an attribute whose value object is unchanged.
+const positionAttributes = new WeakMap<PackedMachines, BinaryAttribute<Float64Array>>();
+function positionAttribute(packed: PackedMachines): BinaryAttribute<Float64Array> {
+  let attribute = positionAttributes.get(packed);
+  if (!attribute) {
+    attribute = { value: packed.positions, size: 2 };
+    positionAttributes.set(packed, attribute);
+  }
+  return attribute;
+}
+
+// The same machine list is the same data even when the filter mask is new: positions and icons stay on the GPU.
+function sameMachineList<T>(next: T, previous?: T): boolean {
+  const a = next as MachineLayerData;
+  const b = previous as MachineLayerData | undefined;
+  return a.attributes.getPosition === b?.attributes.getPosition;
+}
+
+/**
+ * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip. All machines
+ * are uploaded once per list; a filter change uploads only the shown/hidden mask, filtered on the GPU.
+ */
+export function createMachineLayer(packed: PackedMachines, result: FilterResult) {
+  const { stateCodes } = packed;
+  return new IconLayer<null, DataFilterExtensionProps>({
     id: MACHINE_LAYER_ID,
-    data,
+    data: {
+      length: packed.count,
+      attributes: { getPosition: positionAttribute(packed), getFilterValue: { value: result.mask, size: 1 } },
+    } satisfies MachineLayerData,
+    dataComparator: sameMachineList,
     iconAtlas: ICON_ATLAS_URL,
     iconMapping: ICON_MAPPING,
-    getIcon,
-    getPosition,
+    getIcon: (_, { index }) => DISPLAY_STATES[stateCodes[index]!]!,
     getSize: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
     pickable: true,
     parameters: { depthCompare: 'always' },
+    extensions: [DATA_FILTER],
+    filterRange: SHOWN,
+    // An array, so deck.gl compares the mask by identity instead of walking its elements.
+    updateTriggers: { getFilterValue: [result.mask] },
   });
+}
+
+/** The machine under a pick of the machine layer: picks report the index into the full list. */
+export function pickedMachine(info: PickingInfo | null | undefined, machines: readonly Machine[]): Machine | undefined {
+  if (!info || info.layer?.id !== MACHINE_LAYER_ID || info.index < 0) return undefined;
+  return machines[info.index];
 }

@@ -8,30 +8,33 @@ import {
   MAP_REFIT_DEBOUNCE_MS,
   MARKER_ICON_SIZE_PX,
 } from '../config';
-import type { Machine } from '../machines/machine';
+import { packedMachinesAtom } from '../filters/filterAtoms';
+import { resultMachineAt, type FilterResult } from '../filters/filterResult';
 import { panelOpenAtom } from '../ui/uiAtoms';
 import { useIsMobile } from '../ui/useIsMobile';
-import { boundsOfMachines } from './bounds';
+import { boundsOfPositions } from './bounds';
 
 /** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
-function resultKey(machines: readonly Machine[]): string {
-  return `${machines.length}:${machines[0]?.id ?? ''}:${machines[machines.length - 1]?.id ?? ''}`;
+function resultKey(result: FilterResult): string {
+  if (result.count === 0) return '0';
+  return `${result.count}:${resultMachineAt(result, 0).id}:${resultMachineAt(result, result.count - 1).id}`;
 }
 
 /** Refits the map to the filtered machines 200 ms after they change (spec §5, §9). */
-export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, machines: readonly Machine[]) {
+export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, result: FilterResult) {
+  const packed = useAtomValue(packedMachinesAtom);
   const panelOpen = useAtomValue(panelOpenAtom);
   const isMobile = useIsMobile();
   const padding = useRef(FIT_PADDING_NONE_PX as { top: number; bottom: number; left: number; right: number });
   padding.current = !isMobile && panelOpen ? FIT_PADDING_PANEL_OPEN_PX : FIT_PADDING_NONE_PX;
   const lastKey = useRef<string | null>(null);
-  const key = resultKey(machines);
+  const key = resultKey(result);
 
   useEffect(() => {
     if (!loaded || key === lastKey.current) return;
     const timer = setTimeout(() => {
       const map = mapRef.current;
-      const bounds = boundsOfMachines(machines);
+      const bounds = boundsOfPositions(packed.positions, result.indices);
       if (!map || !bounds) return;
       lastKey.current = key;
       // The top edge also leaves room for the marker, which stands above its point.
@@ -43,5 +46,5 @@ export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolea
       });
     }, MAP_REFIT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [mapRef, loaded, key, machines]);
+  }, [mapRef, loaded, key, result, packed]);
 }

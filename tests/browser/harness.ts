@@ -114,10 +114,18 @@ export const MOBILE = { width: 390, height: 844, isMobile: true, hasTouch: true,
 export async function openPage(
   browser: Browser,
   url: string,
-  options: { viewport?: typeof DESKTOP | typeof MOBILE; tiles?: TileMode } = {},
+  options: {
+    viewport?: typeof DESKTOP | typeof MOBILE;
+    tiles?: TileMode;
+    holdApi?: ApiHold;
+    apiOverride?: ApiOverride;
+    /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
+    beforeLoad?: (page: Page) => Promise<void> | void;
+  } = {},
 ): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
+  await options.beforeLoad?.(page);
   const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
   page.on('pageerror', (e) => opened.errors.push(String(e)));
   page.on('console', (m) => {
@@ -127,12 +135,18 @@ export async function openPage(
     }
   });
   await page.setRequestInterception(true);
-  page.on('request', (request: HTTPRequest) => void route(request, opened, options.tiles ?? 'fixture'));
+  page.on('request', (request: HTTPRequest) => {
+    if (options.holdApi?.takes(request)) {
+      opened.apiCalls.push({ method: request.method(), path: new URL(request.url()).pathname, body: request.postData() });
+      return;
+    }
+    void route(request, opened, options.tiles ?? 'fixture', options.apiOverride);
+  });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return opened;
 }
 
-async function route(request: HTTPRequest, opened: OpenedPage, tiles: TileMode) {
+async function route(request: HTTPRequest, opened: OpenedPage, tiles: TileMode, apiOverride?: ApiOverride) {
   const target = new URL(request.url());
   if (target.hostname === TILE_HOST) {
     opened.tileRequests.push(request.url());
@@ -143,9 +157,72 @@ async function route(request: HTTPRequest, opened: OpenedPage, tiles: TileMode) 
   if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
   if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') return request.abort('blockedbyclient');
   if (target.pathname.startsWith('/api/')) {
-    opened.apiCalls.push({ method: request.method(), path: target.pathname, body: request.postData() });
+    const call = { method: request.method(), path: target.pathname, body: request.postData() };
+    opened.apiCalls.push(call);
+    const answer = apiOverride?.(call);
+    if (answer !== undefined) return answerApi(request, await answer);
   }
   return request.continue();
+}
+
+/** An API request as an `apiOverride` sees it. */
+export interface ApiRequest {
+  method: string;
+  path: string;
+  body: string | undefined;
+}
+
+/** A test's own answer to an API request: a response or a refused connection. */
+export type ApiAnswer = { status: number; body: unknown; contentType?: string } | 'refuse';
+
+/**
+ * Answers API requests instead of the server (every one, not only the first); undefined lets the server answer.
+ * A promise answers when it settles, so one that never settles keeps the call pending.
+ */
+export type ApiOverride = (request: ApiRequest) => ApiAnswer | Promise<ApiAnswer> | undefined;
+
+function answerApi(request: HTTPRequest, answer: ApiAnswer) {
+  if (answer === 'refuse') return request.abort('connectionrefused');
+  const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  return request.respond({ status: answer.status, contentType: answer.contentType ?? 'application/json; charset=utf-8', body });
+}
+
+/** API calls held back until the test answers them: to see what the page shows while one is pending, or fails. */
+export interface ApiHold {
+  /** Resolves when a call is being held. */
+  arrived: () => Promise<void>;
+  /** Lets the oldest held call through to the real server. */
+  release: () => void;
+  /** Answers the oldest held call instead, with this status and JSON body. */
+  answer: (status: number, body: unknown) => void;
+  /** For openPage: claims a request to the path while fewer than `times` were claimed. */
+  takes: (request: HTTPRequest) => boolean;
+}
+
+/** Holds the first `times` requests to `path` (e.g. '/api/rvm/'); pass it to openPage as `holdApi`. */
+export function holdApi(path: string, times = 1): ApiHold {
+  const held: HTTPRequest[] = [];
+  let waiters: (() => void)[] = [];
+  let claimed = 0;
+  const oldest = (): HTTPRequest => {
+    const request = held.shift();
+    if (!request) throw new Error(`no request to ${path} is held`);
+    return request;
+  };
+  return {
+    arrived: () => (held.length > 0 ? Promise.resolve() : new Promise((r) => waiters.push(r))),
+    release: () => void oldest().continue(),
+    answer: (status, body) =>
+      void oldest().respond({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+    takes: (request) => {
+      if (claimed >= times || new URL(request.url()).pathname !== path) return false;
+      claimed += 1;
+      held.push(request);
+      for (const wake of waiters) wake();
+      waiters = [];
+      return true;
+    },
+  };
 }
 
 /** Waits until the page says the map drew its first frame with the machines. */

@@ -18,7 +18,11 @@ describe('loadConfig', () => {
       seedPath: path.join(CWD, 'assets/demo/machines.json'),
       seedPhotosDir: path.join(CWD, 'assets/photos'),
       embedOrigins: [],
+      kioskRefreshMs: 60_000,
+      kioskIdleMs: 120_000,
       logLevel: 'warn',
+      basemapStyleUrl: null,
+      mapOrigins: [],
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });

@@ -1,0 +1,88 @@
+import type { CodeCriteria } from '../src/filters/filterResult';
+
+/** The pages the runner drives: ours, the two alternatives, and the basemap with no markers (the floor). */
+export const IMPLS = ['ours', 'leaflet', 'maplibre-symbol', 'basemap'] as const;
+export type Impl = (typeof IMPLS)[number];
+
+export const FILTER_KINDS = ['status', 'district', 'reset'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+/** The same filter changes on every page: one status group, one district, back to everything. */
+export const FILTERS: Record<FilterKind, CodeCriteria> = {
+  status: { statusGroup: 'nearlyFull', area: null, district: null },
+  district: { statusGroup: null, area: 'NEW_TERRITORIES', district: 'SHA TIN' },
+  reset: { statusGroup: null, area: null, district: null },
+};
+
+/** Typed one key at a time: broad at first ('s' is in every name), narrow at the end. */
+export const SEARCH_TEXT = 'sha tin';
+
+/** A measured step: how long until the frame showing it, and how many machines it shows. */
+export interface Timed {
+  ms: number;
+  count: number;
+}
+
+/** The measurement hooks every bench page puts on `window.__bench`, so one runner drives them all. */
+export interface BenchApi {
+  impl: Impl;
+  n: number;
+  /** How long generating the synthetic machines took (the same work on every page). */
+  generateMs: number;
+  /** Resolves at the first frame with all markers; `ms` is from navigation start. */
+  ready: Promise<Timed>;
+  applyFilter(kind: FilterKind): Promise<Timed>;
+  /** Applies the search text as if the debounce had just fired. */
+  typeSearch(text: string): Promise<Timed>;
+  /** Resolves once the map has stopped moving and drawing. */
+  settle(): Promise<void>;
+  /** Shows or hides the page's panel and legend (only ours has them), to measure the map alone. */
+  setChrome?(shown: boolean): Promise<void>;
+  startFrames(): void;
+  /** Frame intervals (ms) since startFrames. */
+  stopFrames(): number[];
+}
+
+declare global {
+  interface Window {
+    __bench?: BenchApi;
+  }
+}
+
+export function nextFrame(): Promise<number> {
+  return new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+/** Records requestAnimationFrame timestamps; the intervals are the frame times the user saw. */
+export function frameRecorder() {
+  let times: number[] = [];
+  let id = 0;
+  const tick = (t: number) => {
+    times.push(t);
+    id = requestAnimationFrame(tick);
+  };
+  return {
+    start() {
+      times = [];
+      cancelAnimationFrame(id);
+      id = requestAnimationFrame(tick);
+    },
+    stop(): number[] {
+      cancelAnimationFrame(id);
+      return times.slice(1).map((t, i) => t - times[i]!);
+    },
+  };
+}
+
+/** Resolves after `quietMs` without a call to the returned `poke`. */
+export function quietFor(quietMs: number) {
+  let last = performance.now();
+  return {
+    poke: () => {
+      last = performance.now();
+    },
+    wait: async () => {
+      while (performance.now() - last < quietMs) await new Promise((r) => setTimeout(r, quietMs / 4));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { createStore } from 'jotai';
+import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../src/filters/filterAtoms';
+import type { FilterResult } from '../src/filters/filterResult';
+import { onDrawnFrame } from '../src/map/drawnFrames';
+import { chromeShownAtom } from './chromeAtom';
+import { FILTERS, frameRecorder, nextFrame, quietFor, type BenchApi, type Timed } from './benchApi';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Our page's hooks: changes go through the real atoms, "drawn" is the map frame that showed the result. */
+export function createOursBench(store: Store, n: number, generateMs: number): BenchApi {
+  const drawn = (isWanted: (result: FilterResult) => boolean) =>
+    new Promise<FilterResult>((resolve) => {
+      const stop = onDrawnFrame((frame) => {
+        if (frame.result && isWanted(frame.result)) {
+          stop();
+          resolve(frame.result);
+        }
+      });
+    });
+
+  const timed = async (change: () => void): Promise<Timed> => {
+    const start = performance.now();
+    change();
+    const wanted = store.get(filteredMachinesAtom);
+    await drawn((result) => result === wanted);
+    await nextFrame();
+    return { ms: performance.now() - start, count: wanted.count };
+  };
+
+  const frames = frameRecorder();
+  const quiet = quietFor(300);
+  onDrawnFrame(quiet.poke);
+
+  return {
+    impl: 'ours',
+    n,
+    generateMs,
+    ready: drawn((result) => result === store.get(filteredMachinesAtom)).then(async (result) => {
+      await nextFrame();
+      return { ms: performance.now(), count: result.count };
+    }),
+    applyFilter: (kind) =>
+      timed(() => {
+        const { statusGroup, area, district } = FILTERS[kind];
+        store.set(statusGroupAtom, statusGroup);
+        store.set(areaAtom, area);
+        store.set(districtAtom, district);
+      }),
+    typeSearch: (text) =>
+      timed(() => {
+        store.set(searchInputAtom, text);
+        store.set(searchQueryAtom, text);
+      }),
+    settle: quiet.wait,
+    setChrome: async (shown) => {
+      store.set(chromeShownAtom, shown);
+      await nextFrame();
+      await nextFrame();
+    },
+    startFrames: frames.start,
+    stopFrames: frames.stop,
+  };
+}

@@ -1,0 +1,24 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** The bench pages only: a separate build so the product build stays as it is. */
+export default defineConfig({
+  root: ROOT,
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    outDir: resolve(ROOT, 'bench/dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+    rollupOptions: {
+      input: {
+        ours: resolve(ROOT, 'bench/index.html'),
+        leaflet: resolve(ROOT, 'bench/leaflet.html'),
+        maplibreSymbol: resolve(ROOT, 'bench/maplibre-symbol.html'),
+      },
+    },
+  },
+});

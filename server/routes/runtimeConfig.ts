@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
+
+/** What the page reads at run time (src/runtimeConfig.ts): deploy-time settings, no rebuild needed. */
+export interface RuntimeConfigBody {
+  embedOrigins: string[];
+  kioskRefreshMs: number;
+  kioskIdleMs: number;
+  basemapStyleUrl: string | null;
+}
+
+export function runtimeConfigScript(body: RuntimeConfigBody): string {
+  // JSON is a JavaScript expression; "<" escaped so the text can never close a <script> if someone inlines it.
+  return `window.__RVM_CONFIG__ = ${JSON.stringify(body).replaceAll('<', '\\u003c')};\n`;
+}
+
+/** `GET /runtime-config.js`: a same-origin script (CSP script-src 'self') the page loads before the app. */
+export function registerRuntimeConfigRoute(app: FastifyInstance, config: ServerConfig): void {
+  const script = runtimeConfigScript({
+    embedOrigins: config.embedOrigins,
+    kioskRefreshMs: config.kioskRefreshMs,
+    kioskIdleMs: config.kioskIdleMs,
+    basemapStyleUrl: config.basemapStyleUrl,
+  });
+  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
+    // no-cache: a changed setting shows on the next load after the server restarts.
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+  );
+}

@@ -1,0 +1,36 @@
+import type { Layer } from '@deck.gl/core';
+import type { FilterResult } from '../filters/filterResult';
+
+/** What the map's last frame showed. One object, updated in place: this runs every frame. */
+export interface DrawnFrame {
+  /** Frames drawn so far. */
+  seq: number;
+  /** `performance.now()` at the end of the frame. */
+  at: number;
+  /** The filter result whose markers the frame showed; null while the marker icons are still loading. */
+  result: FilterResult | null;
+}
+
+const last: DrawnFrame = { seq: 0, at: 0, result: null };
+const listeners = new Set<(frame: Readonly<DrawnFrame>) => void>();
+
+/**
+ * Called after each map frame. Lets whoever needs "the markers are on screen", such as the benchmark,
+ * wait for the frame itself instead of guessing with timers.
+ */
+export function noteDrawnFrame(layer: Layer, result: FilterResult): void {
+  last.seq += 1;
+  last.at = performance.now();
+  last.result = layer.isLoaded ? result : null;
+  for (const listener of listeners) listener(last);
+}
+
+export function lastDrawnFrame(): Readonly<DrawnFrame> {
+  return last;
+}
+
+/** Listens to every drawn frame; returns the function that stops listening. */
+export function onDrawnFrame(listener: (frame: Readonly<DrawnFrame>) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,11 @@
+import { atom } from 'jotai';
+
+export interface MapViewState {
+  zoom: number;
+  /** [longitude, latitude] */
+  center: [number, number];
+}
+
+/** The map's view after it settles (move end, debounced 50 ms); null until the map has loaded. */
+export const mapViewAtom = atom<MapViewState | null>(null);
+mapViewAtom.debugLabel = 'mapView';

@@ -1,0 +1,60 @@
+import {
+  DEFAULT_KIOSK_IDLE_MS,
+  DEFAULT_KIOSK_REFRESH_MS,
+  MAX_KIOSK_INTERVAL_MS,
+  MIN_KIOSK_INTERVAL_MS,
+} from './kiosk/kioskDefaults';
+
+declare global {
+  interface Window {
+    /** Set by the server's /runtime-config.js before the app starts: one build serves every deployment. */
+    __RVM_CONFIG__?: unknown;
+  }
+}
+
+export interface RuntimeConfig {
+  /** Host origins allowed to embed the page and talk to it; empty = any parent. */
+  embedOrigins: readonly string[];
+  kioskRefreshMs: number;
+  kioskIdleMs: number;
+  /** A MapLibre style URL replacing the default basemap (RVM_BASEMAP_STYLE_URL), else the build's VITE_BASEMAP_STYLE_URL. */
+  basemapStyleUrl: string | null;
+}
+
+/** The build-time fallback (VITE_EMBED_ORIGINS, comma separated), for a deployment without /runtime-config.js. */
+export const BUILD_EMBED_ORIGINS: readonly string[] = splitOrigins(import.meta.env.VITE_EMBED_ORIGINS ?? '');
+
+export function splitOrigins(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, '').toLowerCase())
+    .filter(Boolean);
+}
+
+/** Reads what the server sent, field by field; anything missing or malformed falls back to a safe default. */
+export function parseRuntimeConfig(raw: unknown, fallbackOrigins: readonly string[] = BUILD_EMBED_ORIGINS): RuntimeConfig {
+  const record = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const origins = record.embedOrigins;
+  return {
+    embedOrigins:
+      Array.isArray(origins) && origins.every((o) => typeof o === 'string')
+        ? splitOrigins(origins.join(','))
+        : fallbackOrigins,
+    kioskRefreshMs: interval(record.kioskRefreshMs, DEFAULT_KIOSK_REFRESH_MS),
+    kioskIdleMs: interval(record.kioskIdleMs, DEFAULT_KIOSK_IDLE_MS),
+    basemapStyleUrl: styleUrl(record.basemapStyleUrl) ?? styleUrl(import.meta.env.VITE_BASEMAP_STYLE_URL),
+  };
+}
+
+function styleUrl(value: unknown): string | null {
+  return typeof value === 'string' && /^(https?:\/\/|\/)/i.test(value) ? value : null;
+}
+
+function interval(value: unknown, fallback: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(MAX_KIOSK_INTERVAL_MS, Math.max(MIN_KIOSK_INTERVAL_MS, Math.round(value)));
+}
+
+export function runtimeConfig(): RuntimeConfig {
+  return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__RVM_CONFIG__);
+}

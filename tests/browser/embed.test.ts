@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Frame, HTTPRequest, Page } from 'puppeteer-core';
+import { launchBrowser, openPage, startServer, type OpenedPage, type RunningServer } from './harness';
+import { startHostPageServer, type HostPageServer } from './embedHostServer';
+
+/** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
+const WIDE = { width: 1680, height: 1000 };
+
+interface ApiMachine {
+  id: string;
+  name_en: string;
+  coordinates: [number, number];
+  status: string;
+  under_maintenance: boolean;
+  service_status: number;
+  picture?: { id: string };
+}
+interface Received {
+  origin: string;
+  data: { type: string; machine?: ApiMachine };
+}
+
+let server: RunningServer;
+let browser: Browser;
+let host: HostPageServer;
+let stranger: HostPageServer;
+let machine: ApiMachine;
+
+beforeAll(async () => {
+  // Three origins: the host at http://localhost:A (allowed), a stranger at http://localhost:B, the map at http://127.0.0.1:C.
+  [host, stranger] = await Promise.all([startHostPageServer(), startHostPageServer()]);
+  [server, browser] = await Promise.all([startServer({ RVM_EMBED_ORIGINS: host.origin }), launchBrowser()]);
+  const { rvms } = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: ApiMachine[] };
+  // A machine with a photo and a name no other machine shares, to find it by its text.
+  const found = rvms.find((m) => m.picture && rvms.filter((o) => o.name_en === m.name_en).length === 1);
+  if (!found) throw new Error('the demo data has no machine with a photo');
+  machine = found;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await host?.stop();
+  await stranger?.stop();
+});
+
+async function mapFrame(page: Page): Promise<Frame> {
+  const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(server.url), { timeout: 30_000 });
+  await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
+  // Errors inside the map's frame, and a count of the messages it has been sent (the app's own listener ran first).
+  await frame.evaluate(() => {
+    const w = window as unknown as { frameErrors: string[]; messagesSeen: number };
+    w.frameErrors = [];
+    w.messagesSeen = 0;
+    window.addEventListener('error', (e) => w.frameErrors.push(String(e.message)));
+    window.addEventListener('unhandledrejection', (e) => w.frameErrors.push(String(e.reason)));
+    window.addEventListener('message', () => (w.messagesSeen += 1));
+  });
+  return frame;
+}
+
+const settingsIn = (frame: Frame) =>
+  frame.evaluate(() => ({
+    lang: document.documentElement.lang,
+    fontSize: document.documentElement.style.fontSize,
+    heading: document.querySelector('h2')?.textContent,
+  }));
+
+const waitForSettings = (frame: Frame, lang: string, fontSize: string) =>
+  frame.waitForFunction(
+    (l, f) => document.documentElement.lang === l && document.documentElement.style.fontSize === f,
+    { timeout: 10_000 },
+    lang,
+    fontSize,
+  );
+
+/** Waits until the map's frame has seen `count` messages since it was opened: then the app has handled them. */
+const waitForMessagesSeen = (frame: Frame, count: number) =>
+  frame.waitForFunction((n) => (window as unknown as { messagesSeen: number }).messagesSeen >= n, { timeout: 10_000 }, count);
+
+const received = (page: Page) =>
+  page.evaluate(() => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received);
+
+const sendFromHost = (page: Page, message: unknown) =>
+  page.evaluate((m) => (window as unknown as { rvmHost: { send(m: unknown): void } }).rvmHost.send(m), message);
+
+const frameErrors = (frame: Frame) => frame.evaluate(() => (window as unknown as { frameErrors: string[] }).frameErrors);
+
+/** Opens the machine's popup from the list, as a visitor would. */
+async function openCard(frame: Frame, name: string) {
+  await (await frame.waitForSelector(`::-p-text(${name})`, { visible: true }))!.click();
+  return frame.waitForSelector(`::-p-aria([role="dialog"][name="${name}"])`, { visible: true, timeout: 30_000 });
+}
+
+describe('a host page on an allowed origin', () => {
+  let opened: OpenedPage;
+  let frame: Frame;
+  let sentSoFar = 0;
+  beforeAll(async () => {
+    opened = await openPage(browser, host.hostPageUrl(`${server.url}/`), { viewport: WIDE });
+    frame = await mapFrame(opened.page);
+  });
+
+  it('is told rvm:ready once the map is ready, by the map’s origin', async () => {
+    await opened.page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
+    expect(await received(opened.page)).toEqual([{ origin: server.url, data: { type: 'rvm:ready' } }]);
+    // The map's CSP let it fetch its tiles from inside the frame.
+    expect(opened.tileRequests.length).toBeGreaterThan(0);
+  });
+
+  it('changes the map’s language live from the Language switcher', async () => {
+    const language = (await opened.page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!;
+    await language.select('zht');
+    await waitForSettings(frame, 'zh-Hant-HK', '16px');
+    expect(await frame.$('::-p-text(位置列表)')).not.toBeNull();
+    await language.select('zhs');
+    await waitForSettings(frame, 'zh-Hans', '16px');
+    expect(await frame.$('::-p-aria([role="heading"][name="位置列表"])')).not.toBeNull();
+    expect(await frame.evaluate(() => document.title)).toBe('回收机位置查询');
+    await language.select('en');
+    await waitForSettings(frame, 'en', '16px');
+    expect(await frame.$('::-p-text(Location List)')).not.toBeNull();
+    sentSoFar += 3;
+  });
+
+  it('changes the map’s text size live from the Text size switcher', async () => {
+    const size = (await opened.page.waitForSelector('::-p-aria([role="combobox"][name="Text size"])'))!;
+    await size.select('lg');
+    await waitForSettings(frame, 'en', '20px');
+    await size.select('md');
+    await waitForSettings(frame, 'en', '18px');
+    await size.select('sm');
+    await waitForSettings(frame, 'en', '16px');
+    sentSoFar += 3;
+    expect(await opened.page.evaluate(() => document.getElementById('log')?.innerText)).toContain('→ {"fontSize":"sm"}');
+  });
+
+  it('takes the language and the text size from one message', async () => {
+    await sendFromHost(opened.page, { locale: 'zht', fontSize: 'lg' });
+    await waitForSettings(frame, 'zh-Hant-HK', '20px');
+    await sendFromHost(opened.page, { locale: 'en', fontSize: 'sm' });
+    await waitForSettings(frame, 'en', '16px');
+    sentSoFar += 2;
+  });
+
+  it('ignores junk from the host without an error', async () => {
+    const before = await settingsIn(frame);
+    const junk: unknown[] = [
+      'zht',
+      '{"locale":"zht"}',
+      null,
+      42,
+      true,
+      ['zht', 'lg'],
+      [{ locale: 'zht' }],
+      {},
+      { locale: 'fr' },
+      { locale: 'ZHT' },
+      { locale: null },
+      { locale: ['zht'] },
+      { fontSize: 'xl' },
+      { fontSize: 20 },
+      { locale: 'zht', fontSize: 'huge' },
+      { locale: 'zht', type: 'rvm:settings' },
+      { settings: { locale: 'zht' } },
+      { locale: 'zht', padding: 'x'.repeat(2_000_000) },
+      Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`key${i}`, i])),
+    ];
+    for (const message of junk) await sendFromHost(opened.page, message);
+    await waitForMessagesSeen(frame, sentSoFar + junk.length);
+    expect(await settingsIn(frame)).toEqual(before);
+    expect(before).toMatchObject({ lang: 'en', fontSize: '16px', heading: 'Location List' });
+    expect(await frameErrors(frame)).toEqual([]);
+    sentSoFar += junk.length;
+  });
+
+  it('tells the host about a machine when its card or its photo is clicked', async () => {
+    const popup = (await openCard(frame, machine.name_en))!;
+    await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
+    await opened.page.waitForSelector(`::-p-text(← rvm:machine ${machine.id})`, { visible: true });
+    await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
+    // The dialog shows the full photo beside the card's round one: two images of the machine.
+    await waitUntil(async () => (await frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`)).length === 2);
+    await opened.page.waitForFunction(
+      (id) => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter((r) => r.data.machine?.id === id).length === 2,
+      {},
+      machine.id,
+    );
+    const machines = (await received(opened.page)).filter((r) => r.data.type === 'rvm:machine');
+    expect(machines).toHaveLength(2);
+    for (const message of machines) {
+      expect(message.origin).toBe(server.url);
+      expect(message.data.machine).toMatchObject({
+        id: machine.id,
+        name_en: machine.name_en,
+        coordinates: machine.coordinates,
+        status: machine.status,
+        picture: machine.picture,
+      });
+    }
+    expect(await frameErrors(frame)).toEqual([]);
+    expect(opened.errors).toEqual([]);
+  });
+});
+
+describe('the example host page on the map’s own server (/examples/host.html)', () => {
+  it('embeds the map, hears rvm:ready and switches its language', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}/examples/host.html`, { viewport: WIDE });
+    const frame = await mapFrame(page);
+    await page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
+    await (await page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
+    await waitForSettings(frame, 'zh-Hant-HK', '16px');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a host page on an origin not on the allowlist', () => {
+  it('cannot even frame the map: the CSP frame-ancestors refuses it', async () => {
+    const { page, errors } = await openPage(browser, stranger.hostPageUrl(`${server.url}/`), { viewport: WIDE });
+    await page.waitForFunction(() => document.querySelector('iframe')?.src.startsWith('http://127.0.0.1'));
+    await waitUntil(() => errors.some((e) => e.includes('frame-ancestors')));
+    expect(errors.find((e) => e.includes('frame-ancestors'))).toContain(`frame-ancestors 'self' ${host.origin}`);
+    expect(page.frames().some((f) => f.url().startsWith(server.url))).toBe(false);
+    await page.close();
+  });
+
+  it('with the CSP header stripped on the way (an old browser, a rewriting proxy), it can change nothing and hears nothing', async () => {
+    const page = await browser.newPage();
+    await page.setViewport(WIDE);
+    await page.setRequestInterception(true);
+    page.on('request', (request) => void stripCsp(request));
+    await page.goto(stranger.hostPageUrl(`${server.url}/`), { waitUntil: 'domcontentloaded' });
+    const frame = await mapFrame(page);
+    const before = await settingsIn(frame);
+
+    // As a person would, then from the console: both messages are exactly what the allowed host sends.
+    await (await page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
+    await (await page.waitForSelector('::-p-aria([role="combobox"][name="Text size"])'))!.select('lg');
+    await sendFromHost(page, { locale: 'zhs', fontSize: 'md' });
+    await waitForMessagesSeen(frame, 3);
+    expect(await settingsIn(frame)).toEqual(before);
+
+    // The map's own messages must not reach it either: not rvm:ready, not a card click.
+    const popup = (await openCard(frame, machine.name_en))!;
+    await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
+    // A probe sent after them on the same path: once it arrives, anything the map had sent would have too.
+    await frame.evaluate(() => window.parent.postMessage({ type: 'probe' }, '*'));
+    await page.waitForSelector('::-p-text(← probe)', { visible: true });
+    expect(await received(page)).toEqual([{ origin: server.url, data: { type: 'probe' } }]);
+    expect(await frameErrors(frame)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Lets the map's document through without its Content-Security-Policy; tiles and other hosts are refused. */
+async function stripCsp(request: HTTPRequest) {
+  const url = request.url();
+  if (request.resourceType() === 'document' && url.startsWith(server.url)) {
+    const response = await fetch(url);
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'content-security-policy'));
+    return request.respond({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
+  }
+  if (/^(data|blob):/.test(url) || /^http:\/\/(127\.0\.0\.1|localhost):/.test(url)) return request.continue();
+  return request.abort('blockedbyclient');
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,283 @@
+import Database from 'better-sqlite3';
+import QRCode from 'qrcode';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QR_OPTIONS } from '../../src/kiosk/directionsQr';
+import { countColours, type Rgb } from './pixels';
+import { byRole, launchBrowser, openPage, startServer, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+
+interface ApiMachine {
+  id: string;
+  name_en: string;
+  address_en: string;
+  coordinates: [number, number];
+  status: string;
+  under_maintenance: boolean;
+  service_status: number;
+  picture?: { id: string };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function listMachines(server: RunningServer): Promise<ApiMachine[]> {
+  const response = await fetch(`${server.url}/api/rvm/`, { method: 'POST' });
+  return ((await response.json()) as { rvms: ApiMachine[] }).rvms;
+}
+
+/** An available machine with a photo and a name of its own, so it can be found by its text. */
+function pickMachine(machines: ApiMachine[]): ApiMachine {
+  const found = machines.find(
+    (m) =>
+      m.picture &&
+      m.status === '>40%' &&
+      !m.under_maintenance &&
+      m.service_status === 0 &&
+      machines.filter((o) => o.name_en === m.name_en).length === 1,
+  );
+  if (!found) throw new Error('the demo data has no available machine with a photo');
+  return found;
+}
+
+/** Chooses the machine in the Location List, as a visitor would; resolves with its popup. */
+async function openCard(page: Page, name: string): Promise<ElementHandle<Element>> {
+  const list = await byRole(page, 'list', 'Location List');
+  await (await list!.waitForSelector(`::-p-text(${name})`, { visible: true }))!.click();
+  return (await page.waitForSelector(`::-p-aria([role="dialog"][name="${name}"])`, { visible: true, timeout: 30_000 }))!;
+}
+
+/** The status picture beside the machine in the list: the same display state as its marker. */
+function listIconSrc(page: Page, name: string): Promise<string> {
+  return page.$$eval(
+    'ul li button',
+    (rows, n) => rows.find((row) => row.textContent?.includes(n))?.querySelector('img')?.getAttribute('src') ?? '',
+    name,
+  );
+}
+
+/** The fill colours of the marker images (assets/markers). */
+const MARKER_COLOURS: Record<string, Rgb> = { available: [63, 165, 53], full: [208, 2, 27], maintenance: [138, 143, 152] };
+
+/**
+ * Pixels of each marker colour where the marker of the machine the map has centred on stands: a 24x24
+ * icon whose tip is the map's centre. The popup sits above it.
+ */
+async function markerColours(page: Page): Promise<Record<string, number>> {
+  const region = await byRole(page, 'region', 'Map of reverse vending machines');
+  const box = (await region!.boundingBox())!;
+  const [cx, cy] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+  return countColours(page, MARKER_COLOURS, { x: cx - 10, y: cy - 20, width: 20, height: 18 }, 16);
+}
+
+async function waitForMarker(page: Page, colour: keyof typeof MARKER_COLOURS, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await markerColours(page);
+    if ((counts[colour] ?? 0) > 30) return counts;
+    if (Date.now() > deadline) throw new Error(`the marker is not ${colour}: ${JSON.stringify(counts)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The legend's picture for a caption ("Full", "Maintenance", …): what a visitor compares a marker with. */
+async function legendIconSrc(page: Page, caption: string): Promise<string> {
+  const legend = await byRole(page, 'region', 'Legend');
+  return legend!.$$eval(
+    'li',
+    (items, c) => items.find((li) => li.textContent?.trim() === c)?.querySelector('img')?.getAttribute('src') ?? '',
+    caption,
+  );
+}
+
+const waitForListIcon = (page: Page, name: string, src: string) =>
+  page.waitForFunction(
+    (n, s) =>
+      [...document.querySelectorAll('ul li button')].some(
+        (row) => row.textContent?.includes(n) && row.querySelector('img')?.getAttribute('src') === s,
+      ),
+    { timeout: 15_000 },
+    name,
+    src,
+  );
+
+describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
+  let server: RunningServer;
+  let opened: OpenedPage;
+  let machine: ApiMachine;
+  let popup: ElementHandle<Element>;
+
+  beforeAll(async () => {
+    server = await startServer({ RVM_KIOSK_REFRESH_MS: '1000' });
+    machine = pickMachine(await listMachines(server));
+    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    await waitForMapReady(opened.page);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('reads large text by default', async () => {
+    expect(await opened.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+  });
+
+  it('has no link that leaves the page: the address is text and directions are a QR code of the directions URL', async () => {
+    popup = await openCard(opened.page, machine.name_en);
+    expect(await popup.evaluate((el) => el.textContent)).toContain(machine.address_en);
+    expect(await popup.$('a')).toBeNull();
+
+    const qr = (await popup.waitForSelector(`::-p-aria([role="image"][name="QR code: directions to ${machine.name_en}"])`, {
+      visible: true,
+    }))!;
+    const [lat, lng] = machine.coordinates;
+    const directions = `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`;
+    const expected = await QRCode.toString(directions, QR_OPTIONS);
+    const src = await qr.evaluate((img) => img.getAttribute('src') ?? '');
+    expect(src.startsWith('data:image/svg+xml')).toBe(true);
+    expect(decodeURIComponent(src.slice(src.indexOf(',') + 1))).toBe(expected);
+    expect(await popup.evaluate((el) => el.textContent)).toContain('Scan for directions');
+
+    // The Lands Department credit is still there, as text.
+    await opened.page.waitForSelector('::-p-text(Map information from Lands Department)', { visible: true });
+    const links = await opened.page.$$eval('a[href]', (as) => as.map((a) => `${a.getAttribute('href')} ${a.getAttribute('target')}`));
+    expect(links).toEqual([]);
+  });
+
+  it('shows a status change made on the server in the card and the marker, without reloading or the overlay', async () => {
+    const page = opened.page;
+    await page.evaluate(() => {
+      const w = window as unknown as { sameDocument: boolean; overlaySeen: boolean };
+      w.sameDocument = true;
+      w.overlaySeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="progressbar"]')) w.overlaySeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    expect(await popup.evaluate((el) => el.textContent)).toContain('Available');
+    // The map has flown to the machine (max zoom 15) and stopped.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[role="region"][data-zoom]')?.dataset.zoom === '15.000', { timeout: 30_000 });
+    expect(await waitForMarker(page, 'available')).toMatchObject({ full: 0, maintenance: 0 });
+    expect(await listIconSrc(page, machine.name_en)).toBe(await legendIconSrc(page, 'Up to 40% remaining'));
+    const callsBefore = opened.apiCalls.filter((c) => c.path === '/api/rvm/').length;
+
+    setMachine(server, machine.id, { status: 'Full', under_maintenance: 0 });
+    await popup.waitForSelector('::-p-text(Full)', { timeout: 15_000 });
+    await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Full'));
+    expect(await waitForMarker(page, 'full')).toMatchObject({ available: 0 });
+
+    setMachine(server, machine.id, { status: 'Full', under_maintenance: 1 });
+    await popup.waitForSelector('::-p-text(Maintenance/Non-operating hours)', { timeout: 15_000 });
+    await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Maintenance'));
+    expect(await waitForMarker(page, 'maintenance')).toMatchObject({ available: 0, full: 0 });
+
+    const refreshes = opened.apiCalls.filter((c) => c.path === '/api/rvm/').slice(callsBefore);
+    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    for (const call of refreshes) expect(call).toMatchObject({ method: 'POST', body: '{}' });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { overlaySeen: boolean }).overlaySeen)).toBe(false);
+    expect(opened.errors).toEqual([]);
+  });
+});
+
+function setMachine(server: RunningServer, id: string, values: { status: string; under_maintenance: number }) {
+  const db = new Database(server.dbPath);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare('UPDATE machines SET status = ?, under_maintenance = ?, updated_at = ? WHERE id = ?')
+      .run(values.status, values.under_maintenance, new Date().toISOString(), id).changes;
+    if (changed !== 1) throw new Error(`no machine ${id}`);
+  } finally {
+    db.close();
+  }
+}
+
+describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => {
+  const IDLE_MS = 5000;
+  let server: RunningServer;
+  let opened: OpenedPage;
+  let machine: ApiMachine;
+  let total: number;
+
+  beforeAll(async () => {
+    server = await startServer({ RVM_KIOSK_IDLE_MS: String(IDLE_MS) });
+    const machines = await listMachines(server);
+    machine = pickMachine(machines);
+    total = machines.length;
+    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    await waitForMapReady(opened.page);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('returns the view, filters, popup, photo and panel to their start, and not while someone is using it', async () => {
+    const page = opened.page;
+    const start = await settledView(page);
+
+    // A visitor filters, opens a machine, hides the panel and opens the photo.
+    await (await byRole(page, 'searchbox', 'Search location'))!.type(machine.name_en.split(' ')[0]!);
+    await (await byRole(page, 'combobox', 'Area'))!.select('HONG_KONG');
+    const popup = await openCard(page, machine.name_en);
+    await (await byRole(page, 'button', 'Hide filters'))!.click();
+    await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
+    // The dialog shows the full photo beside the card's round one.
+    await page.waitForFunction(
+      (alt) => [...document.querySelectorAll('img')].filter((img) => img.alt === alt && img.complete && img.naturalWidth > 0).length === 2,
+      {},
+      `Photo of ${machine.name_en}`,
+    );
+
+    // Still in use for longer than the idle time: nothing is reset.
+    const inUseUntil = Date.now() + IDLE_MS * 1.5;
+    for (let x = 300; Date.now() < inUseUntil; x = x === 300 ? 320 : 300) {
+      await page.mouse.move(x, 300);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    expect(await page.$$eval('[role="dialog"]', (dialogs) => dialogs.length)).toBe(2);
+    expect(await page.$eval('[role="region"][data-zoom]', (region) => (region as HTMLElement).dataset.zoom)).toBe('15.000');
+    expect(await page.$eval('input[type="search"]', (input) => (input as HTMLInputElement).value)).not.toBe('');
+
+    // Left alone: back to the start.
+    await page.waitForFunction(
+      (count) =>
+        document.querySelectorAll('[role="dialog"]').length === 0 &&
+        (document.querySelector('input[type="search"]') as HTMLInputElement | null)?.value === '' &&
+        document.body.innerText.includes(`${count} machines`),
+      { timeout: IDLE_MS + 15_000 },
+      total,
+    );
+    await byRole(page, 'button', 'Hide filters');
+    const area = (await byRole(page, 'combobox', 'Area'))!;
+    expect(await area.evaluate((select) => (select as HTMLSelectElement).value)).toBe('');
+    const end = await settledView(page);
+    expect(end.zoom).toBeCloseTo(start.zoom, 2);
+    expect(end.lat).toBeCloseTo(start.lat, 4);
+    expect(end.lng).toBeCloseTo(start.lng, 4);
+    expect(opened.errors).toEqual([]);
+  });
+});
+
+/** The map's view once it has stopped moving: the same for a whole second. */
+async function settledView(page: Page): Promise<{ zoom: number; lat: number; lng: number }> {
+  const read = () =>
+    page.evaluate(() => {
+      const region = document.querySelector<HTMLElement>('[role="region"][data-zoom]');
+      return region ? `${region.dataset.zoom},${region.dataset.center}` : '';
+    });
+  const deadline = Date.now() + 30_000;
+  let last = await read();
+  let since = Date.now();
+  while (!last || Date.now() - since < 1000) {
+    if (Date.now() > deadline) throw new Error('the map did not settle');
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await read();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+  const [zoom = NaN, lat = NaN, lng = NaN] = last.split(',').map(Number);
+  return { zoom, lat, lng };
+}

@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { countColours, hexToRgb } from './pixels';
+
+interface DemoMachine {
+  id: string;
+  coordinates: [number, number];
+  status: string;
+  under_maintenance: boolean;
+  service_status: number;
+  name_en: string;
+}
+const DEMO: DemoMachine[] = JSON.parse(readFileSync(join(ROOT, 'assets/demo/machines.json'), 'utf8'));
+const GREEN = hexToRgb('#3fa535');
+const RED = hexToRgb('#d0021b');
+const LAND = hexToRgb('#f3f1ea');
+const SEA = hexToRgb('#b9d9e8');
+const available = DEMO.find((m) => m.status === '>40%' && !m.under_maintenance && m.service_status === 0)!;
+const full = DEMO.find((m) => m.status === 'Full' && !m.under_maintenance && m.service_status === 0)!;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function mapView(page: Page) {
+  return page.$eval('[data-zoom]', (el) => ({
+    zoom: Number((el as HTMLElement).dataset.zoom),
+    center: (el as HTMLElement).dataset.center!.split(',').map(Number) as [number, number],
+  }));
+}
+
+/** Waits until the map has settled with its centre on the machine. */
+async function waitForCentreOn(page: Page, coordinates: [number, number]) {
+  await page.waitForFunction(
+    ([lat, lng]) => {
+      const el = document.querySelector<HTMLElement>('[data-zoom]');
+      const [clat, clng] = (el?.dataset.center ?? '0,0').split(',').map(Number);
+      return Math.abs(clat! - lat!) < 1e-4 && Math.abs(clng! - lng!) < 1e-4;
+    },
+    { timeout: 30_000 },
+    coordinates,
+  );
+}
+
+describe('the map (issue 3)', () => {
+  it('posts rvm:ready to its parent once, after the first frame with the machines', async () => {
+    const { page } = await openPage(browser, `${server.url}/api/health`);
+    await page.evaluate((src) => {
+      (window as unknown as { received: unknown[] }).received = [];
+      window.addEventListener('message', (e) => (window as unknown as { received: unknown[] }).received.push(e.data));
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.style.cssText = 'width:1200px;height:760px;border:0';
+      document.body.replaceChildren(frame);
+    }, `${server.url}/`);
+    await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0, { timeout: 60_000 });
+    await new Promise((r) => setTimeout(r, 2000));
+    const received = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
+    expect(received).toEqual([{ type: 'rvm:ready' }]);
+    await page.close();
+  });
+
+  it('draws the markers, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    const overview = await countColours(page, { green: GREEN, red: RED }, { x: 0, y: 0, width: 860, height: 580 }, 10);
+    expect(overview.green).toBeGreaterThan(500);
+    expect(overview.red).toBeGreaterThan(50);
+
+    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+    await (await list!.waitForSelector(`::-p-text(${available.name_en})`))!.click();
+    await page.waitForSelector(`::-p-aria([role="dialog"][name="${available.name_en}"])`, { timeout: 30_000 });
+    await waitForCentreOn(page, available.coordinates);
+    const { zoom } = await mapView(page);
+    expect(zoom).toBeLessThanOrEqual(15);
+    expect(zoom).toBeGreaterThan(14.9);
+    // The chosen machine's marker stands just above the centre of the map.
+    const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
+    const marker = await countColours(page, { green: GREEN }, { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 }, 20);
+    expect(marker.green).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the popup of the clicked marker; Escape, the close button and a map click close it', async () => {
+    const { page } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+    await (await list!.waitForSelector(`::-p-text(${full.name_en})`))!.click();
+    const popup = `::-p-aria([role="dialog"][name="${full.name_en}"])`;
+    await page.waitForSelector(popup, { timeout: 30_000 });
+    await waitForCentreOn(page, full.coordinates);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(popup, { hidden: true });
+
+    const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
+    await page.mouse.move(centre.x, centre.y - 12);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === 'pointer');
+    await page.mouse.click(centre.x, centre.y - 12);
+    await page.waitForSelector(popup);
+    expect(await page.$eval('.maplibregl-popup', (el) => el.textContent)).toContain('Full');
+
+    await (await page.waitForSelector(`${popup} >>> ::-p-aria([role="button"][name="Close"])`))!.click();
+    await page.waitForSelector(popup, { hidden: true });
+
+    await page.mouse.click(centre.x, centre.y - 12);
+    await page.waitForSelector(popup);
+    await page.mouse.click(60, 80);
+    await page.waitForSelector(popup, { hidden: true });
+    await page.close();
+  });
+
+  it('keeps the offline land outline and the markers when every tile request fails', async () => {
+    const { page, tileRequests, errors } = await openPage(browser, server.url, { tiles: 'fail' });
+    await waitForMapReady(page);
+    // The outline comes through MapLibre's worker; give it until it is drawn.
+    let counts: Record<string, number> = { land: 0, sea: 0, green: 0 };
+    for (let attempt = 0; attempt < 30 && (counts.land ?? 0) < 50_000; attempt++) {
+      counts = await countColours(page, { land: LAND, sea: SEA, green: GREEN }, { x: 0, y: 0, width: 860, height: 800 }, 6);
+      if ((counts.land ?? 0) < 50_000) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(tileRequests.length).toBeGreaterThan(0);
+    expect(counts.land).toBeGreaterThan(50_000);
+    expect(counts.sea).toBeGreaterThan(20_000);
+    expect(counts.green).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+    await page.screenshot({ path: join(ROOT, 'tests/.artifacts/map-offline.png') });
+    await page.close();
+  });
+
+  it('works at the mobile size, and choosing from the list card closes the panels', async () => {
+    const { page, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    await waitForMapReady(page);
+    await (await page.waitForSelector('::-p-aria([role="button"][name="Location list"])'))!.click();
+    const card = await page.waitForSelector('::-p-aria([role="dialog"][name="Location List"])');
+    await (await card!.waitForSelector(`::-p-text(${available.name_en})`))!.click();
+    await page.waitForSelector(`::-p-aria([role="dialog"][name="${available.name_en}"])`, { timeout: 30_000 });
+    expect(await page.$('::-p-aria([role="dialog"][name="Location List"])')).toBeNull();
+    await page.screenshot({ path: join(ROOT, 'tests/.artifacts/map-mobile-popup.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Page } from 'puppeteer-core';
+
+export type Rgb = [number, number, number];
+
+export function hexToRgb(hex: string): Rgb {
+  const n = parseInt(hex.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * Takes a screenshot and counts, inside `box`, the pixels within `tolerance` of each colour.
+ * Decoding happens in the page's own canvas, so no image library is needed in node.
+ */
+export async function countColours(
+  page: Page,
+  colours: Record<string, Rgb>,
+  box: { x: number; y: number; width: number; height: number },
+  tolerance = 12,
+): Promise<Record<string, number>> {
+  const png = await page.screenshot({ encoding: 'base64', clip: box });
+  return page.evaluate(
+    async (data, wanted, tol) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+      const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
+      for (let i = 0; i < px.length; i += 4) {
+        for (const [name, [r, g, b]] of Object.entries(wanted)) {
+          if (Math.abs(px[i]! - r) <= tol && Math.abs(px[i + 1]! - g) <= tol && Math.abs(px[i + 2]! - b) <= tol) {
+            counts[name]! += 1;
+          }
+        }
+      }
+      return counts;
+    },
+    png as string,
+    colours,
+    tolerance,
+  );
+}

@@ -1,0 +1,161 @@
+// What the map-screen browser tests share: the locale texts, the server's machines, and ways to find
+// and operate things on screen by role, name and visible text.
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
+import en from '../../src/i18n/locales/en.json';
+import zht from '../../src/i18n/locales/zht.json';
+import zhs from '../../src/i18n/locales/zhs.json';
+import type { Machine } from '../../src/machines/machine';
+
+export type Locale = 'en' | 'zht' | 'zhs';
+export type Messages = typeof en;
+export const LOCALES: readonly Locale[] = ['en', 'zht', 'zhs'];
+export const MESSAGES: Record<Locale, Messages> = { en, zht, zhs };
+
+type Where = Page | Frame;
+
+/** A locale text with its `{{name}}` placeholders filled, as rosetta does. */
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params[key] ?? ''));
+}
+
+/** The machines exactly as the server sends them to the page. */
+export async function fetchMachines(serverUrl: string): Promise<Machine[]> {
+  const response = await fetch(`${serverUrl}/api/rvm/`, { method: 'POST' });
+  return ((await response.json()) as { rvms: Machine[] }).rvms;
+}
+
+export function machineById(machines: readonly Machine[], id: string): Machine {
+  const machine = machines.find((m) => m.id === id);
+  if (!machine) throw new Error(`no machine ${id} in the demo data`);
+  return machine;
+}
+
+/** `[role="…"][name="…"]` as a puppeteer ARIA selector. */
+export function aria(role: string, name?: string): string {
+  return name === undefined ? `::-p-aria([role="${role}"])` : `::-p-aria([role="${role}"][name="${name.replace(/"/g, '\\"')}"])`;
+}
+
+export async function find(where: Where, role: string, name: string, timeout = 30_000): Promise<ElementHandle<Element>> {
+  const handle = await where.waitForSelector(aria(role, name), { visible: true, timeout });
+  if (!handle) throw new Error(`no ${role} named ${name}`);
+  return handle;
+}
+
+/** Waits until nothing with this role and name is visible any more. */
+export async function gone(where: Where, role: string, name: string, timeout = 15_000): Promise<void> {
+  await where.waitForSelector(aria(role, name), { hidden: true, timeout });
+}
+
+/** The visible labels of a select's options, in order. */
+export async function optionLabels(where: Where, selectName: string): Promise<string[]> {
+  const select = await find(where, 'combobox', selectName);
+  return select.$$eval('option', (options) => options.map((o) => o.textContent ?? ''));
+}
+
+/** The label of the option a select shows. */
+export async function selectedLabel(where: Where, selectName: string): Promise<string> {
+  const select = await find(where, 'combobox', selectName);
+  return select.evaluate((el) => {
+    const s = el as HTMLSelectElement;
+    return s.options[s.selectedIndex]?.textContent ?? '';
+  });
+}
+
+/** Chooses an option by its visible label, as a person picking from the drop-down. */
+export async function chooseOption(where: Where, selectName: string, optionLabel: string): Promise<void> {
+  const select = await find(where, 'combobox', selectName);
+  const value = await select.$$eval(
+    'option',
+    (options, label) => options.find((o) => o.textContent === label)?.value,
+    optionLabel,
+  );
+  if (value === undefined) throw new Error(`${selectName} has no option ${optionLabel}`);
+  await select.select(value);
+}
+
+/** The list items' visible text, one string per item. */
+export async function listItemTexts(where: Where, listName: string): Promise<string[]> {
+  const list = await where.$(aria('list', listName));
+  if (!list) throw new Error(`no list named ${listName}`);
+  return list.$$eval(':scope > li', (items) => items.map((li) => (li as HTMLElement).innerText));
+}
+
+/** Polls `probe` until `ok` holds for its value (a condition, never a fixed sleep); returns that value. */
+export async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 15_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (ok(value)) return value;
+      last = value;
+    } catch (error) {
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Waits until the named list has `count` items and returns their texts. */
+export function waitForListLength(where: Where, listName: string, count: number, timeout = 30_000): Promise<string[]> {
+  return waitFor(() => listItemTexts(where, listName), (t) => t.length === count, `${listName} to have ${count} items`, timeout);
+}
+
+/** Clicks the list entry showing this machine name. */
+export async function chooseFromList(where: Where, listName: string, machineName: string): Promise<void> {
+  const list = await find(where, 'list', listName);
+  const entry = await list.waitForSelector(`::-p-text(${machineName})`, { visible: true });
+  await entry!.click();
+}
+
+/** Waits until an element stops moving (the map flies to a chosen machine, and its popup with it). */
+export async function waitUntilStill(handle: ElementHandle<Element>): Promise<void> {
+  // Written without inner named functions: tsx (the screenshot script) would wrap them in a helper the page lacks.
+  await handle.evaluate(async (el) => {
+    let last = '';
+    let still = 0;
+    const started = performance.now();
+    while (still < 10) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const r = el.getBoundingClientRect();
+      const now = `${r.x},${r.y},${r.width},${r.height}`;
+      still = now === last ? still + 1 : 0;
+      last = now;
+      if (performance.now() - started > 20_000) throw new Error('still moving after 20 s');
+    }
+  });
+}
+
+/** Visible text of an element as it reads on screen. */
+export function textOf(handle: ElementHandle<Element>): Promise<string> {
+  return handle.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/** Plain text of a translation that holds HTML entities (the capacity captions). */
+export function htmlToText(where: Where, html: string): Promise<string> {
+  return where.evaluate((h) => {
+    const div = document.createElement('div');
+    div.innerHTML = h;
+    return div.textContent ?? '';
+  }, html);
+}
+
+/** Images on screen that did not load (a broken image has no natural width). */
+export function brokenImages(where: Where): Promise<string[]> {
+  return where.evaluate(() =>
+    [...document.images]
+      .filter((img) => img.getBoundingClientRect().width > 0 && img.checkVisibility())
+      .filter((img) => !img.complete || img.naturalWidth === 0)
+      .map((img) => img.currentSrc || img.src),
+  );
+}
+
+/** Waits until every visible image has finished loading, then returns the broken ones. */
+export async function waitForImages(where: Where): Promise<string[]> {
+  await where.waitForFunction(
+    () => [...document.images].filter((img) => img.checkVisibility()).every((img) => img.complete),
+    { timeout: 15_000 },
+  );
+  return brokenImages(where);
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseRuntimeConfig, runtimeConfig } from '../../src/runtimeConfig';
+
+const DEFAULTS = { embedOrigins: [], kioskRefreshMs: 60_000, kioskIdleMs: 120_000, basemapStyleUrl: null };
+
+describe('parseRuntimeConfig', () => {
+  it.each([
+    ['nothing (no /runtime-config.js)', undefined, DEFAULTS],
+    ['junk', 'window.__RVM_CONFIG__', DEFAULTS],
+    ['an array', [1, 2], DEFAULTS],
+    [
+      'what the server sends',
+      { embedOrigins: ['https://www.example.org/', ' https://*.Example.NET '], kioskRefreshMs: 5000, kioskIdleMs: 30_000 },
+      { embedOrigins: ['https://www.example.org', 'https://*.example.net'], kioskRefreshMs: 5000, kioskIdleMs: 30_000, basemapStyleUrl: null },
+    ],
+    ['a basemap style URL', { basemapStyleUrl: 'https://tiles.example.org/style.json' }, { ...DEFAULTS, basemapStyleUrl: 'https://tiles.example.org/style.json' }],
+    ['a basemap style that is not a URL', { basemapStyleUrl: 'javascript:alert(1)' }, DEFAULTS],
+    ['origins that are not strings', { embedOrigins: ['https://a.example', 3] }, DEFAULTS],
+    ['intervals too short or too long', { kioskRefreshMs: 10, kioskIdleMs: 1e12 }, { ...DEFAULTS, kioskRefreshMs: 1000, kioskIdleMs: 86_400_000 }],
+    ['intervals that are not numbers', { kioskRefreshMs: '5000', kioskIdleMs: Number.NaN }, DEFAULTS],
+  ])('%s', (_name, raw, expected) => {
+    expect(parseRuntimeConfig(raw, [])).toEqual(expected);
+  });
+
+  it('falls back to the build-time allowlist only when the server sent none', () => {
+    expect(parseRuntimeConfig(undefined, ['https://build.example']).embedOrigins).toEqual(['https://build.example']);
+    expect(parseRuntimeConfig({ embedOrigins: [] }, ['https://build.example']).embedOrigins).toEqual([]);
+  });
+});
+
+describe('runtimeConfig', () => {
+  afterEach(() => {
+    delete window.__RVM_CONFIG__;
+  });
+  it('reads window.__RVM_CONFIG__, set by the server script before the app starts', () => {
+    window.__RVM_CONFIG__ = { embedOrigins: ['https://host.example'], kioskRefreshMs: 2000, kioskIdleMs: 3000 };
+    expect(runtimeConfig()).toEqual({ embedOrigins: ['https://host.example'], kioskRefreshMs: 2000, kioskIdleMs: 3000, basemapStyleUrl: null });
+  });
+});
