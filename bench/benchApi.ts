@@ -53,6 +53,27 @@ export function nextFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
+/** The page's WebGL context, if its map draws with WebGL (getContext returns the one already made). */
+export function mapGl(): WebGL2RenderingContext | null {
+  const canvas = document.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas');
+  return canvas?.getContext('webgl2') ?? null;
+}
+
+/**
+ * After a frame's draw calls were issued: waits for the GPU to finish them (software GL runs seconds
+ * behind the page otherwise) and for the next animation frame, which composites it. Without WebGL, two
+ * animation frames: the DOM change is drawn after the first.
+ */
+export async function presented(gl = mapGl()): Promise<void> {
+  if (gl) {
+    gl.finish();
+    await nextFrame();
+    return;
+  }
+  await nextFrame();
+  await nextFrame();
+}
+
 /** Records requestAnimationFrame timestamps; the intervals are the frame times the user saw. */
 export function frameRecorder() {
   let times: number[] = [];
@@ -74,7 +95,7 @@ export function frameRecorder() {
   };
 }
 
-/** Resolves after `quietMs` without a call to the returned `poke`. */
+/** Settling: no drawing for `quietMs`, and still none once the GPU has drained (see `presented`). */
 export function quietFor(quietMs: number) {
   let last = performance.now();
   return {
@@ -82,7 +103,12 @@ export function quietFor(quietMs: number) {
       last = performance.now();
     },
     wait: async () => {
-      while (performance.now() - last < quietMs) await new Promise((r) => setTimeout(r, quietMs / 4));
+      for (;;) {
+        while (performance.now() - last < quietMs) await new Promise((r) => setTimeout(r, quietMs / 4));
+        const before = last;
+        await presented();
+        if (last === before) return;
+      }
     },
   };
 }

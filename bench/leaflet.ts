@@ -11,7 +11,7 @@ import {
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
 import { HK_BASEMAP_TILES, hkLabelTiles } from '../src/map/basemapStyle';
-import { FILTERS, frameRecorder, nextFrame, quietFor, type BenchApi, type Timed } from './benchApi';
+import { FILTERS, frameRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
@@ -55,10 +55,10 @@ const show = (shown: Uint8Array) => {
   shownNow = shown;
 };
 
-// A DOM change is on screen in the frame after the next animation frame callback.
+// DOM changes are drawn in the frame after the next animation frame callback, then composited.
 const painted = async () => {
   await nextFrame();
-  await nextFrame();
+  await presented(null);
 };
 const timed = async (change: () => Uint8Array): Promise<Timed> => {
   const begin = performance.now();

@@ -1,4 +1,4 @@
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import type { Browser } from 'puppeteer-core';
 
 /** Where the numbers came from: they only compare within one machine and one run. */
@@ -12,5 +12,7 @@ export async function machineInfo(browser: Browser) {
     webgl: 'SwiftShader (software), --use-angle=swiftshader',
     node: process.version,
     date: new Date().toISOString(),
+    /** Other work on the machine at the start (1-minute load average): the pages share what is left. */
+    loadAverage: Number(loadavg()[0]!.toFixed(2)),
   };
 }

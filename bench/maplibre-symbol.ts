@@ -7,7 +7,7 @@ import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM, MARKER_
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
 import { buildBasemapStyle } from '../src/map/basemapStyle';
-import { FILTERS, frameRecorder, nextFrame, quietFor, type BenchApi, type Timed } from './benchApi';
+import { FILTERS, frameRecorder, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
@@ -46,12 +46,14 @@ const map = new maplibregl.Map({
 });
 
 const idle = () => new Promise<void>((resolve) => map.once('idle', () => resolve()));
+const settled = () => (map.loaded() && map.areTilesLoaded() && !map.isMoving() ? Promise.resolve() : idle());
 const loaded = new Promise<void>((resolve) => map.once('load', () => resolve()));
 
 async function addMachines() {
   await loaded;
   if (!withMarkers) {
-    await nextFrame();
+    await settled();
+    await presented();
     return { ms: performance.now(), count: 0 };
   }
   await Promise.all(
@@ -74,7 +76,7 @@ async function addMachines() {
     },
   });
   await idle();
-  await nextFrame();
+  await presented();
   return { ms: performance.now(), count: n };
 }
 
@@ -85,7 +87,7 @@ const timed = async (change: () => Uint8Array): Promise<Timed> => {
   const done = idle();
   map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)!.setData(collection(shown));
   await done;
-  await nextFrame();
+  await presented();
   return { ms: performance.now() - begin, count: countShown(shown) };
 };
 

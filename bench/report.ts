@@ -16,8 +16,9 @@ const METRICS = {
   filterMs: (r: RunResult) => (r.filter ? median(Object.values(r.filter).map((t) => t.ms)) : NaN),
   firstKeystrokeMs: (r: RunResult) => r.search?.[0]?.ms ?? NaN,
   keystrokeMs: (r: RunResult) => (r.search ? median(r.search.slice(1).map((t) => t.ms)) : NaN),
-  frameP50Ms: (r: RunResult) => r.frames.p50,
-  frameP95Ms: (r: RunResult) => r.frames.p95,
+  frameP50Ms: (r: RunResult) => r.frames?.p50 ?? NaN,
+  frameP95Ms: (r: RunResult) => r.frames?.p95 ?? NaN,
+  fullFrameMs: (r: RunResult) => r.fullFrameMs ?? NaN,
   chromeFrameP50Ms: (r: RunResult) => r.framesWithChrome?.p50 ?? NaN,
   chromeFrameP95Ms: (r: RunResult) => r.framesWithChrome?.p95 ?? NaN,
   heapMB: (r: RunResult) => r.heapMB,
@@ -62,7 +63,7 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
     '# Benchmark results',
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.browser}, WebGL by ${machine.webgl}; ` +
-      `node ${machine.node}; ${machine.date}; the whole run took ${Math.round(durationS / 60)} min.`,
+      `node ${machine.node}; ${machine.date}; load average ${machine.loadAverage} at the start; the whole run took ${Math.round(durationS / 60)} min.`,
     '',
     'Medians over the runs, (min–max) when there were several. "Page" is load minus generating the synthetic',
     'machines (the same work on every page). Frame times are requestAnimationFrame intervals during a scripted',
@@ -77,8 +78,8 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
     );
   }
   lines.push(
-    '| N | page | runs | load → first frame | page | filter → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | JS heap |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| N | page | runs | load → first frame | page | filter → frame | back to all → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | JS heap |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const sizes = [...new Set(pages.filter((p) => p.impl !== 'basemap').map((p) => p.n))].sort((a, b) => a - b);
   for (const n of sizes) {
@@ -87,13 +88,13 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       if (!p || impl === 'basemap') continue;
       const s = p.summary;
       if (!s) {
-        lines.push(`| ${count(n)} | ${impl} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | |`);
+        lines.push(`| ${count(n)} | ${impl} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | | |`);
         continue;
       }
       const withPanel = Number.isNaN(s.chromeFrameP50Ms.median) ? '—' : `${fmt(s.chromeFrameP50Ms.median)} / ${fmt(s.chromeFrameP95Ms.median)}`;
       lines.push(
         `| ${count(n)} | ${impl} | ${s.loadMs.runs}${p.dnf ? ` (then ${p.dnf})` : ''} | ${cell(s.loadMs)} | ${cell(s.renderMs)} | ` +
-          `${cell(s.filterMs)} | ${cell(s.firstKeystrokeMs)} | ${cell(s.keystrokeMs)} | ${cell(s.frameP50Ms)} | ${cell(s.frameP95Ms)} | ` +
+          `${cell(s.filterMs)} | ${cell(s.fullFrameMs)} | ${cell(s.firstKeystrokeMs)} | ${cell(s.keystrokeMs)} | ${cell(s.frameP50Ms)} | ${cell(s.frameP95Ms)} | ` +
           `${withPanel} | ${cell(s.heapMB, mb)} |`,
       );
     }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { DESKTOP, openPage } from '../tests/browser/harness';
-import { FILTER_KINDS, SEARCH_TEXT, type FilterKind, type Impl, type Timed } from './benchApi';
+import { SEARCH_TEXT, type FilterKind, type Impl, type Timed } from './benchApi';
+import type { Scenario } from './plan';
 import { BLANK_PATH } from './staticServer';
 import { median, percentile } from './stats';
 
@@ -27,16 +28,20 @@ export interface RunResult {
   /** loadMs minus generating the synthetic data: what the page itself spent. */
   renderMs: number;
   heapMB: number;
-  /** The map alone: the page's panel and legend hidden, as the other pages have none. */
-  frames: FrameStats;
+  /** The map alone: the page's panel and legend hidden, as the other pages have none; null when not scripted. */
+  frames: FrameStats | null;
   /** The product as seen: panel and legend on screen (ours only). */
   framesWithChrome: FrameStats | null;
+  /** The last step shows every machine again: its time is about one full frame at this N. */
+  fullFrameMs: number | null;
   /** Filter and search steps; null on the basemap page, which has no markers. */
   filter: Record<FilterKind, Timed> | null;
   search: Timed[] | null;
   clearSearch: Timed | null;
   errors: string[];
 }
+
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 
 export class DidNotFinish extends Error {
   constructor(
@@ -64,14 +69,15 @@ async function heapMB(page: Page): Promise<number> {
 }
 
 /** A person dragging the map around and zooming in and out with the wheel, over the map, clear of the panel. */
-async function panZoom(page: Page): Promise<void> {
+async function panZoom(page: Page, kind: 'full' | 'short'): Promise<void> {
   const [x, y] = [420, 380];
+  const steps = kind === 'full' ? 12 : 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(x + 240, y + 120, { steps: 12 });
-  await page.mouse.move(x, y, { steps: 12 });
+  await page.mouse.move(x + 240, y + 120, { steps });
+  await page.mouse.move(x, y, { steps });
   await page.mouse.up();
-  for (const deltaY of [-300, -300, 300, 300]) {
+  for (const deltaY of kind === 'full' ? [-300, -300, 300, 300] : []) {
     await page.mouse.wheel({ deltaY });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
@@ -88,7 +94,14 @@ function frameStats(intervals: number[]): FrameStats {
 }
 
 /** Loads one bench page, waits for its first full frame and drives the scripted steps. */
-export async function runPage(browser: Browser, baseUrl: string, impl: Impl, n: number, timeoutS: number): Promise<RunResult> {
+export async function runPage(
+  browser: Browser,
+  baseUrl: string,
+  impl: Impl,
+  n: number,
+  timeoutS: number,
+  scenario: Scenario,
+): Promise<RunResult> {
   const opened = await openPage(browser, `${baseUrl}${BLANK_PATH}`, { viewport: DESKTOP });
   const { page } = opened;
   try {
@@ -104,39 +117,54 @@ export async function runPage(browser: Browser, baseUrl: string, impl: Impl, n: 
     );
     const generateMs = await page.evaluate(() => window.__bench!.generateMs);
     const heap = await within(heapMB(page), timeoutS, 'garbage collection');
-    const step = <T>(name: string, fn: () => Promise<T>) => within(fn(), timeoutS, name);
+    const step = async <T>(name: string, fn: () => Promise<T>) => {
+      const begin = Date.now();
+      const value = await within(fn(), timeoutS, name);
+      if (VERBOSE) console.log(`  ${impl} n=${n} ${name}: ${Date.now() - begin} ms`);
+      return value;
+    };
     const settle = () => step('settling', () => page.evaluate(() => window.__bench!.settle()));
-    const measureFrames = async () => {
+    const measureFrames = async (kind: 'full' | 'short') => {
       await settle();
       await page.evaluate(() => window.__bench!.startFrames());
-      await step('pan and zoom', () => panZoom(page));
+      await step('pan and zoom', () => panZoom(page, kind));
       await settle();
       return frameStats(await page.evaluate(() => window.__bench!.stopFrames()));
     };
 
-    const hasChrome = await page.evaluate(() => window.__bench!.setChrome !== undefined);
-    const framesWithChrome = hasChrome ? await measureFrames() : null;
-    if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(false));
-    const frames = await measureFrames();
-    if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(true));
-
+    let frames: FrameStats | null = null;
+    let framesWithChrome: FrameStats | null = null;
+    if (scenario.panZoom !== 'none') {
+      // With the panel as well only where frames are cheap enough to script twice.
+      const hasChrome = scenario.panZoom === 'full' && (await page.evaluate(() => window.__bench!.setChrome !== undefined));
+      if (hasChrome) framesWithChrome = await measureFrames(scenario.panZoom);
+      if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(false));
+      frames = await measureFrames(scenario.panZoom);
+      if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(true));
+    }
     const base = { generateMs, loadMs: ready.ms, renderMs: ready.ms - generateMs, heapMB: heap, frames, framesWithChrome };
-    if (impl === 'basemap') return { ...base, filter: null, search: null, clearSearch: null, errors: opened.errors };
+    if (impl === 'basemap') {
+      return { ...base, fullFrameMs: null, filter: null, search: null, clearSearch: null, errors: opened.errors };
+    }
 
+    // Narrowing filters first and the search inside the district, so that only the last step draws every marker.
     const filter = {} as Record<FilterKind, Timed>;
-    for (const kind of FILTER_KINDS) {
+    const applyFilter = async (kind: FilterKind) => {
       await settle();
       filter[kind] = await step(`filter ${kind}`, () => page.evaluate((k) => window.__bench!.applyFilter(k), kind));
-    }
+    };
+    await applyFilter('status');
+    await applyFilter('district');
     const search: Timed[] = [];
-    for (let end = 1; end <= SEARCH_TEXT.length; end++) {
+    for (let end = 1; end <= scenario.keystrokes; end++) {
       const text = SEARCH_TEXT.slice(0, end);
       await settle();
       search.push(await step(`search '${text}'`, () => page.evaluate((t) => window.__bench!.typeSearch(t), text)));
     }
     await settle();
     const clearSearch = await step('clearing the search', () => page.evaluate(() => window.__bench!.typeSearch('')));
-    return { ...base, filter, search, clearSearch, errors: opened.errors };
+    await applyFilter('reset');
+    return { ...base, fullFrameMs: filter.reset!.ms, filter, search, clearSearch, errors: opened.errors };
   } finally {
     await within(page.close(), 30, 'closing the page').catch(() => undefined);
   }

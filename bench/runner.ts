@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'puppeteer-core';
-import { launchBrowser } from '../tests/browser/harness';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_ARGS } from '../tests/browser/harness';
 import { IMPLS, type Impl } from './benchApi';
 import { machineInfo } from './machineInfo';
-import { planFromEnv } from './plan';
+import { planFromEnv, scenarioFor } from './plan';
 import { markdownReport, summariseRuns, type PageResult } from './report';
 import { DidNotFinish, runPage, type RunResult } from './runPage';
 import { serveStatic } from './staticServer';
@@ -13,6 +13,16 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'bench/dist'));
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const plan = planFromEnv(process.env.BENCH_PLAN);
+
+// The harness's browser, without CDP's 3-minute call limit: a frame with 1M markers in software GL is slow,
+// and every step has its own timeout here.
+const launchBrowser = () =>
+  puppeteer.launch({
+    executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    protocolTimeout: 0,
+  });
 
 const started = Date.now();
 const server = await serveStatic(DIST);
@@ -39,7 +49,7 @@ for (const n of sizes) {
       }
       const t0 = Date.now();
       try {
-        result.runs.push(await runPage(browser, server.url, impl, n, plan[impl].timeoutS));
+        result.runs.push(await runPage(browser, server.url, impl, n, plan[impl].timeoutS, scenarioFor(n)));
         console.log(`${impl} n=${n} run ${run + 1}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       } catch (error) {
         if (!(error instanceof DidNotFinish)) throw error;

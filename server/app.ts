@@ -14,6 +14,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
 import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+import { registerLiveRoutes } from './live/registerLive';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -52,6 +53,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   registerHealthRoutes(app, db);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
+  registerLiveRoutes(app, db, config.adminToken);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

@@ -13,7 +13,8 @@ export const FONT_STACK =
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 6, dark: 7 },
+  // The spec gives #3fa535 for light and dark alike (Mantine would darken it in dark by default).
+  primaryShade: { light: 6, dark: 6 },
   colors: { brand, secondary },
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK },

@@ -60,6 +60,22 @@ CREATE TABLE meta (
 ) STRICT;
 `,
   },
+  {
+    version: 2,
+    name: 'machine status audit',
+    // No foreign key: the audit outlives a machine removed by a later import.
+    sql: `
+CREATE TABLE machine_status_audit (
+  id INTEGER PRIMARY KEY,
+  machine_id TEXT NOT NULL,
+  before TEXT NOT NULL CHECK (json_valid(before)),
+  after TEXT NOT NULL CHECK (json_valid(after)),
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) STRICT;
+CREATE INDEX machine_status_audit_machine ON machine_status_audit (machine_id, at);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

@@ -19,6 +19,11 @@ export function listMachines(db: Db): ApiMachine[] {
   return records.map(toApiMachine);
 }
 
+export function getMachine(db: Db, id: string): ApiMachine | null {
+  const record = db.prepare('SELECT * FROM machines WHERE id = ?').get(id) as MachineRecord | undefined;
+  return record ? toApiMachine(record) : null;
+}
+
 export function countMachines(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM machines').pluck().get());
 }

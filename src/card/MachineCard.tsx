@@ -11,6 +11,7 @@ import { CapacityCaption } from './CapacityCaption';
 import { directionsUrl } from './directions';
 import { KioskDirections } from './KioskDirections';
 import { MachinePhoto } from './MachinePhoto';
+import { OpenNowLine } from './OpenNowLine';
 import { thumbnailUrl } from './photoUrls';
 import classes from './MachineCard.module.css';
 
@@ -57,6 +58,7 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
               {hours}
             </Text>
           )}
+          <OpenNowLine machine={machine} />
           <CapacityCaption machine={machine} />
         </Stack>
       </Group>

@@ -26,7 +26,8 @@ export function MachinePhoto({ src, name, onOpen }: { src: string | null; name: 
         src={src}
         size={size}
         radius="xl"
-        alt={t('card.photoOf', { name })}
+        // The button already says whose photo this is; a second name would be read twice.
+        alt=""
         className={classes.photo}
         imageProps={{ onError: () => setFailed(true), loading: 'lazy' }}
       />

@@ -1,4 +1,5 @@
 import { Image, Modal } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useAtom, useAtomValue } from 'jotai';
 import { PHOTO_DIALOG_MAX_HEIGHT_VH } from '../config';
 import { localeAtom } from '../i18n/localeAtom';
@@ -16,10 +17,23 @@ export function PhotoDialog() {
   const t = useT();
   const name = machine ? machineText(machine, 'name', locale) : '';
   const src = machine ? (fullPhotoUrl(machine) ?? thumbnailUrl(machine)) : null;
+  const opened = Boolean(machine && src);
+  // Escape closes only this dialog: the popup behind it listens for Escape too, and would otherwise
+  // start listening again while this very key press is still on its way and close as well.
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (!opened || event.key !== 'Escape' || event.isComposing) return;
+      event.stopPropagation();
+      setId(null);
+    },
+    { capture: true },
+  );
   return (
     <Modal
-      opened={Boolean(machine && src)}
+      opened={opened}
       onClose={() => setId(null)}
+      closeOnEscape={false}
       title={name}
       size="auto"
       centered

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { AreaFilter } from './AreaFilter';
 import { DistrictFilter } from './DistrictFilter';
+import { OpenNowSwitch } from '../openNow/OpenNowSwitch';
 import { StatusFilter } from './StatusFilter';
 
 export function FilterFields() {
@@ -9,6 +10,7 @@ export function FilterFields() {
       <StatusFilter />
       <AreaFilter />
       <DistrictFilter />
+      <OpenNowSwitch />
     </Stack>
   );
 }

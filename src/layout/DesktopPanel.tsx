@@ -5,6 +5,7 @@ import { FilterActions } from '../filters/FilterActions';
 import { FilterFields } from '../filters/FilterFields';
 import { LocationList } from '../filters/LocationList';
 import { SearchBox } from '../filters/SearchBox';
+import { NearMe } from '../nearby/NearMe';
 import { panelOpenAtom } from '../ui/uiAtoms';
 import { PanelToggle } from './PanelToggle';
 import classes from './Panels.module.css';
@@ -23,6 +24,7 @@ export function DesktopPanel() {
           <FilterFields />
           <SearchBox />
           <FilterActions />
+          <NearMe />
           <Divider />
           <LocationList />
         </Stack>

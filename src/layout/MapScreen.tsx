@@ -5,6 +5,8 @@ import { PhotoDialog } from '../card/PhotoDialog';
 import { Legend } from '../legend/Legend';
 import { useKiosk } from '../kiosk/useKiosk';
 import { LazyMap } from '../map/LazyMap';
+import { useLiveStatuses } from '../live/useLiveStatuses';
+import { useUrlStateSync } from '../share/useUrlStateSync';
 import { loadMachinesAtom } from '../machines/machinesAtom';
 import { MessageBar } from '../messages/MessageBar';
 import { panelOpenAtom } from '../ui/uiAtoms';
@@ -21,6 +23,8 @@ export function MapScreen() {
   const loadMachines = useSetAtom(loadMachinesAtom);
   const setPanelOpen = useSetAtom(panelOpenAtom);
   useKiosk();
+  useUrlStateSync();
+  useLiveStatuses();
   useEffect(() => {
     void loadMachines();
   }, [loadMachines]);

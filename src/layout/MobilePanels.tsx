@@ -7,6 +7,7 @@ import { LocationList } from '../filters/LocationList';
 import { SearchBox } from '../filters/SearchBox';
 import { useT } from '../i18n/useT';
 import { Legend } from '../legend/Legend';
+import { NearMe } from '../nearby/NearMe';
 import { ListIcon } from '../ui/icons';
 import { mobileListOpenAtom, panelOpenAtom } from '../ui/uiAtoms';
 import { PanelToggle } from './PanelToggle';
@@ -33,6 +34,7 @@ export function MobilePanels() {
           <Stack gap="xs">
             <FilterFields />
             <FilterActions onSearch={() => setPanelOpen(false)} />
+            <NearMe onChoose={closeAll} />
             <Legend />
           </Stack>
         </Paper>

@@ -14,6 +14,8 @@ import { panelOpenAtom } from '../ui/uiAtoms';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 
+const FIT_ANIMATION_MS = 600;
+
 /** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
 function resultKey(result: FilterResult): string {
   if (result.count === 0) return '0';
@@ -36,13 +38,16 @@ export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolea
       const map = mapRef.current;
       const bounds = boundsOfPositions(packed.positions, result.indices);
       if (!map || !bounds) return;
+      // The first fit frames the page as it opens: nothing to animate from, and with many machines
+      // on a slow device each animated frame would redraw them all.
+      const first = lastKey.current === null;
       lastKey.current = key;
       // The top edge also leaves room for the marker, which stands above its point.
       const p = padding.current;
       map.fitBounds(bounds, {
         padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX },
         maxZoom: LIST_SELECT_MAX_ZOOM,
-        duration: 600,
+        duration: first ? 0 : FIT_ANIMATION_MS,
       });
     }, MAP_REFIT_DEBOUNCE_MS);
     return () => clearTimeout(timer);

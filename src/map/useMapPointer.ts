@@ -32,6 +32,8 @@ export function useMapPointer(overlay: MapboxOverlay | null) {
   const onMouseMove = useCallback(
     (event: MapLayerMouseEvent) => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
+      // A pick waits for the GPU: none while dragging, when the cursor is 'grabbing' anyway.
+      if (event.originalEvent.buttons !== 0) return;
       const { x, y } = event.point;
       const canvas = event.target.getCanvas();
       frame.current = requestAnimationFrame(() => {

@@ -83,6 +83,9 @@ function expectValidMachine(m: Machine): void {
   expect(m.thumbnail === null || /^(\/(?!\/)|https?:\/\/)/i.test(m.thumbnail ?? '')).toBe(true);
 }
 
+/** Generous: the runs take about a second each, several on a busy 2-core machine. */
+const FUZZ_TIMEOUT_MS = 60_000;
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('machine parser under random input', () => {
@@ -94,7 +97,7 @@ describe('machine parser under random input', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('parseMachineList never throws on anything at all', () => {
     fc.assert(
@@ -104,7 +107,7 @@ describe('machine parser under random input', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('returns exactly the accepted rows, in order, with unique ids; every other row is listed as rejected', () => {
     fc.assert(
@@ -132,7 +135,7 @@ describe('machine parser under random input', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('does not change its input, and its output parses to itself', () => {
     fc.assert(
@@ -147,7 +150,7 @@ describe('machine parser under random input', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
 
 describe('loading a rejected answer', () => {
@@ -173,5 +176,5 @@ describe('loading a rejected answer', () => {
       { numRuns: 300 },
     );
     expect(warn).not.toHaveBeenCalled();
-  });
+  }, FUZZ_TIMEOUT_MS);
 });

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/open';
+import { getMachine, type ApiMachine } from '../machines/repository';
+import type { StatusUpdate } from './statusUpdate';
+
+interface StatusRow {
+  status: string;
+  under_maintenance: number;
+  service_status: number;
+}
+
+const stateOf = (row: StatusRow) => ({
+  status: row.status,
+  under_maintenance: row.under_maintenance === 1,
+  service_status: row.service_status,
+});
+
+/** Who made a change, without storing the token: the first 8 hex digits of its SHA-256. */
+export const tokenFingerprint = (token: string): string => createHash('sha256').update(token).digest('hex').slice(0, 8);
+
+/**
+ * Applies an operator's status update and records it in the audit table, in one transaction.
+ * Null when there is no such machine; `changed` is false when the update repeated the current state.
+ */
+export function applyStatusUpdate(
+  db: Db,
+  id: string,
+  update: StatusUpdate,
+  actor: string,
+  at = new Date(),
+): { machine: ApiMachine; changed: boolean } | null {
+  return db.transaction(() => {
+    const row = db.prepare('SELECT status, under_maintenance, service_status FROM machines WHERE id = ?').get(id) as
+      | StatusRow
+      | undefined;
+    if (!row) return null;
+    const before = stateOf(row);
+    const after = { ...before, ...update };
+    const timestamp = at.toISOString();
+    db.prepare(
+      `UPDATE machines SET status = ?, under_maintenance = ?, service_status = ?, updated_at = ? WHERE id = ?`,
+    ).run(after.status, after.under_maintenance ? 1 : 0, after.service_status, timestamp, id);
+    db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      JSON.stringify(before),
+      JSON.stringify(after),
+      timestamp,
+      actor,
+    );
+    const changed = JSON.stringify(before) !== JSON.stringify(after);
+    return { machine: getMachine(db, id)!, changed };
+  }).immediate();
+}

@@ -1,0 +1,30 @@
+import { Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
+import { HTML_LANG } from '../i18n/translate';
+import { localeAtom } from '../i18n/localeAtom';
+import { useT } from '../i18n/useT';
+import type { Machine } from '../machines/machine';
+import { nowAtom } from '../openNow/nowAtom';
+import { scheduleOf } from '../openNow/openingHours';
+import { openNowText } from '../openNow/openNowText';
+
+/** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */
+export function OpenNowLine({ machine }: { machine: Machine }) {
+  const schedule = scheduleOf(machine.opening_hours);
+  const now = useAtomValue(nowAtom);
+  const locale = useAtomValue(localeAtom);
+  const t = useT();
+  const weekday = useMemo(() => {
+    const format = new Intl.DateTimeFormat(HTML_LANG[locale], { weekday: 'short', timeZone: 'Asia/Hong_Kong' });
+    return (at: Date) => format.format(at);
+  }, [locale]);
+  if (!schedule) return null;
+  const open = schedule.isOpen(now);
+  const text = openNowText(schedule, now, weekday);
+  return (
+    <Text size="sm" fw={600} c={open ? 'green.8' : 'red.8'}>
+      {t(text.key, text.params)}
+    </Text>
+  );
+}

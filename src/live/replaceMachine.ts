@@ -1,0 +1,13 @@
+import type { Machine } from '../machines/machine';
+
+/**
+ * The list with the machine of the same id replaced, or the same list when the id is not in it (a
+ * machine added since the page loaded arrives with the next full load).
+ */
+export function replaceMachine(machines: readonly Machine[], next: Machine): readonly Machine[] {
+  const index = machines.findIndex((m) => m.id === next.id);
+  if (index < 0) return machines;
+  const copy = machines.slice();
+  copy[index] = next;
+  return copy;
+}

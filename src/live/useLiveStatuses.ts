@@ -1,0 +1,40 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { API_BASE_PATH } from '../config';
+import { loadMachinesAtom, machinesAtom } from '../machines/machinesAtom';
+import { parseMachine } from '../machines/parseMachines';
+import { replaceMachine } from './replaceMachine';
+
+export const EVENTS_URL = `${API_BASE_PATH}events`;
+/** Without EventSource, the list is reloaded this often instead. */
+export const POLL_INTERVAL_MS = 30_000;
+
+/**
+ * Machine status changes pushed by the server (Server-Sent Events, `machine` events) replace that
+ * one machine in the list. EventSource reconnects by itself after an error.
+ */
+export function useLiveStatuses(): void {
+  const setMachines = useSetAtom(machinesAtom);
+  const loadMachines = useSetAtom(loadMachinesAtom);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      const timer = setInterval(() => void loadMachines({ not_blocking: true }), POLL_INTERVAL_MS);
+      return () => clearInterval(timer);
+    }
+    const source = new EventSource(EVENTS_URL);
+    source.addEventListener('machine', (event) => {
+      const machine = parseEvent(event.data);
+      if (machine) setMachines((machines) => replaceMachine(machines, machine));
+    });
+    return () => source.close();
+  }, [setMachines, loadMachines]);
+}
+
+function parseEvent(data: unknown) {
+  try {
+    const machine = parseMachine(JSON.parse(String(data)));
+    return typeof machine === 'string' ? null : machine;
+  } catch {
+    return null;
+  }
+}

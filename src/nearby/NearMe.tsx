@@ -1,0 +1,51 @@
+import { Button, Group } from '@mantine/core';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useT } from '../i18n/useT';
+import { machinesAtom } from '../machines/machinesAtom';
+import { showMessageAtom } from '../messages/messageAtom';
+import { requestFocusAtom } from '../ui/uiAtoms';
+import { distanceMetres } from './distance';
+import { nearestTakingBottles } from './eligibility';
+import { geolocationAtom, locateAtom } from './geolocationAtom';
+import { sortingByDistanceAtom, sortOrderAtom } from './sortAtoms';
+
+/**
+ * 'Near me' sorts the list by distance; 'Nearest open machine' flies to the nearest machine that
+ * takes bottles now. Either asks for the position on the first press, never before.
+ */
+export function NearMe({ onChoose }: { onChoose?: () => void }) {
+  const store = useStore();
+  const sorting = useAtomValue(sortingByDistanceAtom);
+  const locating = useAtomValue(geolocationAtom).state === 'locating';
+  const setSortOrder = useSetAtom(sortOrderAtom);
+  const t = useT();
+
+  const position = async () => {
+    const g = store.get(geolocationAtom);
+    return g.state === 'located' ? g.position : store.set(locateAtom);
+  };
+  const nearMe = async () => {
+    if (sorting) return setSortOrder('list');
+    if (await position()) setSortOrder('distance');
+  };
+  const nearest = async () => {
+    const from = await position();
+    if (!from) return;
+    const machine = nearestTakingBottles(store.get(machinesAtom), from, new Date(), distanceMetres);
+    if (!machine) return store.set(showMessageAtom, t('nearby.noneOpen'));
+    setSortOrder('distance');
+    store.set(requestFocusAtom, machine.id);
+    onChoose?.();
+  };
+
+  return (
+    <Group gap="xs" grow>
+      <Button variant={sorting ? 'filled' : 'default'} aria-pressed={sorting} loading={locating} onClick={() => void nearMe()}>
+        {t('nearby.nearMe')}
+      </Button>
+      <Button variant="light" disabled={locating} onClick={() => void nearest()}>
+        {t('nearby.nearest')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,82 @@
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { MAP_REFIT_DEBOUNCE_MS } from '../config';
+import { areaAtom, districtAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../filters/filterAtoms';
+import { machineByIdAtom, machinesLoadStateAtom } from '../machines/machinesAtom';
+import { mapViewAtom } from '../map/mapViewAtom';
+import { sortOrderAtom } from '../nearby/sortAtoms';
+import { openNowOnlyAtom } from '../openNow/openNowAtoms';
+import { requestFocusAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
+import { decodeUrlState, encodeUrlState, type UrlState } from './urlState';
+
+/** Address bar updates wait for a pause, so typing in the search box does not write on each key. */
+const URL_WRITE_DEBOUNCE_MS = 300;
+/** The shared machine is focused after the map's first fit to the results, which would move the view away. */
+const MACHINE_RESTORE_DELAY_MS = 2 * MAP_REFIT_DEBOUNCE_MS;
+
+/**
+ * Keeps the view in the address bar: the selected machine, filters, search, 'open now' and the sort
+ * order are read once on load and written back with `history.replaceState`, never adding history entries.
+ */
+export function useUrlStateSync(): void {
+  const store = useStore();
+  const pendingMachine = useRef<string | null>(null);
+  const restored = useRef(false);
+
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const state = decodeUrlState(window.location.search);
+    store.set(statusGroupAtom, state.status);
+    store.set(areaAtom, state.area);
+    store.set(districtAtom, state.district);
+    store.set(searchInputAtom, state.q);
+    store.set(searchQueryAtom, state.q);
+    store.set(openNowOnlyAtom, state.openNow);
+    store.set(sortOrderAtom, state.sort);
+    pendingMachine.current = state.machine;
+  }, [store]);
+
+  useRestoreMachine(pendingMachine);
+
+  const current: UrlState = {
+    machine: useAtomValue(selectedMachineIdAtom),
+    status: useAtomValue(statusGroupAtom),
+    area: useAtomValue(areaAtom),
+    district: useAtomValue(districtAtom),
+    q: useAtomValue(searchQueryAtom),
+    openNow: useAtomValue(openNowOnlyAtom),
+    sort: useAtomValue(sortOrderAtom),
+  };
+  const encoded = encodeUrlState(window.location.search, { ...current, machine: current.machine ?? pendingMachine.current });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (encoded === window.location.search) return;
+      const { pathname, hash } = window.location;
+      window.history.replaceState(window.history.state, '', `${pathname}${encoded}${hash}`);
+    }, URL_WRITE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [encoded]);
+}
+
+/** Opens the shared machine once the machines and the map are there; an id not in the list is dropped. */
+function useRestoreMachine(pending: { current: string | null }): void {
+  const loadState = useAtomValue(machinesLoadStateAtom);
+  const machines = useAtomValue(machineByIdAtom);
+  const mapLoaded = useAtomValue(mapViewAtom) !== null;
+  const requestFocus = useSetAtom(requestFocusAtom);
+  useEffect(() => {
+    const id = pending.current;
+    if (id === null || loadState === 'loading' || loadState === 'idle') return;
+    if (!machines.has(id)) {
+      pending.current = null;
+      return;
+    }
+    if (!mapLoaded) return;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      requestFocus(id);
+    }, MACHINE_RESTORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pending, loadState, machines, mapLoaded, requestFocus]);
+}

@@ -1,0 +1,196 @@
+// Issue 4 §8-§10: the three languages (every visible string from the locale files, machine texts from
+// name_{locale} with an English fallback), the text sizes, and the shipped fonts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import type { Machine } from '../../src/machines/machine';
+import { holdApi, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import {
+  LOCALES,
+  MESSAGES,
+  chooseFromList,
+  fetchMachines,
+  fill,
+  find,
+  htmlToText,
+  machineById,
+  optionLabels,
+  textOf,
+  waitForListLength,
+  waitUntilStill,
+  type Locale,
+} from './screen-helpers';
+
+const HTML_LANG: Record<Locale, string> = { en: 'en', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };
+/** Each language once with a different text size, so all three sizes are seen in some language. */
+const SIZE_OF: Record<Locale, 'sm' | 'md' | 'lg'> = { en: 'sm', zht: 'md', zhs: 'lg' };
+const CJK_FONT: Record<Locale, string | null> = { en: null, zht: 'Noto Sans TC Variable', zhs: 'Noto Sans SC Variable' };
+const IMAGE = 'image';
+const NEARLY_FULL_WITH_PHOTO = (m: Machine) => Boolean(m.picture) && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%';
+
+let server: RunningServer;
+let browser: Browser;
+let machines: Machine[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  machines = await fetchMachines(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const nameIn = (m: Machine, locale: Locale) => m[`name_${locale}`];
+
+describe.each(LOCALES)('in %s', (locale) => {
+  const t = MESSAGES[locale];
+
+  it('every label, option, legend text and machine text is in that language', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}/?locale=${locale}&fontSize=${SIZE_OF[locale]}`);
+    const texts = await waitForListLength(page, t.list.title, machines.length);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[locale]);
+    expect(await page.title()).toBe(t.app.title);
+
+    expect(await optionLabels(page, t.filter.status)).toEqual([t.filter.allStatus, ...Object.values(t.statusGroup)]);
+    expect(await optionLabels(page, t.filter.area)).toEqual([t.filter.allArea, ...Object.values(t.area)]);
+    expect(await optionLabels(page, t.filter.district)).toEqual([t.filter.allDistrict, ...Object.values(t.district)]);
+    const search = await find(page, 'searchbox', t.filter.searchLabel);
+    expect(await search.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe(t.filter.searchPlaceholder);
+    for (const button of [t.filter.reset, t.filter.search, t.filter.hidePanel]) await find(page, 'button', button);
+    expect(await textOf(await find(page, 'heading', t.list.title))).toBe(t.list.title);
+    await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`, { visible: true });
+    const columns = await page.$$eval('[aria-hidden="true"] > span', (spans) => spans.map((s) => s.textContent));
+    expect(columns).toEqual(expect.arrayContaining([t.list.name, t.list.address]));
+    expect(texts.map((s) => s.split('\n')[0])).toEqual(machines.map((m) => nameIn(m, locale)));
+
+    const legend = await find(page, 'region', t.legend.title);
+    const captions = await legend.$$eval('li', (lis) => lis.map((li) => (li as HTMLElement).innerText));
+    expect(captions).toEqual([t.legend.available, t.legend.nearlyFull, t.legend.full, t.legend.maintenance]);
+    expect(await textOf(legend)).toContain(t.legend.reminder);
+    await find(page, 'region', t.map.region);
+    await page.waitForSelector(`::-p-text(${t.map.attribution})`, { visible: true });
+
+    // The card and the photo dialog.
+    await waitForMapReady(page);
+    const machine = machines.find(NEARLY_FULL_WITH_PHOTO)!;
+    await chooseFromList(page, t.list.title, nameIn(machine, locale));
+    const popup = await find(page, 'dialog', nameIn(machine, locale));
+    await waitUntilStill(popup);
+    const card = await textOf(popup);
+    expect(card).toContain(machine[`address_${locale}`]);
+    expect(card).toContain(`${t.card.serviceHours}: ${machine[`service_hour_${locale}`]}`);
+    expect(card).toContain(await htmlToText(page, t.capacity['<=20%']));
+    await find(page, 'link', `${t.card.address}: ${machine[`address_${locale}`]}. ${fill(t.card.directions, { name: nameIn(machine, locale) })}`);
+    await find(page, 'button', t.card.close);
+    await (await find(page, 'button', fill(t.card.openPhoto, { name: nameIn(machine, locale) }))).click();
+    await find(page, IMAGE, fill(t.card.photoDialog, { name: nameIn(machine, locale) }));
+    const modal = await page.waitForSelector('[role="dialog"][aria-modal="true"]');
+    expect(await modal!.$(`::-p-aria([role="button"][name="${t.card.close}"])`)).not.toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the loading overlay, messages and the failed-load notice are in that language', async () => {
+    const hold = holdApi('/api/rvm/');
+    const { page } = await openPage(browser, `${server.url}/?locale=${locale}`, { holdApi: hold });
+    await hold.arrived();
+    await find(page, 'progressbar', t.app.loading);
+    hold.answer(500, { success: false });
+    await page.waitForSelector(`::-p-text(${t.error.systemError})`, { visible: true });
+    await page.waitForSelector(`::-p-text(${t.error.loadFailed})`, { visible: true });
+    await find(page, 'button', t.error.retry);
+    await page.close();
+  });
+
+  it('uses the shipped fonts: Inter, and for Chinese a CJK face that the page really loads', async () => {
+    const { page } = await openPage(browser, `${server.url}/?locale=${locale}`);
+    await waitForListLength(page, t.list.title, machines.length);
+    const list = await find(page, 'list', t.list.title);
+    const family = await list.evaluate((el) => getComputedStyle(el.querySelector('li span')!).fontFamily);
+    expect(family.startsWith("'Inter Variable'") || family.startsWith('"Inter Variable"')).toBe(true);
+    const cjk = CJK_FONT[locale];
+    const expectedFaces = ['Inter Variable', ...(cjk ? [cjk] : [])];
+    if (cjk) expect(family).toContain(cjk);
+    const loaded = await page.waitForFunction(
+      async (faces) => {
+        await document.fonts.ready;
+        const families = [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+        return faces.every((face) => families.includes(face)) ? families : false;
+      },
+      { timeout: 30_000 },
+      expectedFaces,
+    );
+    expect(await loaded.jsonValue()).toEqual(expect.arrayContaining(expectedFaces));
+    // Every font file came from our own server, none from an outside font service.
+    const fontFiles = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\.(woff2?|ttf|otf)(\?|$)/.test(name)),
+    );
+    expect(fontFiles.length).toBeGreaterThan(0);
+    for (const file of fontFiles) expect(new URL(file).origin).toBe(server.url);
+    await page.close();
+  });
+});
+
+describe('machine texts fall back to English', () => {
+  it('shows the English name, address and service hours where a machine lacks the Chinese ones', async () => {
+    const t = MESSAGES.zht;
+    const plain = machineById(machines, machines.find(NEARLY_FULL_WITH_PHOTO)!.id);
+    const lacking = { ...plain, name_zht: '', address_zht: '', service_hour_zht: '' };
+    const hold = holdApi('/api/rvm/');
+    const { page } = await openPage(browser, `${server.url}/?locale=zht`, { holdApi: hold });
+    await hold.arrived();
+    hold.answer(200, { success: true, rvms: machines.map((m) => (m.id === plain.id ? lacking : m)) });
+    const texts = await waitForListLength(page, t.list.title, machines.length);
+    const names = texts.map((s) => s.split('\n')[0]);
+    expect(names).toContain(plain.name_en);
+    expect(names.filter((n) => n === plain.name_zht)).toEqual([]);
+    await waitForMapReady(page);
+    await chooseFromList(page, t.list.title, plain.name_en);
+    const popup = await find(page, 'dialog', plain.name_en);
+    const card = await textOf(popup);
+    expect(card).toContain(plain.address_en);
+    expect(card).toContain(`${t.card.serviceHours}: ${plain.service_hour_en}`);
+    await page.close();
+  });
+});
+
+describe('unknown settings', () => {
+  it('an unknown locale and text size fall back to English and sm', async () => {
+    const { page } = await openPage(browser, `${server.url}/?locale=fr&fontSize=xl`);
+    await waitForListLength(page, MESSAGES.en.list.title, machines.length);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await rootFontSize(page)).toBe('16px');
+    await find(page, 'combobox', 'Status');
+    await find(page, 'button', 'Reset');
+    await page.close();
+  });
+});
+
+async function rootFontSize(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+}
+
+describe('text size (issue 4 §9)', () => {
+  it.each([
+    ['sm', 16],
+    ['md', 18],
+    ['lg', 20],
+    ['huge', 16],
+  ] as const)('fontSize=%s sets the root to %i px and everything scales with it', async (size, px) => {
+    const t = MESSAGES.en;
+    const { page } = await openPage(browser, `${server.url}/?fontSize=${size}`);
+    await waitForListLength(page, t.list.title, machines.length);
+    expect(await rootFontSize(page)).toBe(`${px}px`);
+    const scale = px / 16;
+    const button = await find(page, 'button', t.filter.search);
+    const box = (await button.boundingBox())!;
+    // Mantine's default button is 2.25rem tall.
+    expect(box.height).toBeCloseTo(36 * scale, 0);
+    const status = await find(page, 'combobox', t.filter.status);
+    expect(await status.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(14 * scale, 0);
+    const legend = await find(page, 'region', t.legend.title);
+    const marker = await legend.$eval('img', (img) => img.getBoundingClientRect().height);
+    expect(marker).toBeCloseTo(24 * scale, 0);
+    await page.close();
+  });
+});

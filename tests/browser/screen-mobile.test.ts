@@ -1,0 +1,116 @@
+// Issue 4 §11 on a 390x844 phone: the filter panel with Reset and Search, the 'Location list' button at
+// the bottom left, the list card with a search box and Close, and choosing a machine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'puppeteer-core';
+import type { Machine } from '../../src/machines/machine';
+import { MOBILE, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import {
+  LOCALES,
+  MESSAGES,
+  aria,
+  chooseFromList,
+  chooseOption,
+  fetchMachines,
+  find,
+  gone,
+  textOf,
+  waitForImages,
+  waitForListLength,
+  waitUntilStill,
+  type Locale,
+} from './screen-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let machines: Machine[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  machines = await fetchMachines(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPhone(locale: Locale = 'en', fontSize = 'sm'): Promise<Page> {
+  const { page } = await openPage(browser, `${server.url}/?locale=${locale}&fontSize=${fontSize}`, { viewport: MOBILE });
+  await find(page, 'button', MESSAGES[locale].list.open);
+  return page;
+}
+
+const isVisible = async (page: Page, role: string, name: string) => (await page.$(aria(role, name)))?.isVisible() ?? false;
+
+describe.each(LOCALES)('on a phone, in %s', (locale) => {
+  const t = MESSAGES[locale];
+
+  it('the panel holds the filters with Reset and Search and no list; the list card has a search box and Close', async () => {
+    const page = await openPhone(locale, locale === 'en' ? 'sm' : 'lg');
+    // Closed at first: the map is free, with the two buttons.
+    expect(await isVisible(page, 'combobox', t.filter.status)).toBe(false);
+    const listButton = await find(page, 'button', t.list.open);
+    const box = (await listButton.boundingBox())!;
+    expect(box.x).toBeLessThan(MOBILE.width / 4);
+    expect(box.y + box.height).toBeGreaterThan(MOBILE.height * 0.85);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+
+    await (await find(page, 'button', t.filter.showPanel)).click();
+    for (const name of [t.filter.status, t.filter.area, t.filter.district]) await find(page, 'combobox', name);
+    await find(page, 'button', t.filter.reset);
+    await find(page, 'button', t.filter.search);
+    expect(await isVisible(page, 'list', t.list.title)).toBe(false);
+    expect(await isVisible(page, 'searchbox', t.filter.searchLabel)).toBe(false);
+    // The panel fits the phone's width.
+    const panel = await (await find(page, 'combobox', t.filter.status)).evaluate((el) => {
+      const r = el.closest('[id]')!.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    });
+    expect(panel.left).toBeGreaterThanOrEqual(0);
+    expect(panel.right).toBeLessThanOrEqual(MOBILE.width);
+
+    // Search closes the panel.
+    await chooseOption(page, t.filter.area, t.area.KOWLOON);
+    await (await find(page, 'button', t.filter.search)).click();
+    await gone(page, 'combobox', t.filter.status);
+
+    await (await find(page, 'button', t.list.open)).click();
+    const card = await find(page, 'dialog', t.list.title);
+    await find(page, 'searchbox', t.filter.searchLabel);
+    await waitForListLength(page, t.list.title, machines.filter((m) => m.area === 'KOWLOON').length);
+    const cardBox = (await card.boundingBox())!;
+    expect(cardBox.x).toBeGreaterThanOrEqual(0);
+    expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(MOBILE.width);
+    await (await find(page, 'button', t.list.close)).click();
+    await gone(page, 'dialog', t.list.title);
+    await find(page, 'button', t.list.open);
+    await page.close();
+  });
+});
+
+describe('choosing a machine on a phone', () => {
+  it('closes the panels and opens its popup, which fits the screen', async () => {
+    const t = MESSAGES.en;
+    const page = await openPhone();
+    await waitForMapReady(page);
+    await (await find(page, 'button', t.list.open)).click();
+    await find(page, 'dialog', t.list.title);
+    const search = await find(page, 'searchbox', t.filter.searchLabel);
+    await search.type('Plaza');
+    const expected = machines.filter((m) => `${m.name_en} ${m.address_en}`.toLowerCase().includes('plaza'));
+    await waitForListLength(page, t.list.title, expected.length);
+    const machine = expected.find((m) => m.picture) ?? expected[0]!;
+    await chooseFromList(page, t.list.title, machine.name_en);
+    await gone(page, 'dialog', t.list.title);
+    expect(await isVisible(page, 'combobox', t.filter.status)).toBe(false);
+    const popup = await find(page, 'dialog', machine.name_en);
+    await waitUntilStill(popup);
+    const text = await textOf(popup);
+    expect(text).toContain(machine.address_en);
+    const box = (await popup.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(await waitForImages(page)).toEqual([]);
+    await page.close();
+  });
+});
