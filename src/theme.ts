@@ -19,5 +19,6 @@ export const theme = createTheme({
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK },
   defaultRadius: 'md',
-  focusRing: 'always',
+  // A ring on keyboard focus only: 'always' also rings a button after every tap or click.
+  focusRing: 'auto',
 });

@@ -8,9 +8,7 @@ export interface StatusUpdate {
   service_status?: 0 | 1;
 }
 
-const FIELDS = ['status', 'under_maintenance', 'service_status'] as const;
-
-const VALID: Record<(typeof FIELDS)[number], (value: unknown) => boolean> = {
+const VALID: Record<keyof StatusUpdate, (value: unknown) => boolean> = {
   status: (value) => (STATUSES as readonly unknown[]).includes(value),
   under_maintenance: (value) => typeof value === 'boolean',
   service_status: (value) => value === 0 || value === 1,
@@ -22,8 +20,7 @@ export function parseStatusUpdate(body: unknown): StatusUpdate {
   const entries = Object.entries(body);
   if (entries.length === 0) throw new ApiError(400, 'badRequest');
   for (const [key, value] of entries) {
-    const valid = (VALID as Record<string, ((value: unknown) => boolean) | undefined>)[key];
-    if (!Object.hasOwn(VALID, key) || !valid?.(value)) throw new ApiError(400, 'badRequest');
+    if (!Object.hasOwn(VALID, key) || !VALID[key as keyof StatusUpdate](value)) throw new ApiError(400, 'badRequest');
   }
   return body as StatusUpdate;
 }

@@ -5,13 +5,16 @@ import { useT } from '../i18n/useT';
 import placeholder from '../../assets/photos/placeholder.svg';
 import classes from './MachineCard.module.css';
 
+/** The spec's photo is round: a radius of half the size (Mantine's 'xl' only rounds the corners). */
+const ROUND = '50%';
+
 /** The round photo (88); a neutral placeholder when there is none or it fails to load. */
 export function MachinePhoto({ src, name, onOpen }: { src: string | null; name: string; onOpen: () => void }) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   const size = `${PHOTO_AVATAR_SIZE_PX / 16}rem`;
   if (!src || failed) {
-    return <Avatar src={placeholder} size={size} radius="xl" alt={t('card.noPhoto')} className={classes.photo} />;
+    return <Avatar src={placeholder} size={size} radius={ROUND} alt={t('card.noPhoto')} className={classes.photo} />;
   }
   return (
     <UnstyledButton
@@ -25,7 +28,7 @@ export function MachinePhoto({ src, name, onOpen }: { src: string | null; name: 
       <Avatar
         src={src}
         size={size}
-        radius="xl"
+        radius={ROUND}
         // The button already says whose photo this is; a second name would be read twice.
         alt=""
         className={classes.photo}

@@ -7,11 +7,13 @@ import { useT } from '../i18n/useT';
 import type { Machine } from '../machines/machine';
 import { nowAtom } from '../openNow/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
+import { openingHoursReadyAtom } from '../openNow/openingHoursLib';
 import { openNowText } from '../openNow/openNowText';
 
 /** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */
 export function OpenNowLine({ machine }: { machine: Machine }) {
-  const schedule = scheduleOf(machine.opening_hours);
+  const ready = useAtomValue(openingHoursReadyAtom);
+  const schedule = ready ? scheduleOf(machine.opening_hours) : null;
   const now = useAtomValue(nowAtom);
   const locale = useAtomValue(localeAtom);
   const t = useT();

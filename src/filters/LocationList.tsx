@@ -5,7 +5,7 @@ import { FONT_SIZES_PX } from '../config';
 import { useT } from '../i18n/useT';
 import type { Machine } from '../machines/machine';
 import { fontSizeAtom } from '../settings/fontSize';
-import { filteredMachinesAtom } from './filterAtoms';
+import { listedMachinesAtom } from '../nearby/sortAtoms';
 import { resultMachineAt } from './filterResult';
 import { listWindow, scrollTopToReveal } from './listWindow';
 import { LocationRow } from './LocationRow';
@@ -30,7 +30,7 @@ const KEY_STEPS: Record<string, (index: number, page: number, last: number) => n
  * arrow keys, Page Up/Down, Home and End move between rows.
  */
 export function LocationList({ onChoose }: { onChoose?: (machine: Machine) => void }) {
-  const result = useAtomValue(filteredMachinesAtom);
+  const result = useAtomValue(listedMachinesAtom);
   const rowPx = ROW_HEIGHT_REM * FONT_SIZES_PX[useAtomValue(fontSizeAtom)];
   const t = useT();
   const headingId = useId();

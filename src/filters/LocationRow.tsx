@@ -6,6 +6,7 @@ import { displayStateOf } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
 import { machineText } from '../machines/text';
 import { MARKER_IMAGES } from '../legend/markerImages';
+import { MachineDistance } from '../nearby/MachineDistance';
 import { requestFocusAtom } from '../ui/uiAtoms';
 import classes from './LocationList.module.css';
 
@@ -49,6 +50,7 @@ export function LocationRow({ machine, position, setSize, top, tabbable, onFocus
         </span>
         <span className={`${classes.address} ${classes.clamp}`}>
           <span className={classes.visuallyHidden}>{t('list.address')}: </span>
+          <MachineDistance machine={machine} />
           {machineText(machine, 'address', locale)}
         </span>
       </UnstyledButton>

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { machinesAtom } from '../machines/machinesAtom';
 import type { Machine } from '../machines/machine';
 import { localeAtom } from '../i18n/localeAtom';
-import { areaAtom, districtAtom, filteredMachinesAtom, resetFiltersAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from './filterAtoms';
+import {
+  areaAtom,
+  districtAtom,
+  filteredMachinesAtom,
+  packedMachinesAtom,
+  resetFiltersAtom,
+  searchInputAtom,
+  searchQueryAtom,
+  statusGroupAtom,
+} from './filterAtoms';
 import { resultMachines, type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
@@ -40,5 +49,17 @@ describe('filter atoms', () => {
     expect(store.get(searchInputAtom)).toBe('');
     expect(store.get(statusGroupAtom)).toBeNull();
     expect(store.get(filteredMachinesAtom).count).toBe(2);
+  });
+
+  it('keeps the packed machine columns when only the filter changes, and shows the same set it lists', () => {
+    const store = createStore();
+    store.set(machinesAtom, [m('1'), m('2', { status: 'Full' }), m('3', { under_maintenance: true })]);
+    const packed = store.get(packedMachinesAtom);
+    store.set(statusGroupAtom, 'full');
+    store.set(searchQueryAtom, 'machine');
+    const result = store.get(filteredMachinesAtom);
+    expect(store.get(packedMachinesAtom)).toBe(packed);
+    expect(ids(result)).toEqual(['2']);
+    expect(Array.from(result.mask)).toEqual([0, 1, 0]);
   });
 });

@@ -2,6 +2,8 @@ import { atom } from 'jotai';
 import type { Area, District } from '../machines/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { localeAtom } from '../i18n/localeAtom';
+import { keepOpenNow } from '../openNow/keepOpenNow';
+import { openNowFlagsAtom, openNowOnlyAtom } from '../openNow/openNowAtoms';
 import { filterPacked } from './filterResult';
 import { packMachines } from './packedMachines';
 import { buildSearchIndex, normaliseSearchText } from './predicates';
@@ -45,12 +47,13 @@ const textMatcherAtom = atom((get) => createTextMatcher(get(searchIndexAtom)));
 /** The one derived set both the list and the map show. */
 export const filteredMachinesAtom = atom((get) => {
   const query = normaliseSearchText(get(searchQueryAtom));
-  return filterPacked(
+  const result = filterPacked(
     get(machinesAtom),
     get(packedMachinesAtom),
     { statusGroup: get(statusGroupAtom), area: get(areaAtom), district: get(districtAtom) },
     query ? get(textMatcherAtom)(query) : null,
   );
+  return get(openNowOnlyAtom) ? keepOpenNow(result, get(openNowFlagsAtom)) : result;
 });
 filteredMachinesAtom.debugLabel = 'filteredMachines';
 
@@ -60,6 +63,7 @@ export const resetFiltersAtom = atom(null, (_get, set) => {
   set(districtAtom, null);
   set(searchInputAtom, '');
   set(searchQueryAtom, '');
+  set(openNowOnlyAtom, false);
 });
 
 export const applySearchNowAtom = atom(null, (get, set) => {

@@ -9,7 +9,7 @@ export interface FilterResult {
   /** Indices of the shown machines, ascending; `count` long. */
   readonly indices: Uint32Array;
   readonly count: number;
-  /** Per machine of the full list, 1 when shown and 0 when hidden: the map's GPU filter value. */
+  /** Per machine of the full list, 1 when shown and 0 when hidden: the map scales each marker by it. */
   readonly mask: Float32Array;
 }
 
@@ -34,6 +34,10 @@ export function filterPacked(
   const group = c.statusGroup === null ? -1 : groupCodeOf(c.statusGroup);
   const { areaCodes, districtCodes, groupCodes } = packed;
   const mask = new Float32Array(packed.count);
+  if (area < 0 && district < 0 && group < 0 && textMatches === null) {
+    mask.fill(1);
+    return { machines, indices: everyIndex(packed), count: packed.count, mask };
+  }
   const total = textMatches ? textMatches.length : packed.count;
   const indices = new Uint32Array(total);
   let count = 0;
@@ -46,6 +50,18 @@ export function filterPacked(
     indices[count++] = i;
   }
   return { machines, indices: indices.subarray(0, count), count, mask };
+}
+
+// Shared by every unfiltered result of one list; nobody writes to a result's indices.
+const everyIndexCache = new WeakMap<PackedMachines, Uint32Array>();
+function everyIndex(packed: PackedMachines): Uint32Array {
+  let indices = everyIndexCache.get(packed);
+  if (!indices) {
+    indices = new Uint32Array(packed.count);
+    for (let i = 0; i < packed.count; i++) indices[i] = i;
+    everyIndexCache.set(packed, indices);
+  }
+  return indices;
 }
 
 export function resultMachineAt(result: FilterResult, position: number): Machine {

@@ -26,7 +26,9 @@ export function DesktopPanel() {
           <FilterActions />
           <NearMe />
           <Divider />
-          <LocationList />
+          <div className={classes.listArea}>
+            <LocationList />
+          </div>
         </Stack>
       </Paper>
     </div>

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Stack } from '@mantine/core';
 import { useAtom, useSetAtom } from 'jotai';
 import { useId } from 'react';
 import { FilterActions } from '../filters/FilterActions';
@@ -77,11 +77,11 @@ function MobileListCard(props: { id: string; open: boolean; onClose: () => void;
       }}
     >
       <Stack gap="xs" className={classes.fill}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>{t('list.open')}</Text>
+        {/* The list below has the card's heading; a second title here would say the same twice. */}
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <div className={classes.grow}>{props.open && <SearchBox />}</div>
           <CloseButton aria-label={t('list.close')} onClick={props.onClose} />
         </Group>
-        {props.open && <SearchBox />}
         <LocationList onChoose={props.onChoose} />
       </Stack>
     </Paper>

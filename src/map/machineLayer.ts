@@ -1,5 +1,4 @@
 import type { PickingInfo } from '@deck.gl/core';
-import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
 import type { FilterResult } from '../filters/filterResult';
@@ -18,12 +17,8 @@ interface BinaryAttribute<T> {
 /** Every machine of the list, as typed columns deck.gl uploads without calling an accessor per machine. */
 interface MachineLayerData {
   length: number;
-  attributes: { getPosition: BinaryAttribute<Float64Array>; getFilterValue: BinaryAttribute<Float32Array> };
+  attributes: { getPosition: BinaryAttribute<Float64Array>; getSize: BinaryAttribute<Float32Array> };
 }
-
-const DATA_FILTER = new DataFilterExtension({ filterSize: 1 });
-/** The mask is 1 for shown machines and 0 for hidden ones. */
-const SHOWN: [number, number] = [0.5, 1];
 
 // One position attribute per machine list: deck.gl skips an attribute whose value object is unchanged.
 const positionAttributes = new WeakMap<PackedMachines, BinaryAttribute<Float64Array>>();
@@ -45,28 +40,27 @@ function sameMachineList<T>(next: T, previous?: T): boolean {
 
 /**
  * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip. All machines
- * are uploaded once per list; a filter change uploads only the shown/hidden mask, filtered on the GPU.
+ * are uploaded once per list; a filter change uploads only the shown/hidden mask. The mask (1 or 0) is
+ * the marker's size factor, so the GPU collapses hidden markers to nothing: no draw, no pick.
  */
 export function createMachineLayer(packed: PackedMachines, result: FilterResult) {
   const { stateCodes } = packed;
-  return new IconLayer<null, DataFilterExtensionProps>({
+  return new IconLayer<null>({
     id: MACHINE_LAYER_ID,
     data: {
       length: packed.count,
-      attributes: { getPosition: positionAttribute(packed), getFilterValue: { value: result.mask, size: 1 } },
+      attributes: { getPosition: positionAttribute(packed), getSize: { value: result.mask, size: 1 } },
     } satisfies MachineLayerData,
     dataComparator: sameMachineList,
     iconAtlas: ICON_ATLAS_URL,
     iconMapping: ICON_MAPPING,
     getIcon: (_, { index }) => DISPLAY_STATES[stateCodes[index]!]!,
-    getSize: MARKER_ICON_SIZE_PX,
+    sizeScale: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
     pickable: true,
     parameters: { depthCompare: 'always' },
-    extensions: [DATA_FILTER],
-    filterRange: SHOWN,
     // An array, so deck.gl compares the mask by identity instead of walking its elements.
-    updateTriggers: { getFilterValue: [result.mask] },
+    updateTriggers: { getSize: [result.mask] },
   });
 }
 

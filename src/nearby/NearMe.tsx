@@ -1,8 +1,9 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Flex } from '@mantine/core';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useT } from '../i18n/useT';
 import { machinesAtom } from '../machines/machinesAtom';
 import { showMessageAtom } from '../messages/messageAtom';
+import { loadOpeningHours } from '../openNow/openingHoursLib';
 import { requestFocusAtom } from '../ui/uiAtoms';
 import { distanceMetres } from './distance';
 import { nearestTakingBottles } from './eligibility';
@@ -29,7 +30,7 @@ export function NearMe({ onChoose }: { onChoose?: () => void }) {
     if (await position()) setSortOrder('distance');
   };
   const nearest = async () => {
-    const from = await position();
+    const [from] = await Promise.all([position(), loadOpeningHours().catch(() => null)]);
     if (!from) return;
     const machine = nearestTakingBottles(store.get(machinesAtom), from, new Date(), distanceMetres);
     if (!machine) return store.set(showMessageAtom, t('nearby.noneOpen'));
@@ -39,13 +40,20 @@ export function NearMe({ onChoose }: { onChoose?: () => void }) {
   };
 
   return (
-    <Group gap="xs" grow>
-      <Button variant={sorting ? 'filled' : 'default'} aria-pressed={sorting} loading={locating} onClick={() => void nearMe()}>
+    // Side by side when both labels fit, one above the other at large text sizes.
+    <Flex gap="xs" wrap="wrap">
+      <Button
+        flex="1 0 auto"
+        variant={sorting ? 'filled' : 'default'}
+        aria-pressed={sorting}
+        loading={locating}
+        onClick={() => void nearMe()}
+      >
         {t('nearby.nearMe')}
       </Button>
-      <Button variant="light" disabled={locating} onClick={() => void nearest()}>
+      <Button flex="1 0 auto" variant="light" disabled={locating} onClick={() => void nearest()}>
         {t('nearby.nearest')}
       </Button>
-    </Group>
+    </Flex>
   );
 }

@@ -3,9 +3,7 @@ import type { FilterResult } from '../filters/filterResult';
 import { filteredMachinesAtom } from '../filters/filterAtoms';
 import { distanceMetres } from './distance';
 import { positionAtom } from './geolocationAtom';
-
-export const SORT_ORDERS = ['list', 'distance'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+import type { SortOrder } from './sortOrder';
 
 /** How the Location List is ordered; 'distance' takes effect once the position is known. */
 export const sortOrderAtom = atom<SortOrder>('list');

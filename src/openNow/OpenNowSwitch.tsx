@@ -1,12 +1,15 @@
 import { Switch } from '@mantine/core';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
 import { openNowOnlyAtom } from './openNowAtoms';
+import { openingHoursReadyAtom } from './openingHoursLib';
 
 /** The 'Open now' filter: hides machines whose structured hours say they are closed at this minute. */
 export function OpenNowSwitch() {
   const [checked, setChecked] = useAtom(openNowOnlyAtom);
   const t = useT();
+  // Shown with the panel, so the hours library loads right after the page, before any card needs it.
+  useAtomValue(openingHoursReadyAtom);
   return (
     <Switch
       label={t('openNow.filter')}

@@ -1,4 +1,4 @@
-import OpeningHours from 'opening_hours';
+import { openingHoursLibrary } from './openingHoursLib';
 import { HK_PUBLIC_HOLIDAYS } from './hkPublicHolidays';
 import { fromHkWallClock, localDayKey, nextLocalMidnight, toHkWallClock } from './hkTime';
 
@@ -28,7 +28,7 @@ function ordinaryDayValue(value: string): string {
 
 const holidayValue = (value: string): string => value.replace(/\bPH\b/g, 'Mo-Su');
 
-function createSchedule(value: string): Schedule {
+function createSchedule(value: string, OpeningHours: NonNullable<ReturnType<typeof openingHoursLibrary>>): Schedule {
   const ordinary = new OpeningHours(PH.test(value) ? ordinaryDayValue(value) : value, null);
   const holiday = PH.test(value) ? new OpeningHours(holidayValue(value), null) : ordinary;
   const onDay = (wall: Date) => (HK_PUBLIC_HOLIDAYS.has(localDayKey(wall)) ? holiday : ordinary);
@@ -58,16 +58,18 @@ function createSchedule(value: string): Schedule {
 const schedules = new Map<string, Schedule | null>();
 
 /**
- * The schedule for an `opening_hours` value, parsed once per distinct value. Null for no value or one
- * the library cannot read: such a machine shows only its free-text service hours (logged once).
+ * The schedule for an `opening_hours` value, parsed once per distinct value. Null for no value, one
+ * the library cannot read (logged once) or while the library is still loading: such a machine shows
+ * only its free-text service hours.
  */
 export function scheduleOf(value: string | null | undefined): Schedule | null {
   const trimmed = value?.trim();
-  if (!trimmed) return null;
+  const library = openingHoursLibrary();
+  if (!trimmed || !library) return null;
   let schedule = schedules.get(trimmed);
   if (schedule === undefined) {
     try {
-      schedule = createSchedule(trimmed);
+      schedule = createSchedule(trimmed, library);
     } catch (error) {
       console.warn(`[rvm] opening_hours "${trimmed}" could not be read; showing the service hours text only`, error);
       schedule = null;

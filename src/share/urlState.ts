@@ -1,6 +1,6 @@
 import { AREAS, DISTRICTS_BY_AREA, DISTRICTS, areaOfDistrict, type Area, type District } from '../machines/machine';
 import { STATUS_GROUPS, type StatusGroup } from '../filters/statusGroups';
-import { SORT_ORDERS, type SortOrder } from '../nearby/sortAtoms';
+import { SORT_ORDERS, type SortOrder } from '../nearby/sortOrder';
 
 /** The part of the view a shared link carries. */
 export interface UrlState {

@@ -178,8 +178,8 @@ describe('a host page on an allowed origin', () => {
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     await opened.page.waitForSelector(`::-p-text(← rvm:machine ${machine.id})`, { visible: true });
     await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
-    // The dialog shows the full photo beside the card's round one: two images of the machine.
-    await waitUntil(async () => (await frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`)).length === 2);
+    // The dialog shows the full photo (the card's round one is decorative: its button already names it).
+    await waitUntil(async () => (await frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`)).length === 1);
     await opened.page.waitForFunction(
       (id) => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter((r) => r.data.machine?.id === id).length === 2,
       {},

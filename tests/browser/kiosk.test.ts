@@ -225,9 +225,9 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
     const popup = await openCard(page, machine.name_en);
     await (await byRole(page, 'button', 'Hide filters'))!.click();
     await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
-    // The dialog shows the full photo beside the card's round one.
+    // The dialog shows the full photo (the card's round one is decorative: its button already names it).
     await page.waitForFunction(
-      (alt) => [...document.querySelectorAll('img')].filter((img) => img.alt === alt && img.complete && img.naturalWidth > 0).length === 2,
+      (alt) => [...document.querySelectorAll('img')].filter((img) => img.alt === alt && img.complete && img.naturalWidth > 0).length === 1,
       {},
       `Photo of ${machine.name_en}`,
     );

@@ -72,8 +72,9 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
     // Texts a visitor reads: panel heading, list rows, legend, reminder, labels.
     const heading = await find(page, 'heading', t.list.title);
     const list = await find(page, 'list', t.list.title);
-    const rowName = (await list.$('li span span'))!;
-    const address = (await list.$('li span:last-child'))!;
+    const rowName = (await list.$('li button > span:first-child'))!;
+    const address = (await list.$('li button > span:nth-child(2)'))!;
+    const count = await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
     const legend = await find(page, 'region', t.legend.title);
     const caption = (await legend.$('li span'))!;
     const reminder = (await legend.$('p'))!;
@@ -82,6 +83,7 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
       ['heading', heading, 4.5],
       ['list name', rowName, 4.5],
       ['list address', address, 4.5],
+      ['list count', count!, 4.5],
       ['legend caption', caption, 4.5],
       ['reminder', reminder, 4.5],
       ['filter label', label, 4.5],
@@ -96,8 +98,15 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
     await waitUntilStill(popup);
     const photo = await find(page, 'button', fill(t.card.openPhoto, { name: machine.name_en }));
     expect(await photo.evaluate((el) => getComputedStyle(el.querySelector('img')!.parentElement!).borderTopColor)).toBe(SECONDARY);
-    const name = (await popup.$('h3'))!;
-    expect(await contrastOf(name), `${scheme} card name`).toBeGreaterThanOrEqual(4.5);
+    for (const [what, selector] of [
+      ['card name', 'h3'],
+      ['address link', 'a'],
+      ['service hours', 'h3 ~ p'],
+    ] as const) {
+      const el = await popup.$(selector);
+      expect(el, what).not.toBeNull();
+      expect(await contrastOf(el!), `${scheme} ${what}`).toBeGreaterThanOrEqual(4.5);
+    }
     await page.close();
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
 import type { Machine } from '../../src/machines/machine';
 import { distanceMetres } from '../../src/nearby/distance';
 import { nearestTakingBottles, takesBottlesNow } from '../../src/nearby/eligibility';
@@ -25,6 +26,10 @@ const base: Machine = {
 const machine = (patch: Partial<Machine>): Machine => ({ ...base, ...patch });
 const NOON = new Date('2026-11-23T12:00:00+08:00');
 const MIDNIGHT = new Date('2026-11-23T00:30:00+08:00');
+
+beforeAll(async () => {
+  await loadOpeningHours();
+});
 
 describe('takesBottlesNow', () => {
   // The unreadable value below is logged once by design; keep the test output clean.

@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
 import { scheduleOf } from '../../src/openNow/openingHours';
 import { openNowText } from '../../src/openNow/openNowText';
 
 const hk = (local: string) => new Date(`${local}+08:00`);
 const weekday = (at: Date) => new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'Asia/Hong_Kong' }).format(at);
+
+beforeAll(async () => {
+  await loadOpeningHours();
+});
 
 describe('scheduleOf', () => {
   afterEach(() => vi.restoreAllMocks());

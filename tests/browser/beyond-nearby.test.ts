@@ -1,0 +1,157 @@
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Machine } from '../../src/machines/machine';
+import { distanceMetres } from '../../src/nearby/distance';
+import { bodyText, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { startClockAt, popupOf } from './beyond-helpers';
+import { fetchMachines, find, listItemTexts, machineById, waitFor } from './screen-helpers';
+
+let server: RunningServer;
+let browser: Browser;
+let machines: Machine[];
+
+/** A Wednesday noon in Hong Kong: every demo machine's structured hours have it open. */
+const WEDNESDAY_NOON = new Date('2026-11-25T12:00:00+08:00');
+/** 03:00 in Hong Kong: only the 24/7 demo machines are open. */
+const NIGHT = new Date('2026-11-25T03:00:00+08:00');
+const LIST = 'Location List';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  machines = await fetchMachines(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function pageAt(position: [number, number] | 'denied', clock = WEDNESDAY_NOON) {
+  const opened = await openPage(browser, server.url, {
+    beforeLoad: async (page) => {
+      await startClockAt(page, clock);
+      const origin = new URL(server.url).origin;
+      await page
+        .browserContext()
+        .setPermission(origin, { permission: { name: 'geolocation' }, state: position === 'denied' ? 'denied' : 'granted' });
+      if (position !== 'denied') await page.setGeolocation({ latitude: position[0], longitude: position[1] });
+    },
+  });
+  await waitForMapReady(opened.page);
+  return opened;
+}
+
+const takesBottles = (m: Machine) =>
+  !m.under_maintenance && m.service_status !== 1 && m.status !== 'Full' && m.status !== '<=5%';
+
+describe('Near me', () => {
+  it('never asks for the position on load', async () => {
+    const { page } = await openPage(browser, server.url, {
+      beforeLoad: async (p) => {
+        await p.evaluateOnNewDocument(() => {
+          (window as unknown as { geoCalls: number }).geoCalls = 0;
+          const real = navigator.geolocation.getCurrentPosition.bind(navigator.geolocation);
+          navigator.geolocation.getCurrentPosition = (...args) => {
+            (window as unknown as { geoCalls: number }).geoCalls += 1;
+            real(...args);
+          };
+        });
+      },
+    });
+    await waitForMapReady(page);
+    await find(page, 'button', 'Near me');
+    expect(await page.evaluate(() => (window as unknown as { geoCalls: number }).geoCalls)).toBe(0);
+    await page.close();
+  });
+
+  it('flies to the machine the visitor stands at when it takes bottles, and opens its card', async () => {
+    const here = machineById(machines, 'RVM-027'); // Repulse Bay Beach: 24/7, >40%, in service
+    expect(takesBottles(here)).toBe(true);
+    const { page, errors } = await pageAt(here.coordinates);
+    await (await find(page, 'button', 'Nearest open machine')).click();
+    const popup = await page.waitForSelector(popupOf(here.name_en), { visible: true, timeout: 30_000 });
+    expect(await popup!.evaluate((el) => (el as HTMLElement).innerText)).toContain('Open now · 24 hours');
+    // The list is now nearest first, with the distance shown.
+    const rows = await listItemTexts(page, LIST);
+    expect(rows[0]).toContain(here.name_en);
+    expect(rows[0]).toContain('0 m');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('skips a full machine next to the visitor for the nearest one that takes bottles', async () => {
+    const full = machineById(machines, 'RVM-092'); // Butterfly Beach: Full
+    expect(full.status).toBe('Full');
+    const expected = machines
+      .filter(takesBottles)
+      .sort((a, b) => distanceMetres(full.coordinates, a.coordinates) - distanceMetres(full.coordinates, b.coordinates))[0]!;
+    const { page } = await pageAt(full.coordinates);
+    await (await find(page, 'button', 'Nearest open machine')).click();
+    await page.waitForSelector(popupOf(expected.name_en), { visible: true, timeout: 30_000 });
+    expect(await page.$(popupOf(full.name_en))).toBeNull();
+    await page.close();
+  });
+
+  it('sorts the list by distance with the distance shown, and back', async () => {
+    const here = machineById(machines, 'RVM-001');
+    const { page } = await pageAt(here.coordinates);
+    const before = await listItemTexts(page, LIST);
+    const nearMe = await find(page, 'button', 'Near me');
+    await nearMe.click();
+    const sorted = await waitFor(() => listItemTexts(page, LIST), (rows) => rows[0]?.includes('0 m') === true, 'the list sorted by distance');
+    const byDistance = [...machines].sort(
+      (a, b) => distanceMetres(here.coordinates, a.coordinates) - distanceMetres(here.coordinates, b.coordinates),
+    );
+    for (let i = 0; i < 3; i++) expect(sorted[i]).toContain(byDistance[i]!.name_en);
+    expect(sorted[1]).toMatch(/\d+ m|\d+\.\d km/);
+    expect(await nearMe.evaluate((el) => el.getAttribute('aria-pressed'))).toBe('true');
+    await nearMe.click();
+    await waitFor(() => listItemTexts(page, LIST), (rows) => rows[0] === before[0], 'the list back in its own order');
+    await page.close();
+  });
+
+  it('explains a refused location in the message bar and moves nothing', async () => {
+    const { page } = await pageAt('denied');
+    const before = await listItemTexts(page, LIST);
+    await (await find(page, 'button', 'Nearest open machine')).click();
+    await page.waitForSelector('::-p-text(Location access was refused)', { visible: true, timeout: 15_000 });
+    expect(await page.$('.maplibregl-popup')).toBeNull();
+    await (await find(page, 'button', 'Near me')).click();
+    await page.waitForSelector('::-p-text(Location access was refused)', { visible: true });
+    expect(await listItemTexts(page, LIST)).toEqual(before);
+    await page.close();
+  });
+});
+
+describe('Open now', () => {
+  it('narrows the list to the machines open at 03:00 and says when the others open', async () => {
+    const { page } = await pageAt('denied', NIGHT);
+    const allDay = machines.filter((m) => m.opening_hours === '24/7');
+    expect(await bodyText(page)).toContain(`${machines.length} machines`);
+    await (await find(page, 'switch', 'Open now')).click();
+    await page.waitForSelector(`::-p-text(${allDay.length} machines)`, { timeout: 15_000 });
+    const rows = await listItemTexts(page, LIST);
+    expect(rows).toHaveLength(allDay.length);
+    for (const m of allDay) expect(rows.some((r) => r.includes(m.name_en))).toBe(true);
+
+    // A machine open 10:00-22:00 says it is closed until 10:00.
+    await (await find(page, 'switch', 'Open now')).click();
+    await page.waitForSelector(`::-p-text(${machines.length} machines)`);
+    const ifc = machineById(machines, 'RVM-003');
+    expect(ifc.opening_hours).toBe('Mo-Su 10:00-22:00');
+    const list = await find(page, 'list', LIST);
+    await (await list.waitForSelector(`::-p-text(${ifc.name_en})`, { visible: true }))!.click();
+    const popup = await page.waitForSelector(popupOf(ifc.name_en), { visible: true, timeout: 30_000 });
+    await popup!.waitForSelector('::-p-text(Closed · opens 10:00)');
+    await page.close();
+  });
+
+  it('shows open and closing time on a card in the afternoon', async () => {
+    const { page } = await pageAt('denied', new Date('2026-11-25T15:00:00+08:00'));
+    const ifc = machineById(machines, 'RVM-003');
+    const list = await find(page, 'list', LIST);
+    await (await list.waitForSelector(`::-p-text(${ifc.name_en})`, { visible: true }))!.click();
+    const popup = await page.waitForSelector(popupOf(ifc.name_en), { visible: true, timeout: 30_000 });
+    await popup!.waitForSelector('::-p-text(Open now · closes 22:00)');
+    await page.close();
+  });
+});

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIfFirstStart } from '../../server/db/seed';
+import { tokenFingerprint } from '../../server/live/applyStatusUpdate';
+import { parseStatusUpdate } from '../../server/live/statusUpdate';
+import { ADMIN_TOKEN, auth, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedIfFirstStart(server.db, server.store, {
+    seedPath: server.config.seedPath,
+    photosDir: server.config.seedPhotosDir,
+    maxPhotoBytes: server.config.uploadMaxBytes,
+  });
+});
+afterAll(() => server.close());
+
+const patch = (id: string, body: unknown, headers: Record<string, string> = auth()) =>
+  server.app.inject({
+    method: 'PATCH',
+    url: `/api/operator/machines/${encodeURIComponent(id)}`,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const row = (id: string) =>
+  server.db.prepare('SELECT status, under_maintenance, service_status, updated_at FROM machines WHERE id = ?').get(id) as {
+    status: string;
+    under_maintenance: number;
+    service_status: number;
+    updated_at: string;
+  };
+const audits = (id: string) =>
+  server.db.prepare('SELECT before, after, at, actor FROM machine_status_audit WHERE machine_id = ? ORDER BY id').all(id) as {
+    before: string;
+    after: string;
+    at: string;
+    actor: string;
+  }[];
+
+describe('PATCH /api/operator/machines/:id', () => {
+  it('updates the status, answers the machine as the list sends it, and audits the change', async () => {
+    const before = row('RVM-001');
+    const response = await patch('RVM-001', { status: 'Full' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, rvm: { id: 'RVM-001', status: 'Full', under_maintenance: false, service_status: 0 } });
+    const listed = (await server.app.inject({ method: 'POST', url: '/api/rvm/' })).json().rvms.find((m: { id: string }) => m.id === 'RVM-001');
+    expect(body.rvm).toEqual(listed);
+
+    const after = row('RVM-001');
+    expect(after.status).toBe('Full');
+    expect(after.updated_at > before.updated_at).toBe(true);
+    const [audit] = audits('RVM-001');
+    expect(JSON.parse(audit!.before)).toEqual({ status: before.status, under_maintenance: false, service_status: 0 });
+    expect(JSON.parse(audit!.after)).toEqual({ status: 'Full', under_maintenance: false, service_status: 0 });
+    expect(audit!.at).toBe(after.updated_at);
+    expect(audit!.actor).toBe(tokenFingerprint(ADMIN_TOKEN));
+    expect(audit!.actor).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('updates maintenance and service state together', async () => {
+    const response = await patch('RVM-002', { under_maintenance: true, service_status: 1 });
+    expect(response.statusCode).toBe(200);
+    expect(row('RVM-002')).toMatchObject({ under_maintenance: 1, service_status: 1 });
+    expect(audits('RVM-002')).toHaveLength(1);
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a wrong token', auth('wrong-token-0123456789')],
+    ['a Basic header', { authorization: `Basic ${ADMIN_TOKEN}` }],
+  ])('refuses %s with 401 before reading the body', async (_name, headers) => {
+    const response = await patch('RVM-001', { status: '>40%' }, headers);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, msg: 'unauthorized' });
+    expect(row('RVM-001').status).toBe('Full');
+  });
+
+  it('is 404 for an unknown machine, with nothing audited', async () => {
+    const response = await patch('RVM-404', { status: 'Full' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, msg: 'notFound' });
+    expect(audits('RVM-404')).toEqual([]);
+  });
+
+  it.each([
+    ['an empty object', {}],
+    ['an unknown status', { status: 'half' }],
+    ['a status in the wrong case', { status: 'full' }],
+    ['maintenance as a number', { under_maintenance: 1 }],
+    ['service_status 2', { service_status: 2 }],
+    ['service_status as a string', { service_status: '1' }],
+    ['an extra field', { status: 'Full', name_en: 'x' }],
+    ['an array', [{ status: 'Full' }]],
+    ['null', null],
+    ['malformed JSON', '{"status":'],
+    ['no body', ''],
+  ])('refuses %s with 400', async (_name, body) => {
+    const response = await patch('RVM-001', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await patch('RVM-001', 'status=Full', { ...auth(), 'content-type': 'text/plain' });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('answers 405 to other methods', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/operator/machines/RVM-001', headers: auth() });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('PATCH');
+  });
+
+  it('refuses every update when the server has no operator token', async () => {
+    const bare = await startTestServer({ adminToken: null });
+    try {
+      const response = await bare.app.inject({
+        method: 'PATCH',
+        url: '/api/operator/machines/RVM-001',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' },
+        payload: '{"status":"Full"}',
+      });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('parseStatusUpdate', () => {
+  it('keeps a valid update as it is', () => {
+    expect(parseStatusUpdate({ status: '<=5%', under_maintenance: false, service_status: 0 })).toEqual({
+      status: '<=5%',
+      under_maintenance: false,
+      service_status: 0,
+    });
+  });
+
+  it('refuses an inherited key name', () => {
+    expect(() => parseStatusUpdate(JSON.parse('{"__proto__": {"status": "Full"}}'))).toThrow();
+    expect(() => parseStatusUpdate({ toString: 'x' })).toThrow();
+  });
+});
