@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/open';
 import { etagOf, ifNoneMatchHits } from '../http/etag';
+import { createListCache } from '../machines/listCache';
 import { listMachines, type ApiMachine } from '../machines/repository';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -13,11 +14,14 @@ const URLS = ['/api/rvm/', '/api/rvm'] as const;
 
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
 export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
+  const currentList = createListCache(db, () => {
+    const body: RvmListBody = { success: true, rvms: listMachines(db) };
+    const json = JSON.stringify(body);
+    return { json, etag: etagOf(json) };
+  });
   for (const url of URLS) {
     app.post(url, async (request, reply) => {
-      const body: RvmListBody = { success: true, rvms: listMachines(db) };
-      const json = JSON.stringify(body);
-      const etag = etagOf(json);
+      const { json, etag } = currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,0 +1,66 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedIfFirstStart } from '../../server/db/seed';
+import { createListCache } from '../../server/machines/listCache';
+import { auth, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedIfFirstStart(server.db, server.store, {
+    seedPath: server.config.seedPath,
+    photosDir: server.config.seedPhotosDir,
+    maxPhotoBytes: server.config.uploadMaxBytes,
+  });
+});
+afterAll(() => server.close());
+
+const list = async () => {
+  const response = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
+  const first = response.json().rvms.find((m: { id: string }) => m.id === 'RVM-001');
+  return { etag: response.headers.etag, status: first.status as string, maintenance: first.under_maintenance as boolean };
+};
+
+describe('the list call body cache', () => {
+  it('builds the body once while nothing changes', () => {
+    let builds = 0;
+    const current = createListCache(server.db, () => ({ json: String(++builds), etag: `"${builds}"` }));
+    expect(current().json).toBe('1');
+    expect(current().json).toBe('1');
+    server.db.prepare("UPDATE machines SET updated_at = updated_at WHERE id = 'RVM-002'").run();
+    expect(current().json).toBe('2');
+    expect(current().json).toBe('2');
+  });
+
+  it('answers the same ETag for an unchanged database', async () => {
+    expect((await list()).etag).toBe((await list()).etag);
+  });
+
+  it('sees a change committed by another process (the import command) at once', async () => {
+    const before = await list();
+    const other = new Database(server.config.dbPath);
+    try {
+      other.prepare("UPDATE machines SET status = ? WHERE id = 'RVM-001'").run(before.status === 'Full' ? '>40%' : 'Full');
+    } finally {
+      other.close();
+    }
+    const after = await list();
+    expect(after.status).not.toBe(before.status);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it("sees the server's own writes (an operator update) at once", async () => {
+    const before = await list();
+    const response = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/operator/machines/RVM-001',
+      headers: auth(),
+      payload: { under_maintenance: !before.maintenance },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await list();
+    expect(after.maintenance).toBe(!before.maintenance);
+    expect(after.etag).not.toBe(before.etag);
+  });
+});
