@@ -5,8 +5,9 @@ import { localeAtom } from '../i18n/localeAtom';
 import { keepOpenNow } from '../openNow/keepOpenNow';
 import { openNowFlagsAtom, openNowOnlyAtom } from '../openNow/openNowAtoms';
 import { filterPacked } from './filterResult';
-import { packMachines } from './packedMachines';
-import { buildSearchIndex, normaliseSearchText } from './predicates';
+import { normaliseSearchText } from './predicates';
+import { createPacker } from './repackMachines';
+import { createSearchIndexer } from './searchIndexer';
 import { createTextMatcher } from './textSearch';
 import type { StatusGroup } from './statusGroups';
 
@@ -34,12 +35,14 @@ searchInputAtom.debugLabel = 'searchInput';
 export const searchQueryAtom = atom('');
 searchQueryAtom.debugLabel = 'searchQuery';
 
-/** Typed columns of the machine list, built once per list. */
-export const packedMachinesAtom = atom((get) => packMachines(get(machinesAtom)));
+/** Typed columns of the machine list, built once per list; a live status change patches its rows only. */
+const packLatest = createPacker();
+export const packedMachinesAtom = atom((get) => packLatest(get(machinesAtom)));
 packedMachinesAtom.debugLabel = 'packedMachines';
 
 /** One normalised string per machine in the current language; only built once someone searches. */
-export const searchIndexAtom = atom((get) => buildSearchIndex(get(machinesAtom), get(localeAtom)));
+const indexLatest = createSearchIndexer();
+export const searchIndexAtom = atom((get) => indexLatest(get(machinesAtom), get(localeAtom)));
 searchIndexAtom.debugLabel = 'searchIndex';
 
 const textMatcherAtom = atom((get) => createTextMatcher(get(searchIndexAtom)));

@@ -22,12 +22,32 @@ export interface PackedMachines {
   readonly districtCodes: Uint8Array;
   /** Index into STATUS_GROUPS; the groups do not overlap, so one code per machine. */
   readonly groupCodes: Uint8Array;
+  /** Distinct for every packing: the map layer tells by it which packing its GPU buffers hold. */
+  readonly revision: number;
+  /** Set when this packing was patched from an earlier one of the same machines (see repackMachines). */
+  readonly changes: PackingChanges | null;
 }
+
+export interface PackingChanges {
+  /** Revision of the packing this one was patched from (a number, so old packings can be collected). */
+  readonly since: number;
+  /** The rows whose position or any code differs from that packing, ascending. */
+  readonly rows: Uint32Array;
+}
+
+/** The typed columns of a packing, without its bookkeeping. */
+export type PackedColumns = Omit<PackedMachines, 'revision' | 'changes'>;
+
+let lastRevision = 0;
+export const nextRevision = (): number => ++lastRevision;
 
 export const areaCodeOf = (area: Area | null): number => (area === null ? UNKNOWN_CODE : AREAS.indexOf(area) + 1);
 export const districtCodeOf = (district: District | null): number =>
   district === null ? UNKNOWN_CODE : DISTRICTS.indexOf(district) + 1;
 export const groupCodeOf = (group: StatusGroup): number => STATUS_GROUPS.indexOf(group);
+
+const AREA_CODES = new Map(AREAS.map((a) => [a, areaCodeOf(a)]));
+const DISTRICT_CODES = new Map(DISTRICTS.map((d) => [d, districtCodeOf(d)]));
 
 function statusGroupOf(m: Machine): StatusGroup | null {
   if (isOutOfService(m)) return 'maintenance';
@@ -36,6 +56,16 @@ function statusGroupOf(m: Machine): StatusGroup | null {
     if (STATUSES_OF_GROUP[group].includes(m.status)) return group;
   }
   return null;
+}
+
+// One function per code column, for patching single rows (repackMachines).
+export const machineStateCode = (m: Machine): number => DISPLAY_STATES.indexOf(displayStateOf(m));
+export const machineAreaCode = (m: Machine): number => (m.area === null ? UNKNOWN_CODE : AREA_CODES.get(m.area)!);
+export const machineDistrictCode = (m: Machine): number =>
+  m.district === null ? UNKNOWN_CODE : DISTRICT_CODES.get(m.district)!;
+export function machineGroupCode(m: Machine): number {
+  const group = statusGroupOf(m);
+  return group === null ? NO_GROUP : groupCodeOf(group);
 }
 
 export function packMachines(machines: readonly Machine[]): PackedMachines {
@@ -60,5 +90,5 @@ export function packMachines(machines: readonly Machine[]): PackedMachines {
     const group = statusGroupOf(m);
     packed.groupCodes[i] = group === null ? NO_GROUP : groupCodeOf(group);
   }
-  return packed;
+  return { ...packed, revision: nextRevision(), changes: null };
 }

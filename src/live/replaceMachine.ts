@@ -1,13 +1,16 @@
+import { noteReplacedRows } from '../filters/listEdits';
 import type { Machine } from '../machines/machine';
 
 /**
  * The list with the machine of the same id replaced, or the same list when the id is not in it (a
- * machine added since the page loaded arrives with the next full load).
+ * machine added since the page loaded arrives with the next full load). The replaced row is noted,
+ * so packing the new list patches that row instead of comparing every machine.
  */
 export function replaceMachine(machines: readonly Machine[], next: Machine): readonly Machine[] {
   const index = machines.findIndex((m) => m.id === next.id);
   if (index < 0) return machines;
   const copy = machines.slice();
   copy[index] = next;
+  noteReplacedRows(copy, machines, [index]);
   return copy;
 }

@@ -1,0 +1,123 @@
+/**
+ * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what
+ * every change cost before) against patching the packing from the one before (repackMachines), and the
+ * same for the search index; plus the row ranges the map layer hands deck.gl. Every patched result is
+ * checked against a full build. `npx tsx bench/live-node.ts` (BENCH_LIVE_N to change N); writes
+ * bench/results/live.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { filterPacked } from '../src/filters/filterResult';
+import { packMachines, type PackedMachines } from '../src/filters/packedMachines';
+import { buildSearchIndex } from '../src/filters/predicates';
+import { createPacker, repackMachines } from '../src/filters/repackMachines';
+import { createSearchIndexer } from '../src/filters/searchIndexer';
+import { replaceMachine } from '../src/live/replaceMachine';
+import type { Machine, Status } from '../src/machines/machine';
+import { changedRowRanges } from '../src/map/changedRowRanges';
+import { summarise, type Summary } from './stats';
+import { mulberry32, syntheticMachines } from './syntheticMachines';
+
+const N = Number(process.env.BENCH_LIVE_N ?? 1_000_000);
+const REPS = 9;
+const OUT = resolve(import.meta.dirname, 'results');
+const STATUSES: Status[] = ['Full', '<=5%', '>40%'];
+const AVAILABLE = { statusGroup: 'available', area: null, district: null } as const;
+
+function once<T>(fn: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - start };
+}
+
+const stats = (values: number[]) => {
+  const s: Summary = summarise(values);
+  return { median: +s.median.toFixed(3), min: +s.min.toFixed(3), max: +s.max.toFixed(3), runs: s.runs };
+};
+
+function sameColumns(a: PackedMachines, b: PackedMachines): void {
+  for (const c of ['positions', 'stateCodes', 'areaCodes', 'districtCodes', 'groupCodes'] as const) {
+    const x = a[c];
+    const y = b[c];
+    if (x.length !== y.length || x.some((v, i) => !Object.is(v, y[i]))) throw new Error(`${c} differs from a full packing`);
+  }
+}
+
+console.log(`generating ${N.toLocaleString('en')} machines…`);
+let machines: readonly Machine[] = syntheticMachines(N);
+const random = mulberry32(7);
+
+packMachines(machines); // warm up the JIT
+const fullPack = Array.from({ length: REPS }, () => once(() => packMachines(machines)).ms);
+const fullIndex = Array.from({ length: 3 }, () => once(() => buildSearchIndex(machines, 'en')).ms);
+const byIdMap = Array.from({ length: 3 }, () => once(() => new Map(machines.map((m) => [m.id, m]))).ms);
+
+const pack = createPacker();
+const index = createSearchIndexer();
+let packed = pack(machines);
+let texts = index(machines, 'en');
+
+/** One live change as the page applies it: a machine at a random row gets another status. */
+function liveChange(k: number) {
+  const row = Math.floor(random() * N);
+  const target = machines[row]!;
+  const status = STATUSES.find((s) => s !== target.status && s !== STATUSES[k % STATUSES.length]) ?? 'Full';
+  const replaced = once(() => replaceMachine(machines, { ...target, status }));
+  const repacked = once(() => pack(replaced.value));
+  const ranges = once(() => changedRowRanges(repacked.value, packed));
+  const indexed = once(() => index(replaced.value, 'en'));
+  const filtered = once(() => filterPacked(replaced.value, repacked.value, AVAILABLE, null));
+  if (repacked.value.positions !== packed.positions) throw new Error('positions were copied for a status change');
+  if (ranges.value?.length !== 1 || ranges.value[0]!.startRow !== row) throw new Error('the layer would not update just that row');
+  if (indexed.value !== texts) throw new Error('the search index was rebuilt for a status change');
+  if (filtered.value.mask[row] !== (status === '>40%' ? 1 : 0)) throw new Error('the filter missed the change');
+  machines = replaced.value;
+  packed = repacked.value;
+  texts = indexed.value;
+  return { replace: replaced.ms, repack: repacked.ms, ranges: ranges.ms, index: indexed.ms, filter: filtered.ms };
+}
+
+liveChange(0); // warm up
+const live = Array.from({ length: REPS }, (_, k) => liveChange(k));
+sameColumns(packed, packMachines(machines));
+
+/** A background reload of the same machines: every object new, a few statuses changed. */
+const reloaded = machines.map((m, i) =>
+  i % 100_000 === 0 ? { ...m, status: m.status === 'Full' ? ('>40%' as const) : ('Full' as const) } : { ...m },
+);
+const reload = Array.from({ length: 3 }, () => once(() => repackMachines(machines, packed, reloaded)));
+const reloadPacked = reload[0]!.value;
+sameColumns(reloadPacked, packMachines(reloaded));
+
+const report = {
+  machine: { cpu: cpus()[0]?.model.trim(), cores: cpus().length, node: process.version, date: new Date().toISOString() },
+  n: N,
+  fullMs: { packMachines: stats(fullPack), buildSearchIndex: stats(fullIndex), machineByIdMap: stats(byIdMap) },
+  liveChangeMs: {
+    replaceMachine: stats(live.map((r) => r.replace)),
+    repack: stats(live.map((r) => r.repack)),
+    layerRowRanges: stats(live.map((r) => r.ranges)),
+    searchIndex: stats(live.map((r) => r.index)),
+    filterAvailable: stats(live.map((r) => r.filter)),
+  },
+  reloadOfSameIds: {
+    repackMs: stats(reload.map((r) => r.ms)),
+    changedRows: reloadPacked.changes?.rows.length ?? 0,
+    positionsShared: reloadPacked.positions === packed.positions,
+  },
+};
+mkdirSync(OUT, { recursive: true });
+writeFileSync(join(OUT, 'live.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+console.table({
+  'full: packMachines': report.fullMs.packMachines.median,
+  'full: buildSearchIndex (en)': report.fullMs.buildSearchIndex.median,
+  'full: id → machine Map': report.fullMs.machineByIdMap.median,
+  'live change: replaceMachine': report.liveChangeMs.replaceMachine.median,
+  'live change: repack': report.liveChangeMs.repack.median,
+  'live change: layer row ranges': report.liveChangeMs.layerRowRanges.median,
+  'live change: search index': report.liveChangeMs.searchIndex.median,
+  'live change: filter (available)': report.liveChangeMs.filterAvailable.median,
+  'reload of the same ids: repack': report.reloadOfSameIds.repackMs.median,
+});

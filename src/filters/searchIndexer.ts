@@ -1,0 +1,39 @@
+import type { Locale, Machine } from '../machines/machine';
+import { replacedRows } from './listEdits';
+import { buildSearchIndex } from './predicates';
+
+interface Indexed {
+  machines: readonly Machine[];
+  locale: Locale;
+  index: readonly string[];
+}
+
+/**
+ * Builds the search index of each new list like buildSearchIndex, but from the index before when the
+ * list was made by replacing rows (a live status change): only those rows' texts are built, and the
+ * index before is kept as it is when they did not change, so the text matcher and its narrowing
+ * answers stay too.
+ */
+export function createSearchIndexer(): (machines: readonly Machine[], locale: Locale) => readonly string[] {
+  let last: Indexed | null = null;
+  return (machines, locale) => {
+    const index = (last && fromLast(last, machines, locale)) ?? buildSearchIndex(machines, locale);
+    last = { machines, locale, index };
+    return index;
+  };
+}
+
+function fromLast(last: Indexed, machines: readonly Machine[], locale: Locale): readonly string[] | undefined {
+  if (last.locale !== locale) return undefined;
+  if (machines === last.machines) return last.index;
+  const rows = replacedRows(machines, last.machines);
+  if (!rows) return undefined;
+  let index = last.index;
+  for (const i of rows) {
+    const [text] = buildSearchIndex([machines[i]!], locale);
+    if (text === index[i]) continue;
+    if (index === last.index) index = last.index.slice();
+    (index as string[])[i] = text!;
+  }
+  return index;
+}

@@ -1,0 +1,45 @@
+import type { PickingInfo } from '@deck.gl/core';
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { filteredMachinesAtom, packedMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
+import { resultMachines } from '../../src/filters/filterResult';
+import { replaceMachine } from '../../src/live/replaceMachine';
+import type { Machine } from '../../src/machines/machine';
+import { machinesAtom } from '../../src/machines/machinesAtom';
+import { MACHINE_LAYER_ID, pickedMachine } from '../../src/map/machineLayer';
+
+const m = (id: string, status: Machine['status']): Machine => ({
+  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false,
+  service_status: 0, name_en: id, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
+  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+});
+
+describe('a live status change', () => {
+  it('patches the packing, moves the machine out of the "available" filter, and picks the new machine', () => {
+    const store = createStore();
+    store.set(machinesAtom, [m('a', '>40%'), m('b', '<=40%'), m('c', 'Full')]);
+    store.set(statusGroupAtom, 'available');
+    const before = store.get(packedMachinesAtom);
+    expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['a', 'b']);
+
+    store.set(machinesAtom, (list) => replaceMachine(list, m('b', 'Full')));
+    const after = store.get(packedMachinesAtom);
+    expect(after.changes).toEqual({ since: before.revision, rows: Uint32Array.of(1) });
+    expect(after.positions).toBe(before.positions);
+    expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['a']);
+    store.set(statusGroupAtom, 'full');
+    expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['b', 'c']);
+
+    const pick = { index: 1, layer: { id: MACHINE_LAYER_ID } } as unknown as PickingInfo;
+    expect(pickedMachine(pick, store.get(machinesAtom))).toMatchObject({ id: 'b', status: 'Full' });
+  });
+
+  it('packs from scratch when the list is a new set of machines', () => {
+    const store = createStore();
+    store.set(machinesAtom, [m('a', '>40%')]);
+    store.get(packedMachinesAtom);
+    store.set(machinesAtom, [m('z', 'Full')]);
+    expect(store.get(packedMachinesAtom).changes).toBeNull();
+    expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['z']);
+  });
+});
