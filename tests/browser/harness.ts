@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+/** Where tests write screenshots; a fresh clone has no such folder. */
+export const ARTIFACTS = join(ROOT, 'tests/.artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
 export const ADMIN_TOKEN = 'test-admin-token';
 const TILE_HOST = 'mapapi.geodata.gov.hk';
 const TILE = readFileSync(join(ROOT, 'tests/fixtures/tile.png'));

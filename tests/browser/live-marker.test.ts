@@ -2,7 +2,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
-import { ADMIN_TOKEN, DESKTOP, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { ADMIN_TOKEN, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { project, settledView, type ScreenPoint } from './mapPixels';
 import { countColours, hexToRgb } from './pixels';
 import { fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
@@ -20,10 +21,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The marker of the machine the map is centred on stands just above the centre. */
-const CENTRE = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
-const markerColours = (page: Page) =>
-  countColours(page, { green: GREEN, red: RED }, { x: CENTRE.x - 6, y: CENTRE.y - 18, width: 12, height: 10 }, 20);
+/** A marker stands on its bottom tip: its round head is 8 to 18 px above the machine's point. */
+const markerColours = (page: Page, at: ScreenPoint) =>
+  countColours(page, { green: GREEN, red: RED }, { x: at.x - 6, y: at.y - 18, width: 12, height: 10 }, 20);
 
 describe('a live status change on the map', () => {
   it('recolours that machine’s marker, and a click on the marker opens the machine as it now is', async () => {
@@ -37,7 +37,9 @@ describe('a live status change on the map', () => {
     await page.waitForSelector(popup, { visible: true, timeout: 30_000 });
     await page.keyboard.press('Escape');
     await page.waitForSelector(popup, { hidden: true });
-    await waitFor(() => markerColours(page), (c) => (c.green ?? 0) > 20, 'the green marker at the centre', 30_000);
+    // Where the machine is on screen once the map has stopped moving (the panel's padding moves it off centre).
+    const at = project(await settledView(page), machine.coordinates);
+    await waitFor(() => markerColours(page, at), (c) => (c.green ?? 0) > 20, 'the green marker at the centre', 30_000);
     await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
 
     const response = await fetch(`${server.url}/api/operator/machines/${machine.id}`, {
@@ -46,10 +48,10 @@ describe('a live status change on the map', () => {
       body: JSON.stringify({ status: 'Full' }),
     });
     expect(response.status).toBe(200);
-    const after = await waitFor(() => markerColours(page), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
+    const after = await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
     expect(after.green).toBe(0);
 
-    await page.mouse.click(CENTRE.x, CENTRE.y - 12);
+    await page.mouse.click(at.x, at.y - 12);
     await (await page.waitForSelector(popup, { visible: true }))!.waitForSelector(`::-p-text(${en.capacity.Full})`);
     expect(apiCalls.filter((c) => c.path === '/api/rvm/')).toHaveLength(1);
     expect(errors).toEqual([]);
