@@ -2,11 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfFirstStart } from '../../server/db/seed';
 import { MachineBus } from '../../server/live/bus';
 import { registerEventRoutes } from '../../server/routes/events';
 import type { ApiMachine } from '../../server/machines/repository';
-import { auth, startTestServer, type TestServer } from './helpers';
+import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 /** An open event stream: its status, headers and everything received so far. */
 interface Stream {
@@ -60,12 +59,7 @@ describe('GET /api/events on the real server', () => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    await seedIfFirstStart(server.db, server.store, {
-      seedPath: server.config.seedPath,
-      photosDir: server.config.seedPhotosDir,
-      maxPhotoBytes: server.config.uploadMaxBytes,
-    });
+    server = await startSeededTestServer();
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   });

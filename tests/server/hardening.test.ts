@@ -7,8 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../server/app';
-import { seedIfFirstStart } from '../../server/db/seed';
-import { ADMIN_TOKEN, auth, FIXTURES, makePng, makeTempDir, multipart, rawGet, startTestServer, storeEntries, type TestServer } from './helpers';
+import { ADMIN_TOKEN, auth, FIXTURES, makePng, makeTempDir, multipart, rawGet, startSeededTestServer, storeEntries, type TestServer } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_BYTES = 64 * 1024;
@@ -19,12 +18,7 @@ let port: number;
 
 beforeAll(async () => {
   // A high rate limit: this file sends many uploads on purpose (the limit itself is tested in upload.test.ts).
-  server = await startTestServer({ uploadMaxBytes: MAX_BYTES, uploadRateLimitPerMinute: 100_000 });
-  await seedIfFirstStart(server.db, server.store, {
-    seedPath: server.config.seedPath,
-    photosDir: server.config.seedPhotosDir,
-    maxPhotoBytes: server.config.uploadMaxBytes,
-  });
+  server = await startSeededTestServer({ uploadMaxBytes: MAX_BYTES, uploadRateLimitPerMinute: 100_000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   port = (server.app.server.address() as AddressInfo).port;
 });

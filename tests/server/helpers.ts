@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/open';
+import { seedIfFirstStart } from '../../server/db/seed';
 import { FileStore } from '../../server/files/store';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -40,6 +41,17 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
   };
   fs.mkdirSync(config.filesDir, { recursive: true });
   return config;
+}
+
+/** A test server seeded from the fixture machines and photos, as the real server is on its first start. */
+export async function startSeededTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const server = await startTestServer(overrides);
+  await seedIfFirstStart(server.db, server.store, {
+    seedPath: server.config.seedPath,
+    photosDir: server.config.seedPhotosDir,
+    maxPhotoBytes: server.config.uploadMaxBytes,
+  });
+  return server;
 }
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {

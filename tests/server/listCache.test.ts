@@ -1,18 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfFirstStart } from '../../server/db/seed';
 import { createListCache } from '../../server/machines/listCache';
-import { auth, startTestServer, type TestServer } from './helpers';
+import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedIfFirstStart(server.db, server.store, {
-    seedPath: server.config.seedPath,
-    photosDir: server.config.seedPhotosDir,
-    maxPhotoBytes: server.config.uploadMaxBytes,
-  });
+  server = await startSeededTestServer();
 });
 afterAll(() => server.close());
 

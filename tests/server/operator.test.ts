@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfFirstStart } from '../../server/db/seed';
 import { tokenFingerprint } from '../../server/live/applyStatusUpdate';
 import { parseStatusUpdate } from '../../server/live/statusUpdate';
-import { ADMIN_TOKEN, auth, startTestServer, type TestServer } from './helpers';
+import { ADMIN_TOKEN, auth, startSeededTestServer, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedIfFirstStart(server.db, server.store, {
-    seedPath: server.config.seedPath,
-    photosDir: server.config.seedPhotosDir,
-    maxPhotoBytes: server.config.uploadMaxBytes,
-  });
+  server = await startSeededTestServer();
 });
 afterAll(() => server.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../src/machines/machine';
-import { seedIfFirstStart } from '../../server/db/seed';
-import { startTestServer, type TestServer } from './helpers';
+import { startSeededTestServer, type TestServer } from './helpers';
 
 const TEXT_FIELDS = [
   'name_en',
@@ -18,12 +17,7 @@ const TEXT_FIELDS = [
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await seedIfFirstStart(server.db, server.store, {
-    seedPath: server.config.seedPath,
-    photosDir: server.config.seedPhotosDir,
-    maxPhotoBytes: server.config.uploadMaxBytes,
-  });
+  server = await startSeededTestServer();
 });
 afterAll(() => server.close());
 
