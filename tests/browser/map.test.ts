@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
-import { countColours, hexToRgb } from './pixels';
+import { countColoursUntil, hexToRgb } from './pixels';
 
 interface DemoMachine {
   id: string;
@@ -73,7 +73,13 @@ describe('the map (issue 3)', () => {
   it('draws the markers, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
     const { page, errors } = await openPage(browser, server.url);
     await waitForMapReady(page);
-    const overview = await countColours(page, { green: GREEN, red: RED }, { x: 0, y: 0, width: 860, height: 580 }, 10);
+    const overview = await countColoursUntil(
+      page,
+      { green: GREEN, red: RED },
+      { x: 0, y: 0, width: 860, height: 580 },
+      10,
+      (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
+    );
     expect(overview.green).toBeGreaterThan(500);
     expect(overview.red).toBeGreaterThan(50);
 
@@ -86,7 +92,8 @@ describe('the map (issue 3)', () => {
     expect(zoom).toBeGreaterThan(14.9);
     // The chosen machine's marker stands just above the centre of the map.
     const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
-    const marker = await countColours(page, { green: GREEN }, { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 }, 20);
+    const markerBox = { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 };
+    const marker = await countColoursUntil(page, { green: GREEN }, markerBox, 20, (c) => (c.green ?? 0) > 20);
     expect(marker.green).toBeGreaterThan(20);
     expect(errors).toEqual([]);
     await page.close();
@@ -124,11 +131,13 @@ describe('the map (issue 3)', () => {
     const { page, tileRequests, errors } = await openPage(browser, server.url, { tiles: 'fail' });
     await waitForMapReady(page);
     // The outline comes through MapLibre's worker; give it until it is drawn.
-    let counts: Record<string, number> = { land: 0, sea: 0, green: 0 };
-    for (let attempt = 0; attempt < 30 && (counts.land ?? 0) < 50_000; attempt++) {
-      counts = await countColours(page, { land: LAND, sea: SEA, green: GREEN }, { x: 0, y: 0, width: 860, height: 800 }, 6);
-      if ((counts.land ?? 0) < 50_000) await new Promise((r) => setTimeout(r, 500));
-    }
+    const counts = await countColoursUntil(
+      page,
+      { land: LAND, sea: SEA, green: GREEN },
+      { x: 0, y: 0, width: 860, height: 800 },
+      6,
+      (c) => (c.land ?? 0) > 50_000 && (c.sea ?? 0) > 20_000 && (c.green ?? 0) > 500,
+    );
     expect(tileRequests.length).toBeGreaterThan(0);
     expect(counts.land).toBeGreaterThan(50_000);
     expect(counts.sea).toBeGreaterThan(20_000);

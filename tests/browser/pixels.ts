@@ -44,3 +44,24 @@ export async function countColours(
     tolerance,
   );
 }
+
+/**
+ * countColours, repeated until `enough` holds or `timeoutMs` passes; returns the last counts either way,
+ * so the caller's assertions still decide. The map may take a few software-rendered frames to draw.
+ */
+export async function countColoursUntil(
+  page: Page,
+  colours: Record<string, Rgb>,
+  box: { x: number; y: number; width: number; height: number },
+  tolerance: number,
+  enough: (counts: Record<string, number>) => boolean,
+  timeoutMs = 15_000,
+): Promise<Record<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  let counts = await countColours(page, colours, box, tolerance);
+  while (!enough(counts) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    counts = await countColours(page, colours, box, tolerance);
+  }
+  return counts;
+}
