@@ -19,6 +19,7 @@ import {
   type Area,
   type District,
 } from '../src/machines/machine';
+import { parseFeedTimestamp } from '../src/freshness/feedTimestamp';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_FILE = resolve(HERE, '../assets/demo/machines.json');
@@ -50,7 +51,9 @@ const REQUIRED_FIELDS = [
   'under_maintenance',
   'service_status',
 ] as const;
-const OPTIONAL_FIELDS = ['photo'] as const;
+const OPTIONAL_FIELDS = ['photo', 'bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_full'] as const;
+/** Written with an explicit offset, as the real feed's times are. */
+const FEED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/;
 const ALLOWED_FIELDS = new Set<string>([...REQUIRED_FIELDS, ...OPTIONAL_FIELDS]);
 
 /** Characters that only exist in Traditional Chinese: none may appear in a `_zhs` field. */
@@ -250,6 +253,7 @@ export function checkMachines(data: unknown): CheckResult {
   let photos = 0;
   let maintenance = 0;
   let outOfService = 0;
+  let deactivated = 0;
 
   data.forEach((raw: unknown, index: number) => {
     const rowErrors: string[] = [];
@@ -278,6 +282,25 @@ export function checkMachines(data: unknown): CheckResult {
       err(`field "under_maintenance" must be a boolean, got ${JSON.stringify(row.under_maintenance)}`);
     if ('service_status' in row && (typeof row.service_status !== 'number' || ![0, 1].includes(row.service_status)))
       err(`field "service_status" must be the number 0 or 1, got ${JSON.stringify(row.service_status)}`);
+
+    // the feed's extra fields
+    if ('last_online' in row) err('has "last_online": a fixed report time would make the machine look stale soon after start');
+    for (const f of ['bin_count', 'bin_count_full_threshold'] as const) {
+      if (f in row && !(typeof row[f] === 'number' && Number.isInteger(row[f]) && row[f] >= 0))
+        err(`field "${f}" must be a whole number of 0 or more, got ${JSON.stringify(row[f])}`);
+    }
+    if (typeof row.bin_count === 'number' && typeof row.bin_count_full_threshold === 'number' && row.bin_count_full_threshold > row.bin_count)
+      err(`bin_count_full_threshold ${row.bin_count_full_threshold} is more than bin_count ${row.bin_count}`);
+    if ('deactivated' in row && typeof row.deactivated !== 'boolean')
+      err(`field "deactivated" must be a boolean, got ${JSON.stringify(row.deactivated)}`);
+    for (const f of ['last_emptied_at', 'last_full'] as const) {
+      if (f in row && !(typeof row[f] === 'string' && FEED_TIME.test(row[f]) && parseFeedTimestamp(row[f]) !== null))
+        err(`field "${f}" must be an ISO 8601 date-time with its offset, got ${JSON.stringify(row[f])}`);
+    }
+    const emptied = parseFeedTimestamp(row.last_emptied_at);
+    const full = parseFeedTimestamp(row.last_full);
+    if (emptied !== null && full !== null && full < emptied) err(`last_full ${String(row.last_full)} is before last_emptied_at`);
+    if (row.status === 'Full' && !('last_full' in row)) err('status Full without "last_full"');
 
     // id
     if (typeof row.id === 'string') {
@@ -391,6 +414,7 @@ export function checkMachines(data: unknown): CheckResult {
       perStatus.set(row.status, (perStatus.get(row.status) ?? 0) + 1);
     if (row.under_maintenance === true) maintenance++;
     if (row.service_status === 1) outOfService++;
+    if (row.deactivated === true) deactivated++;
 
     for (const e of rowErrors) errors.push(`${label}: ${e}`);
   });
@@ -415,6 +439,7 @@ export function checkMachines(data: unknown): CheckResult {
   }
   summary.push(`under maintenance: ${maintenance}`);
   summary.push(`out of service (service_status 1): ${outOfService}`);
+  summary.push(`deactivated (hidden by the page): ${deactivated}`);
   summary.push(`with photo: ${photos} (${pct(photos)})`);
   return { errors, summary };
 }

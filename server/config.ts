@@ -13,6 +13,10 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // 1 MiB
 export const UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
 /** An operator token shorter than this is refused at start-up: it could be guessed. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
+/** A machine's last report older than this makes its status untrusted on the page (RVM_STALE_AFTER_MIN). */
+export const DEFAULT_STALE_AFTER_MIN = 30;
+export const MAX_STALE_AFTER_MIN = 7 * 24 * 60;
+const MS_PER_MINUTE = 60_000;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -40,6 +44,8 @@ export interface ServerConfig {
   kioskRefreshMs: number;
   /** Kiosk mode: how long without activity before the page returns to its start. */
   kioskIdleMs: number;
+  /** How old `last_online` may be before the page stops trusting the machine's status, ms. */
+  staleAfterMs: number;
   /** A MapLibre style URL replacing the default Lands Department basemap; null = the default. */
   basemapStyleUrl: string | null;
   /** Extra origins the map may load styles, tiles, sprites and glyphs from (added to the CSP). */
@@ -74,6 +80,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embedOrigins: parseOrigins(env.RVM_EMBED_ORIGINS),
     kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),
+    staleAfterMs:
+      parseInteger('RVM_STALE_AFTER_MIN', env.RVM_STALE_AFTER_MIN, DEFAULT_STALE_AFTER_MIN, 1, MAX_STALE_AFTER_MIN) *
+      MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };

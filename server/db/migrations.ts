@@ -76,6 +76,22 @@ CREATE TABLE machine_status_audit (
 CREATE INDEX machine_status_audit_machine ON machine_status_audit (machine_id, at);
 `,
   },
+  {
+    version: 3,
+    name: "the real feed's extra fields",
+    // Timestamps are stored as normaliseFeedTimestamp writes them (ISO 8601, UTC); `extra` holds the
+    // fields no column knows, as a JSON object, or NULL when there are none.
+    sql: `
+ALTER TABLE machines ADD COLUMN bin_count INTEGER CHECK (bin_count >= 0);
+ALTER TABLE machines ADD COLUMN bin_count_full_threshold INTEGER
+  CHECK (bin_count_full_threshold >= 0 AND bin_count_full_threshold <= coalesce(bin_count, bin_count_full_threshold));
+ALTER TABLE machines ADD COLUMN deactivated INTEGER NOT NULL DEFAULT 0 CHECK (deactivated IN (0, 1));
+ALTER TABLE machines ADD COLUMN last_emptied_at TEXT;
+ALTER TABLE machines ADD COLUMN last_online TEXT;
+ALTER TABLE machines ADD COLUMN last_full TEXT;
+ALTER TABLE machines ADD COLUMN extra TEXT CHECK (json_valid(extra) AND substr(extra, 1, 1) = '{');
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

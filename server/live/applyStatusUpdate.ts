@@ -3,16 +3,25 @@ import type { Db } from '../db/open';
 import { getMachine, type ApiMachine } from '../machines/repository';
 import type { StatusUpdate } from './statusUpdate';
 
-interface StatusRow {
+interface StateRow {
   status: string;
   under_maintenance: number;
   service_status: number;
+  deactivated: number;
+  last_online: string | null;
+  last_emptied_at: string | null;
+  last_full: string | null;
 }
 
-const stateOf = (row: StatusRow) => ({
+/** Everything an operator can change, as the audit records it before and after. */
+const stateOf = (row: StateRow) => ({
   status: row.status,
   under_maintenance: row.under_maintenance === 1,
   service_status: row.service_status,
+  deactivated: row.deactivated === 1,
+  last_online: row.last_online,
+  last_emptied_at: row.last_emptied_at,
+  last_full: row.last_full,
 });
 
 /** Who made a change, without storing the token: the first 8 hex digits of its SHA-256. */
@@ -30,16 +39,28 @@ export function applyStatusUpdate(
   at = new Date(),
 ): { machine: ApiMachine; changed: boolean } | null {
   return db.transaction(() => {
-    const row = db.prepare('SELECT status, under_maintenance, service_status FROM machines WHERE id = ?').get(id) as
-      | StatusRow
-      | undefined;
+    const row = db
+      .prepare(
+        `SELECT status, under_maintenance, service_status, deactivated, last_online, last_emptied_at, last_full
+         FROM machines WHERE id = ?`,
+      )
+      .get(id) as StateRow | undefined;
     if (!row) return null;
     const before = stateOf(row);
     const after = { ...before, ...update };
     const timestamp = at.toISOString();
     db.prepare(
-      `UPDATE machines SET status = ?, under_maintenance = ?, service_status = ?, updated_at = ? WHERE id = ?`,
-    ).run(after.status, after.under_maintenance ? 1 : 0, after.service_status, timestamp, id);
+      `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
+         deactivated = @deactivated, last_online = @last_online, last_emptied_at = @last_emptied_at,
+         last_full = @last_full, updated_at = @updated_at
+       WHERE id = @id`,
+    ).run({
+      ...after,
+      under_maintenance: after.under_maintenance ? 1 : 0,
+      deactivated: after.deactivated ? 1 : 0,
+      updated_at: timestamp,
+      id,
+    });
     db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
       id,
       JSON.stringify(before),

@@ -1,26 +1,47 @@
 import { STATUSES, type Status } from '../../src/machines/machine';
 import { ApiError } from '../errors';
+import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from '../machines/feedFields';
 
-/** What an operator may change about a machine's state; at least one field. */
+/** What an operator may change about a machine's state; at least one field. Timestamps as stored (UTC). */
 export interface StatusUpdate {
   status?: Status;
   under_maintenance?: boolean;
   service_status?: 0 | 1;
+  deactivated?: boolean;
+  last_online?: string | null;
+  last_emptied_at?: string | null;
+  last_full?: string | null;
 }
 
-const VALID: Record<keyof StatusUpdate, (value: unknown) => boolean> = {
+const isTimestampField = (key: string): key is FeedTimestampField =>
+  (FEED_TIMESTAMP_FIELDS as readonly string[]).includes(key);
+
+const VALID: Record<Exclude<keyof StatusUpdate, FeedTimestampField>, (value: unknown) => boolean> = {
   status: (value) => (STATUSES as readonly unknown[]).includes(value),
   under_maintenance: (value) => typeof value === 'boolean',
   service_status: (value) => value === 0 || value === 1,
+  deactivated: (value) => typeof value === 'boolean',
 };
 
-/** The request body as a StatusUpdate, or a 400: an object of known fields only, each valid, at least one. */
+/**
+ * The request body as a StatusUpdate, or a 400: an object of known fields only, each valid, at least
+ * one. A timestamp is an ISO 8601 date-time (no offset = Hong Kong time), stored in UTC; null or "" clears it.
+ */
 export function parseStatusUpdate(body: unknown): StatusUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'badRequest');
   const entries = Object.entries(body);
   if (entries.length === 0) throw new ApiError(400, 'badRequest');
+  const update: Record<string, unknown> = {};
   for (const [key, value] of entries) {
-    if (!Object.hasOwn(VALID, key) || !VALID[key as keyof StatusUpdate](value)) throw new ApiError(400, 'badRequest');
+    if (isTimestampField(key)) {
+      const time = checkFeedTimestamp(value);
+      if (time === undefined) throw new ApiError(400, 'badRequest');
+      update[key] = time;
+    } else if (Object.hasOwn(VALID, key) && VALID[key as keyof typeof VALID](value)) {
+      update[key] = value;
+    } else {
+      throw new ApiError(400, 'badRequest');
+    }
   }
-  return body as StatusUpdate;
+  return update as StatusUpdate;
 }

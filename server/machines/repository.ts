@@ -1,15 +1,24 @@
 import type { Db } from '../db/open';
 import type { Machine } from '../../src/machines/machine';
-import type { MachineRow } from './validate';
+import type { ExtraFields } from './extraFields';
+import type { FeedFields } from './feedFields';
+import { KNOWN_FIELDS, type MachineRow } from './validate';
 
-/** A machine as `POST /api/rvm/` sends it: every Machine field plus the opening hours. */
-export type ApiMachine = Machine & { opening_hours: string | null };
+/**
+ * A machine as `POST /api/rvm/` sends it: every Machine field, the opening hours and the feed fields
+ * (null / false when unknown), then the fields an import kept untouched.
+ */
+export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
 
-interface MachineRecord extends Omit<MachineRow, 'coordinates' | 'under_maintenance' | 'photo'> {
+interface MachineRecord
+  extends Omit<MachineRow, 'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'> {
   lat: number;
   lng: number;
   under_maintenance: number;
+  deactivated: number;
   picture_id: string | null;
+  /** JSON object text, or null. */
+  extra: string | null;
 }
 
 export const fileUrl = (id: string): string => `/api/file/${id}`;
@@ -48,16 +57,30 @@ function toApiMachine(record: MachineRecord): ApiMachine {
     service_hour_zhs: record.service_hour_zhs,
     thumbnail: record.picture_id ? fileUrl(record.picture_id) : null,
     opening_hours: record.opening_hours,
+    bin_count: record.bin_count,
+    bin_count_full_threshold: record.bin_count_full_threshold,
+    deactivated: record.deactivated === 1,
+    last_emptied_at: record.last_emptied_at,
+    last_online: record.last_online,
+    last_full: record.last_full,
   };
   // The spec's `picture` is "present or absent", so a machine without a photo has no key at all.
   if (record.picture_id) machine.picture = { id: record.picture_id };
-  return machine;
+  return record.extra ? { ...machine, ...unclaimedFields(JSON.parse(record.extra) as ExtraFields, machine) } : machine;
+}
+
+/** The kept fields that no known field claims: a known field always wins over a kept one of the same name. */
+function unclaimedFields(extra: ExtraFields, machine: ApiMachine): ExtraFields {
+  return Object.fromEntries(
+    Object.entries(extra).filter(([name]) => !KNOWN_FIELDS.has(name) && !Object.hasOwn(machine, name)),
+  );
 }
 
 export type UpsertOutcome = 'inserted' | 'updated';
 
 /**
- * Inserts or replaces one machine. `pictureId` null keeps the photo an existing machine already has.
+ * Inserts or replaces one machine. `pictureId` null keeps the photo an existing machine already has;
+ * every other field, feed fields and kept fields included, is replaced by the row's.
  * Synchronous so callers can run many inside one transaction.
  */
 export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null): UpsertOutcome {
@@ -66,11 +89,13 @@ export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null)
     `INSERT INTO machines (
        id, lat, lng, area, district, status, under_maintenance, service_status,
        name_en, name_zht, name_zhs, address_en, address_zht, address_zhs,
-       service_hour_en, service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at
+       service_hour_en, service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at,
+       bin_count, bin_count_full_threshold, deactivated, last_emptied_at, last_online, last_full, extra
      ) VALUES (
        @id, @lat, @lng, @area, @district, @status, @under_maintenance, @service_status,
        @name_en, @name_zht, @name_zhs, @address_en, @address_zht, @address_zhs,
-       @service_hour_en, @service_hour_zht, @service_hour_zhs, @opening_hours, @picture_id, @updated_at
+       @service_hour_en, @service_hour_zht, @service_hour_zhs, @opening_hours, @picture_id, @updated_at,
+       @bin_count, @bin_count_full_threshold, @deactivated, @last_emptied_at, @last_online, @last_full, @extra
      )
      ON CONFLICT(id) DO UPDATE SET
        lat = excluded.lat, lng = excluded.lng, area = excluded.area, district = excluded.district,
@@ -81,7 +106,10 @@ export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null)
        service_hour_en = excluded.service_hour_en, service_hour_zht = excluded.service_hour_zht,
        service_hour_zhs = excluded.service_hour_zhs, opening_hours = excluded.opening_hours,
        picture_id = coalesce(excluded.picture_id, machines.picture_id),
-       updated_at = excluded.updated_at`,
+       updated_at = excluded.updated_at,
+       bin_count = excluded.bin_count, bin_count_full_threshold = excluded.bin_count_full_threshold,
+       deactivated = excluded.deactivated, last_emptied_at = excluded.last_emptied_at,
+       last_online = excluded.last_online, last_full = excluded.last_full, extra = excluded.extra`,
   ).run({
     id: row.id,
     lat: row.coordinates[0],
@@ -103,6 +131,13 @@ export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null)
     opening_hours: row.opening_hours,
     picture_id: pictureId,
     updated_at: new Date().toISOString(),
+    bin_count: row.bin_count,
+    bin_count_full_threshold: row.bin_count_full_threshold,
+    deactivated: row.deactivated ? 1 : 0,
+    last_emptied_at: row.last_emptied_at,
+    last_online: row.last_online,
+    last_full: row.last_full,
+    extra: row.extra ? JSON.stringify(row.extra) : null,
   });
   return exists ? 'updated' : 'inserted';
 }

@@ -9,16 +9,28 @@ import {
   type Machine,
   type Status,
 } from '../../src/machines/machine';
+import { collectExtraFields, type ExtraFields } from './extraFields';
+import { checkFeedFields, FEED_FIELDS, type FeedFields } from './feedFields';
+import { showValue as show } from './showValue';
 
-/** One machine as the seed and import files give it: the API fields minus photos, plus two extras. */
-export type MachineRow = Omit<Machine, 'picture' | 'thumbnail' | 'area' | 'district' | 'status' | 'opening_hours'> & {
-  area: Area;
-  district: District;
-  status: Status;
-  opening_hours: string | null;
-  /** A photo file name, looked up next to the data file (import) or in the photos folder (seed). */
-  photo: string | null;
-};
+/**
+ * One machine as the seed and import files give it: the API fields minus photos, plus the photo's file
+ * name and the fields no known field claims.
+ */
+export type MachineRow = Omit<
+  Machine,
+  'picture' | 'thumbnail' | 'area' | 'district' | 'status' | 'opening_hours' | keyof FeedFields
+> &
+  FeedFields & {
+    area: Area;
+    district: District;
+    status: Status;
+    opening_hours: string | null;
+    /** A photo file name, looked up next to the data file (import) or in the photos folder (seed). */
+    photo: string | null;
+    /** The row's fields that no known field claims, untouched; null when it has none. */
+    extra: ExtraFields | null;
+  };
 
 export const MACHINE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A bare file name: no folders, no leading dot, so it can never point outside its folder. */
@@ -37,7 +49,8 @@ export const TEXT_FIELDS = [
   'service_hour_zhs',
 ] as const;
 
-const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+/** Every field a row may carry by name; any other field is kept in `extra`. */
+export const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'id',
   'coordinates',
   'area',
@@ -47,6 +60,7 @@ const KNOWN_FIELDS: ReadonlySet<string> = new Set([
   'service_status',
   ...TEXT_FIELDS,
   'opening_hours',
+  ...FEED_FIELDS,
   'photo',
   // Accepted so an API answer can be fed back, but ignored: photos come from `photo`.
   'picture',
@@ -57,11 +71,6 @@ const [[MIN_LNG, MIN_LAT], [MAX_LNG, MAX_LAT]] = MAP_BOUNDS;
 
 export type RowResult = { ok: true; row: MachineRow } | { ok: false; errors: string[] };
 
-const show = (value: unknown): string => {
-  if (typeof value === 'string') return `"${value}"`;
-  if (typeof value === 'number') return String(value);
-  return JSON.stringify(value) ?? 'undefined';
-};
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const inRange = (value: number, min: number, max: number): boolean => value >= min && value <= max;
@@ -75,8 +84,6 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
   const errors: string[] = [];
   const label = typeof input.id === 'string' && input.id ? `row ${rowNumber} (${input.id})` : `row ${rowNumber}`;
   const fail = (message: string): void => void errors.push(`${label}: ${message}`);
-
-  for (const key of Object.keys(input)) if (!KNOWN_FIELDS.has(key)) fail(`unknown field "${key}"`);
 
   const { id, coordinates, area, district, status, under_maintenance, service_status } = input;
   if (typeof id !== 'string' || !MACHINE_ID_PATTERN.test(id)) {
@@ -114,7 +121,7 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
     fail(`status ${show(status)} is not one of ${STATUSES.join(', ')}`);
   }
   if (typeof under_maintenance !== 'boolean') fail(`under_maintenance ${show(under_maintenance)} must be true or false`);
-  if (typeof service_status !== 'number' || !Number.isInteger(service_status)) {
+  if (typeof service_status !== 'number' || !Number.isSafeInteger(service_status)) {
     fail(`service_status ${show(service_status)} must be a whole number`);
   }
 
@@ -136,6 +143,9 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
     fail(`photo ${show(photo)} must be a plain file name such as rvm-001.png`);
   }
 
+  const feedFields = checkFeedFields(input, fail);
+  const extra = collectExtraFields(input, KNOWN_FIELDS, fail);
+
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -149,7 +159,9 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
       service_status: service_status as number,
       ...(texts as Record<(typeof TEXT_FIELDS)[number], string>),
       opening_hours: openingHours ?? null,
+      ...feedFields,
       photo: photo as string | null,
+      extra,
     },
   };
 }

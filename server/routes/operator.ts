@@ -12,13 +12,14 @@ const ROUTE = '/api/operator/machines/:id';
 const ONE_MINUTE_MS = 60 * 1000;
 /** Enough for a device reporting every few seconds; throttles token guessing too. */
 export const OPERATOR_RATE_LIMIT_PER_MINUTE = 300;
-/** The largest valid body is well under 100 bytes. */
+/** The largest valid body (every field, three timestamps) is about 300 bytes. */
 const BODY_LIMIT_BYTES = 1024;
 
 /**
  * `PATCH /api/operator/machines/:id`: an operator (a person or a machine's own controller) changes a
- * machine's status, maintenance flag or service state. PATCH, not the page's POST-only convention: this
- * is not a call the public page makes, and a partial update of one resource is what PATCH means.
+ * machine's status, maintenance flag, service state, deactivation or feed timestamps (only as given:
+ * the server never stamps one itself). PATCH, not the page's POST-only convention: this is not a call
+ * the public page makes, and a partial update of one resource is what PATCH means.
  */
 export function registerOperatorRoutes(app: FastifyInstance, db: Db, bus: MachineBus, adminToken: string | null): void {
   app.patch<{ Params: { id: string } }>(ROUTE, {

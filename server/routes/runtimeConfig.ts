@@ -9,6 +9,8 @@ export interface RuntimeConfigBody {
   kioskRefreshMs: number;
   kioskIdleMs: number;
   basemapStyleUrl: string | null;
+  /** A machine whose `last_online` is older than this is shown as not reporting. */
+  staleAfterMs: number;
 }
 
 export function runtimeConfigScript(body: RuntimeConfigBody): string {
@@ -23,6 +25,7 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, config: ServerC
     kioskRefreshMs: config.kioskRefreshMs,
     kioskIdleMs: config.kioskIdleMs,
     basemapStyleUrl: config.basemapStyleUrl,
+    staleAfterMs: config.staleAfterMs,
   });
   app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
     // no-cache: a changed setting shows on the next load after the server restarts.

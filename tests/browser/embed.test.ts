@@ -14,6 +14,7 @@ interface ApiMachine {
   under_maintenance: boolean;
   service_status: number;
   picture?: { id: string };
+  deactivated: boolean;
 }
 interface Received {
   origin: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ RVM_EMBED_ORIGINS: host.origin }), launchBrowser()]);
   const { rvms } = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: ApiMachine[] };
   // A machine with a photo and a name no other machine shares, to find it by its text.
-  const found = rvms.find((m) => m.picture && rvms.filter((o) => o.name_en === m.name_en).length === 1);
+  const found = rvms.find((m) => m.picture && !m.deactivated && rvms.filter((o) => o.name_en === m.name_en).length === 1);
   if (!found) throw new Error('the demo data has no machine with a photo');
   machine = found;
 });

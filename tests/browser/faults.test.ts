@@ -39,6 +39,8 @@ afterAll(async () => {
 
 const aria = (role: string, name: string) => `::-p-aria([role="${role}"][name="${name}"])`;
 const countText = (n: number) => en.list.count.replace('{{count}}', String(n));
+/** The machines of the real answer that the page shows: a deactivated one is hidden. */
+const shownMachines = () => listBody.rvms.filter((m) => !m.deactivated);
 
 /**
  * From the document's first moment: every text the message bar shows (it clears itself after 3 s),
@@ -99,7 +101,7 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     await page.waitForSelector(`::-p-text(${countText(0)})`);
 
     await retry!.click();
-    await page.waitForSelector(`::-p-text(${countText(listBody.rvms.length)})`, { timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
     await page.waitForSelector(aria('button', RETRY), { hidden: true });
     await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
     expect(calls).toBe(2);
@@ -122,7 +124,7 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     expect(await page.evaluate(() => document.elementFromPoint(640, 400)?.closest('[role="progressbar"]') !== null)).toBe(true);
 
     answer({ status: 200, body: listBody });
-    await page.waitForSelector(`::-p-text(${countText(listBody.rvms.length)})`, { timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
     await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
     expect(await shownMessages(page)).toEqual([]);
     expect(unexpectedErrors(opened)).toEqual([]);
@@ -189,7 +191,7 @@ describe('map tiles failing', () => {
     const view = await settledView(page);
     expect(tileRequests.length).toBeGreaterThan(0);
 
-    const markers = listBody.rvms.map((m) => ({ machine: m, at: project(view, m.coordinates) }));
+    const markers = shownMachines().map((m) => ({ machine: m, at: project(view, m.coordinates) }));
     // A marker is 24 px, standing on its point: keep samples clear of its box.
     const clearOfMarkers = (p: ScreenPoint) => markers.every(({ at }) => Math.hypot(p.x - at.x, p.y - (at.y - 12)) > 24);
     const coastDistance = coastDistanceOn(view);

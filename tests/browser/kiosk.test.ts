@@ -15,6 +15,7 @@ interface ApiMachine {
   under_maintenance: boolean;
   service_status: number;
   picture?: { id: string };
+  deactivated: boolean;
 }
 
 let browser: Browser;
@@ -25,9 +26,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The machines the page shows: a deactivated one is hidden. */
 async function listMachines(server: RunningServer): Promise<ApiMachine[]> {
   const response = await fetch(`${server.url}/api/rvm/`, { method: 'POST' });
-  return ((await response.json()) as { rvms: ApiMachine[] }).rvms;
+  return ((await response.json()) as { rvms: ApiMachine[] }).rvms.filter((m) => !m.deactivated);
 }
 
 /** An available machine with a photo and a name of its own, so it can be found by its text. */

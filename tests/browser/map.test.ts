@@ -12,14 +12,16 @@ interface DemoMachine {
   under_maintenance: boolean;
   service_status: number;
   name_en: string;
+  deactivated?: boolean;
 }
 const DEMO: DemoMachine[] = JSON.parse(readFileSync(join(ROOT, 'assets/demo/machines.json'), 'utf8'));
 const GREEN = hexToRgb('#3fa535');
 const RED = hexToRgb('#d0021b');
 const LAND = hexToRgb('#f3f1ea');
 const SEA = hexToRgb('#b9d9e8');
-const available = DEMO.find((m) => m.status === '>40%' && !m.under_maintenance && m.service_status === 0)!;
-const full = DEMO.find((m) => m.status === 'Full' && !m.under_maintenance && m.service_status === 0)!;
+const shown = (m: DemoMachine) => !m.under_maintenance && m.service_status === 0 && !m.deactivated;
+const available = DEMO.find((m) => m.status === '>40%' && shown(m))!;
+const full = DEMO.find((m) => m.status === 'Full' && shown(m))!;
 
 let server: RunningServer;
 let browser: Browser;

@@ -18,10 +18,10 @@ export function fill(template: string, params: Record<string, string | number>):
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params[key] ?? ''));
 }
 
-/** The machines exactly as the server sends them to the page. */
+/** The machines the page shows: as the server sends them, less the deactivated ones the page hides. */
 export async function fetchMachines(serverUrl: string): Promise<Machine[]> {
   const response = await fetch(`${serverUrl}/api/rvm/`, { method: 'POST' });
-  return ((await response.json()) as { rvms: Machine[] }).rvms;
+  return ((await response.json()) as { rvms: Machine[] }).rvms.filter((m) => !m.deactivated);
 }
 
 export function machineById(machines: readonly Machine[], id: string): Machine {

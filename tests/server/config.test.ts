@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       embedOrigins: [],
       kioskRefreshMs: 60_000,
       kioskIdleMs: 120_000,
+      staleAfterMs: 30 * 60_000,
       logLevel: 'warn',
       basemapStyleUrl: null,
       mapOrigins: [],
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         RVM_SEED_PHOTOS: 'pics',
         RVM_EMBED_ORIGINS: ' https://a.example.org/ , https://b.example.org:8443 ',
         RVM_LOG_LEVEL: 'info',
+        RVM_STALE_AFTER_MIN: '45',
       },
       CWD,
     );
@@ -56,7 +58,14 @@ describe('loadConfig', () => {
       seedPhotosDir: path.join(CWD, 'pics'),
       embedOrigins: ['https://a.example.org', 'https://b.example.org:8443'],
       logLevel: 'info',
+      staleAfterMs: 45 * 60_000,
     });
+  });
+
+  it('reads RVM_STALE_AFTER_MIN in whole minutes from 1 to a week', () => {
+    expect(loadConfig({ RVM_STALE_AFTER_MIN: '1' }, CWD).staleAfterMs).toBe(60_000);
+    expect(loadConfig({ RVM_STALE_AFTER_MIN: '10080' }, CWD).staleAfterMs).toBe(7 * 24 * 60 * 60_000);
+    expect(loadConfig({ RVM_STALE_AFTER_MIN: ' ' }, CWD).staleAfterMs).toBe(30 * 60_000);
   });
 
   it('treats empty values as unset', () => {
@@ -75,6 +84,11 @@ describe('loadConfig', () => {
     [{ RVM_ADMIN_TOKEN: 'short' }, /RVM_ADMIN_TOKEN must be at least 16 characters/],
     [{ RVM_EMBED_ORIGINS: 'https://ok.example, not an origin' }, /"not an origin" is not an origin/],
     [{ RVM_LOG_LEVEL: 'loud' }, /RVM_LOG_LEVEL must be one of/],
+    [{ RVM_STALE_AFTER_MIN: '0' }, /RVM_STALE_AFTER_MIN must be between 1 and 10080, got 0/],
+    [{ RVM_STALE_AFTER_MIN: '10081' }, /RVM_STALE_AFTER_MIN must be between 1 and 10080, got 10081/],
+    [{ RVM_STALE_AFTER_MIN: '1.5' }, /RVM_STALE_AFTER_MIN must be a whole number, got "1.5"/],
+    [{ RVM_STALE_AFTER_MIN: '-5' }, /RVM_STALE_AFTER_MIN must be a whole number/],
+    [{ RVM_STALE_AFTER_MIN: '30min' }, /RVM_STALE_AFTER_MIN must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);

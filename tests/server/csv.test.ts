@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CsvError, csvToObjects, parseCsv } from '../../server/machines/csv';
+import { machineRowsFromCsv } from '../../server/machines/csvRows';
+import { validateMachineRow } from '../../server/machines/validate';
 
 describe('parseCsv', () => {
   it.each([
@@ -48,5 +50,110 @@ describe('csvToObjects', () => {
   it('refuses a missing or duplicated header', () => {
     expect(() => csvToObjects('')).toThrow('no header line');
     expect(() => csvToObjects('id,id\n1,2\n')).toThrow('column "id" appears twice');
+  });
+});
+
+describe('machineRowsFromCsv: the feed fields and unknown columns', () => {
+  const REQUIRED =
+    'id,lat,lng,area,district,status,under_maintenance,service_status,name_en,name_zht,name_zhs,address_en,address_zht,address_zhs,service_hour_en,service_hour_zht,service_hour_zhs';
+  const VALUES = 'RVM-1,22.33,114.19,KOWLOON,KOWLOON CITY,Full,false,0,a,b,c,d,e,f,g,h,i';
+  const csv = (columns: string, values: string) => `${REQUIRED},${columns}\n${VALUES},${values}\n`;
+  const checkedRow = (columns: string, values: string) => {
+    const [row] = machineRowsFromCsv(csv(columns, values));
+    return validateMachineRow(row?.value, row?.rowNumber ?? 0);
+  };
+
+  it('reads the six feed fields: numbers as text, timestamps normalised to UTC', () => {
+    const result = checkedRow(
+      'bin_count,bin_count_full_threshold,deactivated,last_emptied_at,last_online,last_full',
+      '3,2,yes,2026-11-22T09:30:00+08:00,2026-11-23 14:05,2026-11-23T05:00:00Z',
+    );
+    expect(result.ok && result.row).toMatchObject({
+      bin_count: 3,
+      bin_count_full_threshold: 2,
+      deactivated: true,
+      last_emptied_at: '2026-11-22T01:30:00.000Z',
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_full: '2026-11-23T05:00:00.000Z',
+      extra: null,
+    });
+  });
+
+  it('reads empty feed columns as unknown: null, and deactivated false', () => {
+    const result = checkedRow('bin_count,bin_count_full_threshold,deactivated,last_emptied_at,last_online,last_full', ',,,,,');
+    expect(result.ok && result.row).toMatchObject({
+      bin_count: null,
+      bin_count_full_threshold: null,
+      deactivated: false,
+      last_emptied_at: null,
+      last_online: null,
+      last_full: null,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+    ['Yes', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['NO', false],
+    ['', false],
+  ])('reads deactivated %j as %s', (text, expected) => {
+    const result = checkedRow('deactivated', text);
+    expect(result.ok && result.row.deactivated).toBe(expected);
+  });
+
+  it('quotes bad feed values back with the row number', () => {
+    const result = checkedRow('bin_count,bin_count_full_threshold,deactivated,last_online', 'two,3,maybe,yesterday');
+    expect(result.ok ? [] : result.errors).toEqual([
+      'row 2 (RVM-1): bin_count "two" must be a whole number from 0 to 1000',
+      'row 2 (RVM-1): deactivated "maybe" must be true or false',
+      'row 2 (RVM-1): last_online "yesterday" must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00',
+    ]);
+    expect(checkedRow('bin_count,bin_count_full_threshold', '2,3')).toEqual({
+      ok: false,
+      errors: ['row 2 (RVM-1): bin_count_full_threshold 3 must not be more than bin_count 2'],
+    });
+  });
+
+  it('keeps unknown columns as text, empty ones too, as JSON import keeps unknown fields', () => {
+    const result = checkedRow('operator_note,sensor_id,empty', '"new, by the gate",0042,');
+    expect(result.ok && result.row.extra).toEqual({ operator_note: 'new, by the gate', sensor_id: '0042', empty: '' });
+  });
+
+  it('accepts picture and thumbnail columns and ignores them, as JSON import does', () => {
+    const result = checkedRow('picture,thumbnail', 'x,/api/file/x');
+    expect(result.ok && result.row).toMatchObject({ photo: null, extra: null });
+  });
+
+  it('refuses a row whose unknown columns hold more than 8 KB', () => {
+    const result = checkedRow('note', 'x'.repeat(9000));
+    expect(result.ok ? [] : result.errors).toEqual([
+      'row 2 (RVM-1): the unknown fields take more than 8192 bytes as JSON, the most kept per machine',
+    ]);
+  });
+
+  it.each([
+    ['coordinates', 'x', /header: column "coordinates" cannot be read from CSV: give "lat" and "lng" columns/],
+    ['__proto__', 'x', /header: column "__proto__" cannot be kept: the name is reserved/],
+    ['constructor', 'x', /header: column "constructor" cannot be kept: the name is reserved/],
+    ['Status', 'Full', /header: column "Status" clashes with the known field "status"/],
+    ['LAT', '22.3', /header: column "LAT" clashes with the known field "lat"/],
+    ['Deactivated', 'yes', /header: column "Deactivated" clashes with the known field "deactivated"/],
+    ['', 'x', /header: a column has no name/],
+  ])('refuses a header with the unknown column %j, once for the whole file', (column, value, message) => {
+    expect(() => machineRowsFromCsv(csv(column, value))).toThrow(CsvError);
+    expect(() => machineRowsFromCsv(csv(column, value))).toThrow(message);
+  });
+
+  it('refuses more than 50 unknown columns', () => {
+    const names = Array.from({ length: 51 }, (_, i) => `c${i}`);
+    expect(() => machineRowsFromCsv(csv(names.join(','), names.map(() => '1').join(',')))).toThrow(
+      'header: has 51 unknown columns, at most 50 are kept',
+    );
   });
 });

@@ -109,6 +109,36 @@ describe('GET /api/events on the real server', () => {
     }
   });
 
+  it('broadcasts deactivation and feed timestamps on the machine, which carries every field the list sends', async () => {
+    const stream = await openStream(`${base}/api/events`);
+    try {
+      await stream.until(/^retry:/m);
+      const response = await update('RVM-001', { deactivated: true, last_online: '2026-11-23T15:00:00+08:00', last_full: '2026-11-23T14:50' });
+      expect(response.status).toBe(200);
+      await stream.until(/event: machine/);
+      const [event] = machineEvents(stream.text());
+      expect(event).toMatchObject({
+        id: 'RVM-001',
+        deactivated: true,
+        last_online: '2026-11-23T07:00:00.000Z',
+        last_full: '2026-11-23T06:50:00.000Z',
+        last_emptied_at: '2026-11-22T01:30:00.000Z',
+        bin_count: 2,
+        operator_note: 'by the east entrance',
+      });
+      const list = (await (await fetch(`${base}/api/rvm/`, { method: 'POST' })).json()) as { rvms: ApiMachine[] };
+      expect(event).toEqual(list.rvms.find((m) => m.id === 'RVM-001'));
+
+      // The same timestamp again, written another way, is no change: nothing is broadcast.
+      expect((await update('RVM-001', { last_online: '2026-11-23T07:00:00Z' })).status).toBe(200);
+      expect((await update('RVM-001', { deactivated: false })).status).toBe(200);
+      await stream.until(/(event: machine[^]*){2}/);
+      expect(machineEvents(stream.text()).map((m) => m.deactivated)).toEqual([true, false]);
+    } finally {
+      stream.close();
+    }
+  });
+
   it('answers 405 to a POST', async () => {
     const response = await fetch(`${base}/api/events`, { method: 'POST' });
     expect(response.status).toBe(405);

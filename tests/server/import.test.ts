@@ -134,6 +134,116 @@ describe('importMachinesFile', () => {
   });
 });
 
+const feedRow = (patch: Record<string, unknown> = {}) => ({
+  id: 'RVM-301',
+  coordinates: [22.2783, 114.1747],
+  area: 'HONG_KONG',
+  district: 'WAN CHAI',
+  status: 'Full',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: 'Harbour Road Sports Centre',
+  name_zht: '港灣道體育館',
+  name_zhs: '港湾道体育馆',
+  address_en: '27 Harbour Road, Wan Chai',
+  address_zht: '灣仔港灣道27號',
+  address_zhs: '湾仔港湾道27号',
+  service_hour_en: '24 hours',
+  service_hour_zht: '24小時',
+  service_hour_zhs: '24小时',
+  ...patch,
+});
+const FEED_PATCH = {
+  bin_count: 3,
+  bin_count_full_threshold: 2,
+  deactivated: true,
+  last_emptied_at: '2026-11-22T09:30:00+08:00',
+  last_online: '2026-11-23T14:05:00',
+  last_full: '2026-11-23T05:00:00Z',
+  operator_note: 'moved inside',
+  sensor: { model: 'RX-2', readings: [1, null, 'x'] },
+};
+const writeJson = (name: string, rows: unknown[]): string => {
+  fs.writeFileSync(path.join(dir, name), JSON.stringify(rows));
+  return path.join(dir, name);
+};
+const stored = (id: string) => db.prepare('SELECT * FROM machines WHERE id = ?').get(id) as Record<string, unknown>;
+
+describe("importing the feed's extra fields", () => {
+  it('stores the six fields (timestamps in UTC) and the unknown fields from JSON, and answers them', async () => {
+    const result = await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH), feedRow({ id: 'RVM-302' })]), db, store, MAX);
+    expect(result).toMatchObject({ ok: true, inserted: 2 });
+    expect(stored('RVM-301')).toMatchObject({
+      bin_count: 3,
+      bin_count_full_threshold: 2,
+      deactivated: 1,
+      last_emptied_at: '2026-11-22T01:30:00.000Z',
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_full: '2026-11-23T05:00:00.000Z',
+      extra: JSON.stringify({ operator_note: 'moved inside', sensor: { model: 'RX-2', readings: [1, null, 'x'] } }),
+    });
+    expect(stored('RVM-302')).toMatchObject({ bin_count: null, deactivated: 0, last_online: null, extra: null });
+    const [first, second] = listMachines(db);
+    expect(first).toMatchObject({
+      deactivated: true,
+      last_online: '2026-11-23T06:05:00.000Z',
+      operator_note: 'moved inside',
+      sensor: { model: 'RX-2', readings: [1, null, 'x'] },
+    });
+    expect(second).toMatchObject({ bin_count: null, bin_count_full_threshold: null, deactivated: false, last_full: null });
+  });
+
+  it('reads the same from CSV, unknown columns kept as text', async () => {
+    const header = Object.keys(feedRow()).filter((key) => key !== 'coordinates');
+    const csv = [
+      ['lat', 'lng', ...header, 'bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full', 'operator_note'],
+      ['22.2783', '114.1747', ...header.map((key) => String(feedRow()[key as keyof ReturnType<typeof feedRow>])), '3', '2', 'yes', '2026-11-22T09:30:00+08:00', '2026-11-23 14:05', '', 'moved inside'],
+    ]
+      .map((line) => line.map((field) => `"${field}"`).join(','))
+      .join('\n');
+    fs.writeFileSync(path.join(dir, 'feed.csv'), csv);
+    expect(await importMachinesFile(path.join(dir, 'feed.csv'), db, store, MAX)).toMatchObject({ ok: true, inserted: 1 });
+    expect(listMachines(db)[0]).toMatchObject({
+      bin_count: 3,
+      bin_count_full_threshold: 2,
+      deactivated: true,
+      last_emptied_at: '2026-11-22T01:30:00.000Z',
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_full: null,
+      operator_note: 'moved inside',
+    });
+  });
+
+  it('replaces the feed fields and unknown fields on a re-import: what the new file leaves out is unknown again', async () => {
+    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
+    const result = await importMachinesFile(writeJson('again.json', [feedRow({ bin_count: 1, other: 1 })]), db, store, MAX);
+    expect(result).toMatchObject({ ok: true, updated: 1 });
+    expect(stored('RVM-301')).toMatchObject({
+      bin_count: 1,
+      bin_count_full_threshold: null,
+      deactivated: 0,
+      last_online: null,
+      extra: '{"other":1}',
+    });
+  });
+
+  it.each([
+    ['a bad timestamp', { last_online: 'yesterday' }, 'row 2 (RVM-302): last_online "yesterday" must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00'],
+    ['a threshold over the bin count', { bin_count: 1, bin_count_full_threshold: 2 }, 'row 2 (RVM-302): bin_count_full_threshold 2 must not be more than bin_count 1'],
+    ['a reserved field name', JSON.parse('{"__proto__": {"admin": true}}'), 'row 2 (RVM-302): field "__proto__" cannot be kept: the name is reserved'],
+    ['too much unknown data', { blob: 'x'.repeat(9000) }, 'row 2 (RVM-302): the unknown fields take more than 8192 bytes as JSON, the most kept per machine'],
+  ])('loads nothing and changes nothing when one row has %s', async (_name, patch, message) => {
+    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
+    const before = stored('RVM-301');
+    const rows = [feedRow({ ...FEED_PATCH, bin_count: 1, bin_count_full_threshold: 1 }), { ...feedRow({ id: 'RVM-302' }), ...patch }];
+    const result = await importMachinesFile(writeJson('bad.json', rows), db, store, MAX);
+    expect(result).toEqual({ ok: false, errors: [message] });
+    expect(count('SELECT count(*) FROM machines')).toBe(1);
+    expect(stored('RVM-301')).toEqual(before);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});
+
 describe('npx tsx server/import.ts', () => {
   const run = async (file: string) => {
     const env = { ...process.env, RVM_DB: path.join(dir, 'cli.sqlite'), RVM_FILES: path.join(dir, 'cli-files') };

@@ -57,4 +57,21 @@ describe('the list call body cache', () => {
     expect(after.maintenance).toBe(!before.maintenance);
     expect(after.etag).not.toBe(before.etag);
   });
+
+  it('sees a deactivation or a feed timestamp set by an operator at once', async () => {
+    const before = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
+    const response = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/operator/machines/RVM-002',
+      headers: auth(),
+      payload: { deactivated: true, last_emptied_at: '2026-11-23T10:00:00+08:00' },
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json().rvms.find((m: { id: string }) => m.id === 'RVM-002')).toMatchObject({
+      deactivated: true,
+      last_emptied_at: '2026-11-23T02:00:00.000Z',
+    });
+  });
 });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { openDatabase, type Db } from '../../server/db/open';
+import { listMachines } from '../../server/machines/repository';
 import { makeTempDir } from './helpers';
 
 let dir: string;
@@ -66,6 +68,76 @@ describe('database', () => {
     expect(() => insert(db, { id: 'e', picture_id: 'f'.repeat(64) })).toThrow(/FOREIGN KEY/);
     expect(() => db.prepare("INSERT INTO files VALUES ('../x', 'image/png', 1, NULL, 'now')").run()).toThrow(/CHECK/);
     expect(db.prepare('SELECT count(*) FROM machines').pluck().get()).toBe(1);
+    db.close();
+  });
+});
+
+describe("migration 3: the feed's extra fields", () => {
+  /** A database as a server before migration 3 left it: two machines, one with a photo, and an audit entry. */
+  function databaseBeforeMigration3(file: string): void {
+    const old = new Database(file);
+    old.pragma('foreign_keys = ON');
+    migrate(old, MIGRATIONS.filter((migration) => migration.version <= 2));
+    old.prepare("INSERT INTO files VALUES (?, 'image/png', 10, 'rvm-1.png', 'then')").run('a'.repeat(64));
+    insert(old, { picture_id: 'a'.repeat(64) });
+    insert(old, { id: 'RVM-2', status: '>40%', under_maintenance: 1, service_status: 1 });
+    old.prepare(
+      `INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ('RVM-1', '{}', '{"status":"Full"}', 'then', 'abcd1234')`,
+    ).run();
+    old.close();
+  }
+
+  it('migrates an existing database and keeps every row, the new fields unknown', () => {
+    dir = makeTempDir();
+    const file = path.join(dir, 'db.sqlite');
+    databaseBeforeMigration3(file);
+    const before = new Database(file);
+    const rowsBefore = before.prepare('SELECT * FROM machines ORDER BY id').all();
+    before.close();
+
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3]);
+    const rowsAfter = db.prepare('SELECT * FROM machines ORDER BY id').all() as Record<string, unknown>[];
+    expect(rowsAfter).toEqual(
+      (rowsBefore as Record<string, unknown>[]).map((row) => ({
+        ...row,
+        bin_count: null,
+        bin_count_full_threshold: null,
+        deactivated: 0,
+        last_emptied_at: null,
+        last_online: null,
+        last_full: null,
+        extra: null,
+      })),
+    );
+    expect(db.prepare('SELECT count(*) FROM machine_status_audit').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(1);
+    expect(listMachines(db).map((m) => [m.id, m.status, m.picture?.id ?? null, m.deactivated, m.bin_count, m.last_online])).toEqual([
+      ['RVM-1', 'Full', 'a'.repeat(64), false, null, null],
+      ['RVM-2', '>40%', null, false, null, null],
+    ]);
+    db.close();
+  });
+
+  it('guards the new columns with CHECK constraints', () => {
+    dir = makeTempDir();
+    const db = openDatabase(path.join(dir, 'db.sqlite'));
+    insert(db, {});
+    const set = (assignment: string) => () => db.prepare(`UPDATE machines SET ${assignment} WHERE id = 'RVM-1'`).run();
+    expect(set('bin_count = -1')).toThrow(/CHECK/);
+    expect(set('bin_count = 2, bin_count_full_threshold = 3')).toThrow(/CHECK/);
+    expect(set('bin_count_full_threshold = -1')).toThrow(/CHECK/);
+    expect(set('deactivated = 2')).toThrow(/CHECK/);
+    expect(set('deactivated = NULL')).toThrow(/NOT NULL/);
+    expect(set("extra = 'not json'")).toThrow(/CHECK/);
+    expect(set("extra = '[1, 2]'")).toThrow(/CHECK/);
+    expect(set('bin_count = 1.5')).toThrow(/INTEGER/);
+    set('bin_count = 3, bin_count_full_threshold = 3, deactivated = 1, extra = \'{"note":"x"}\'')();
+    expect(db.prepare("SELECT bin_count, deactivated, extra FROM machines WHERE id = 'RVM-1'").get()).toEqual({
+      bin_count: 3,
+      deactivated: 1,
+      extra: '{"note":"x"}',
+    });
     db.close();
   });
 });

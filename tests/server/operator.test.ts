@@ -47,8 +47,14 @@ describe('PATCH /api/operator/machines/:id', () => {
     expect(after.status).toBe('Full');
     expect(after.updated_at > before.updated_at).toBe(true);
     const [audit] = audits('RVM-001');
-    expect(JSON.parse(audit!.before)).toEqual({ status: before.status, under_maintenance: false, service_status: 0 });
-    expect(JSON.parse(audit!.after)).toEqual({ status: 'Full', under_maintenance: false, service_status: 0 });
+    const feedState = {
+      deactivated: false,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-22T01:30:00.000Z',
+      last_full: null,
+    };
+    expect(JSON.parse(audit!.before)).toEqual({ status: before.status, under_maintenance: false, service_status: 0, ...feedState });
+    expect(JSON.parse(audit!.after)).toEqual({ status: 'Full', under_maintenance: false, service_status: 0, ...feedState });
     expect(audit!.at).toBe(after.updated_at);
     expect(audit!.actor).toBe(tokenFingerprint(ADMIN_TOKEN));
     expect(audit!.actor).toMatch(/^[0-9a-f]{8}$/);
@@ -87,6 +93,14 @@ describe('PATCH /api/operator/machines/:id', () => {
     ['service_status 2', { service_status: 2 }],
     ['service_status as a string', { service_status: '1' }],
     ['an extra field', { status: 'Full', name_en: 'x' }],
+    ['deactivated as text', { deactivated: 'yes' }],
+    ['deactivated null', { deactivated: null }],
+    ['a timestamp in words', { last_online: 'yesterday' }],
+    ['an impossible date', { last_emptied_at: '2026-02-30T10:00:00+08:00' }],
+    ['an impossible offset', { last_full: '2026-11-23T14:05:00+15:00' }],
+    ['a timestamp as a number', { last_online: 1795413900000 }],
+    ['a field only an import sets', { bin_count: 2 }],
+    ['a good field beside a bad one', { deactivated: true, last_online: 'now' }],
     ['an array', [{ status: 'Full' }]],
     ['null', null],
     ['malformed JSON', '{"status":'],
@@ -124,7 +138,73 @@ describe('PATCH /api/operator/machines/:id', () => {
   });
 });
 
+describe('PATCH /api/operator/machines/:id with deactivated and the feed timestamps', () => {
+  const feedRow = (id: string) =>
+    server.db.prepare('SELECT deactivated, last_online, last_emptied_at, last_full, extra FROM machines WHERE id = ?').get(id);
+
+  it('deactivates a machine and sets its timestamps, normalised, with the change audited and answered', async () => {
+    const response = await patch('RVM-003', {
+      deactivated: true,
+      last_online: '2026-11-23T14:05:00+08:00',
+      last_emptied_at: '2026-11-23 09:00',
+      last_full: null,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().rvm).toMatchObject({
+      id: 'RVM-003',
+      status: 'Full',
+      deactivated: true,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-23T01:00:00.000Z',
+      last_full: null,
+      bin_count: 3,
+    });
+    expect(feedRow('RVM-003')).toEqual({
+      deactivated: 1,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-23T01:00:00.000Z',
+      last_full: null,
+      extra: null,
+    });
+    const [audit] = audits('RVM-003');
+    expect(JSON.parse(audit!.before)).toMatchObject({ deactivated: false, last_online: null, last_emptied_at: null, last_full: '2026-11-23T05:20:00.000Z' });
+    expect(JSON.parse(audit!.after)).toMatchObject({
+      deactivated: true,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-23T01:00:00.000Z',
+      last_full: null,
+    });
+
+    expect((await patch('RVM-003', { deactivated: false, last_online: null })).json().rvm).toMatchObject({ deactivated: false, last_online: null });
+  });
+
+  it('never stamps a timestamp of its own and keeps the fields an import kept', async () => {
+    const before = feedRow('RVM-001');
+    expect((await patch('RVM-001', { service_status: 1 })).statusCode).toBe(200);
+    expect(feedRow('RVM-001')).toEqual(before);
+    const { rvm } = (await patch('RVM-001', { service_status: 0 })).json();
+    expect(rvm).toMatchObject({ last_online: '2026-11-23T06:05:00.000Z', operator_note: 'by the east entrance', sensor: { model: 'RX-2' } });
+  });
+
+  it('changes and audits nothing when one field of the update is bad', async () => {
+    const before = feedRow('RVM-002');
+    const audited = audits('RVM-002').length;
+    const response = await patch('RVM-002', { deactivated: true, last_online: 'yesterday' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
+    expect(feedRow('RVM-002')).toEqual(before);
+    expect(audits('RVM-002')).toHaveLength(audited);
+  });
+});
+
 describe('parseStatusUpdate', () => {
+  it('stores timestamps in UTC (no offset = Hong Kong time) and clears them with null or ""', () => {
+    expect(
+      parseStatusUpdate({ deactivated: true, last_online: '2026-11-23T14:05', last_emptied_at: '2026-11-23T01:00:00Z', last_full: null }),
+    ).toEqual({ deactivated: true, last_online: '2026-11-23T06:05:00.000Z', last_emptied_at: '2026-11-23T01:00:00.000Z', last_full: null });
+    expect(parseStatusUpdate({ last_full: '' })).toEqual({ last_full: null });
+  });
+
   it('keeps a valid update as it is', () => {
     expect(parseStatusUpdate({ status: '<=5%', under_maintenance: false, service_status: 0 })).toEqual({
       status: '<=5%',

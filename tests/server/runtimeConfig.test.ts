@@ -19,6 +19,7 @@ describe('GET /runtime-config.js', () => {
       kioskRefreshMs: 5000,
       kioskIdleMs: 30_000,
       basemapStyleUrl: null,
+      staleAfterMs: 15 * 60_000,
     });
   });
   afterAll(() => server.close());
@@ -34,6 +35,7 @@ describe('GET /runtime-config.js', () => {
       kioskRefreshMs: 5000,
       kioskIdleMs: 30_000,
       basemapStyleUrl: null,
+      staleAfterMs: 900_000,
     });
   });
 
@@ -45,7 +47,7 @@ describe('GET /runtime-config.js', () => {
 
 describe('runtimeConfigScript', () => {
   it('cannot be turned into markup', () => {
-    const script = runtimeConfigScript({ embedOrigins: ['</script><script>alert(1)</script>'], kioskRefreshMs: 1, kioskIdleMs: 1, basemapStyleUrl: null });
+    const script = runtimeConfigScript({ embedOrigins: ['</script><script>alert(1)</script>'], kioskRefreshMs: 1, kioskIdleMs: 1, basemapStyleUrl: null, staleAfterMs: 1 });
     expect(script).not.toContain('<');
     expect(evaluate(script)).toMatchObject({ embedOrigins: ['</script><script>alert(1)</script>'] });
   });
@@ -63,5 +65,19 @@ describe('kiosk settings from the environment', () => {
     [{ RVM_KIOSK_IDLE_MS: '2 minutes' }, /RVM_KIOSK_IDLE_MS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, '/srv')).toThrow(message);
+  });
+});
+
+describe('the stale threshold from the environment', () => {
+  it('sends RVM_STALE_AFTER_MIN to the page in milliseconds, 30 minutes by default', async () => {
+    for (const [env, expected] of [[{}, 1_800_000], [{ RVM_STALE_AFTER_MIN: '90' }, 5_400_000]] as const) {
+      const server = await startTestServer({ staleAfterMs: loadConfig(env, '/srv').staleAfterMs });
+      try {
+        const response = await server.app.inject({ method: 'GET', url: '/runtime-config.js' });
+        expect(evaluate(response.body)).toMatchObject({ staleAfterMs: expected });
+      } finally {
+        await server.close();
+      }
+    }
   });
 });

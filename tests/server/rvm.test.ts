@@ -44,6 +44,14 @@ describe('POST /api/rvm/', () => {
       expect(Number.isInteger(machine.service_status)).toBe(true);
       for (const field of TEXT_FIELDS) expect(typeof machine[field]).toBe('string');
       expect(machine.opening_hours === null || typeof machine.opening_hours === 'string').toBe(true);
+      for (const field of ['bin_count', 'bin_count_full_threshold']) {
+        expect(machine[field] === null || Number.isInteger(machine[field]), field).toBe(true);
+      }
+      expect(typeof machine.deactivated).toBe('boolean');
+      for (const field of ['last_emptied_at', 'last_online', 'last_full']) {
+        expect(machine[field] === null || new Date(machine[field]).toISOString() === machine[field], field).toBe(true);
+      }
+      expect(machine).not.toHaveProperty('extra');
       expect(machine).not.toHaveProperty('photo');
       expect(machine).not.toHaveProperty('picture_id');
     }

@@ -5,6 +5,7 @@ import { getMeta } from '../../server/db/meta';
 import { openDatabase, type Db } from '../../server/db/open';
 import { SEEDED_META_KEY, seedIfFirstStart, type SeedOptions } from '../../server/db/seed';
 import { FileStore } from '../../server/files/store';
+import { listMachines } from '../../server/machines/repository';
 import { FIXTURES, makeTempDir } from './helpers';
 
 let dir: string;
@@ -102,5 +103,36 @@ describe('seedIfFirstStart', () => {
     await expect(seedIfFirstStart(db, store, { ...options, seedPath })).rejects.toThrow(/RVM-002: photo "not-an-image.png" is not a PNG/);
     expect(count('SELECT count(*) FROM machines')).toBe(0);
     expect(count('SELECT count(*) FROM files')).toBe(0);
+  });
+
+  it('seeds the shipped demo data: 129 machines with feed fields, one deactivated, none with a report time', async () => {
+    const { store } = fresh();
+    const root = path.resolve(import.meta.dirname, '../..');
+    const outcome = await seedIfFirstStart(db, store, {
+      seedPath: path.join(root, 'assets/demo/machines.json'),
+      photosDir: path.join(root, 'assets/photos'),
+      maxPhotoBytes: 1024 * 1024,
+    });
+    expect(outcome).toMatchObject({ status: 'seeded', machines: 129, warnings: [] });
+
+    const machines = listMachines(db);
+    expect(machines).toHaveLength(129);
+    expect(machines.filter((m) => m.deactivated).map((m) => [m.id, m.name_en])).toEqual([['RVM-129', 'Hong Kong Stadium']]);
+    for (const m of machines) {
+      expect(m.bin_count, m.id).toBeGreaterThanOrEqual(1);
+      expect(m.bin_count, m.id).toBeLessThanOrEqual(3);
+      expect(m.bin_count_full_threshold, m.id).toBeLessThanOrEqual(m.bin_count!);
+      // A fixed report time would make every machine look stale half an hour after start.
+      expect(m.last_online, m.id).toBeNull();
+      if (m.status === 'Full') expect(m.last_full, m.id).toMatch(/^2026-11-2\dT.*Z$/);
+    }
+    const emptied = machines.filter((m) => m.last_emptied_at !== null);
+    expect(emptied.length).toBeGreaterThan(100);
+    for (const m of emptied) {
+      const hoursBefore = (Date.parse('2026-11-23T00:00:00+08:00') - Date.parse(m.last_emptied_at!)) / 3_600_000;
+      expect(hoursBefore, m.id).toBeGreaterThan(2);
+      expect(hoursBefore, m.id).toBeLessThanOrEqual(72);
+      expect(m.last_emptied_at, m.id).toMatch(/Z$/);
+    }
   });
 });
