@@ -39,3 +39,10 @@ export const SECONDARY_COLOR = '#dfdfdf';
 export const MOBILE_BREAKPOINT = 'md';
 
 export const LOGIN_PATH = '/login';
+
+// Issue 9: the feed's freshness fields.
+/** A machine whose last report (`last_online`) is older than this shows as stale; RVM_STALE_AFTER_MIN overrides. */
+export const DEFAULT_STALE_AFTER_MS = 30 * 60 * 1000; // 30 minutes
+export const MIN_STALE_AFTER_MS = 60 * 1000; // 1 minute
+export const MAX_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
+export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';

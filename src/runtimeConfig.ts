@@ -4,6 +4,7 @@ import {
   MAX_KIOSK_INTERVAL_MS,
   MIN_KIOSK_INTERVAL_MS,
 } from './kiosk/kioskDefaults';
+import { DEFAULT_STALE_AFTER_MS, MAX_STALE_AFTER_MS, MIN_STALE_AFTER_MS } from './config';
 
 declare global {
   interface Window {
@@ -19,6 +20,8 @@ export interface RuntimeConfig {
   kioskIdleMs: number;
   /** A MapLibre style URL replacing the default basemap (RVM_BASEMAP_STYLE_URL), else the build's VITE_BASEMAP_STYLE_URL. */
   basemapStyleUrl: string | null;
+  /** A machine's last report older than this makes its status untrusted (RVM_STALE_AFTER_MIN). */
+  staleAfterMs: number;
 }
 
 /** The build-time fallback (VITE_EMBED_ORIGINS, comma separated), for a deployment without /runtime-config.js. */
@@ -43,6 +46,7 @@ export function parseRuntimeConfig(raw: unknown, fallbackOrigins: readonly strin
     kioskRefreshMs: interval(record.kioskRefreshMs, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: interval(record.kioskIdleMs, DEFAULT_KIOSK_IDLE_MS),
     basemapStyleUrl: styleUrl(record.basemapStyleUrl) ?? styleUrl(import.meta.env.VITE_BASEMAP_STYLE_URL),
+    staleAfterMs: clamped(record.staleAfterMs, DEFAULT_STALE_AFTER_MS, MIN_STALE_AFTER_MS, MAX_STALE_AFTER_MS),
   };
 }
 
@@ -51,8 +55,12 @@ function styleUrl(value: unknown): string | null {
 }
 
 function interval(value: unknown, fallback: number): number {
+  return clamped(value, fallback, MIN_KIOSK_INTERVAL_MS, MAX_KIOSK_INTERVAL_MS);
+}
+
+function clamped(value: unknown, fallback: number, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
-  return Math.min(MAX_KIOSK_INTERVAL_MS, Math.max(MIN_KIOSK_INTERVAL_MS, Math.round(value)));
+  return Math.min(max, Math.max(min, Math.round(value)));
 }
 
 export function runtimeConfig(): RuntimeConfig {

@@ -1,19 +1,29 @@
 import { Group, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
-import { translateDynamic } from '../i18n/translate';
-import { captionKeyOf, displayStateOf } from '../machines/displayState';
+import { translate, translateDynamic } from '../i18n/translate';
+import { captionKeyOf, displayStateOf, isOutOfService } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
 import { MARKER_IMAGES } from '../legend/markerImages';
 
-/** Status picture and capacity caption; the caption is HTML from the translation files only (spec §4). */
+/**
+ * Status picture and capacity caption; the caption is HTML from the translation files only (spec §4).
+ * A stale machine in service says instead that its status may be out of date (issue 9).
+ */
 export function CapacityCaption({ machine }: { machine: Machine }) {
   const locale = useAtomValue(localeAtom);
-  const html = translateDynamic(locale, `capacity.${captionKeyOf(machine)}`) ?? '';
+  const stale = machine.stale === true && !isOutOfService(machine);
+  const html = stale ? '' : (translateDynamic(locale, `capacity.${captionKeyOf(machine)}`) ?? '');
   return (
     <Group gap={6} wrap="nowrap">
       <img src={MARKER_IMAGES[displayStateOf(machine)]} alt="" width={24} height={24} />
-      <Text size="sm" fw={600} component="span" dangerouslySetInnerHTML={{ __html: html }} />
+      {stale ? (
+        <Text size="sm" fw={600} component="span">
+          {translate(locale, 'freshness.stale')}
+        </Text>
+      ) : (
+        <Text size="sm" fw={600} component="span" dangerouslySetInnerHTML={{ __html: html }} />
+      )}
     </Group>
   );
 }

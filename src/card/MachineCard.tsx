@@ -12,6 +12,7 @@ import { directionsUrl } from './directions';
 import { KioskDirections } from './KioskDirections';
 import { MachinePhoto } from './MachinePhoto';
 import { OpenNowLine } from './OpenNowLine';
+import { FreshnessLines } from '../freshness/FreshnessLines';
 import { thumbnailUrl } from './photoUrls';
 import classes from './MachineCard.module.css';
 
@@ -60,6 +61,7 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
           )}
           <OpenNowLine machine={machine} />
           <CapacityCaption machine={machine} />
+          <FreshnessLines machine={machine} />
         </Stack>
       </Group>
       {!hideDivider && <Divider mt="sm" />}

@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { machinesAtom } from '../machines/machinesAtom';
+import { feedMachinesAtom, machinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
 import type { Machine } from '../machines/machine';
 import { localeAtom } from '../i18n/localeAtom';
 import {
@@ -61,5 +61,26 @@ describe('filter atoms', () => {
     expect(store.get(packedMachinesAtom)).toBe(packed);
     expect(ids(result)).toEqual(['2']);
     expect(Array.from(result.mask)).toEqual([0, 1, 0]);
+  });
+
+  it('leaves deactivated machines out, and filters a stale machine as maintenance (issue 9)', () => {
+    const store = createStore();
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    store.set(machinesAtom, [
+      m('fresh', { status: 'Full', last_online: hoursAgo(0.1) }),
+      m('stale', { status: 'Full', last_online: hoursAgo(2) }),
+      m('off', { status: 'Full', deactivated: true }),
+    ]);
+    expect(store.get(feedMachinesAtom)).toHaveLength(3);
+    expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => [x.id, x.stale === true])).toEqual([
+      ['fresh', false],
+      ['stale', true],
+    ]);
+    store.set(statusGroupAtom, 'full');
+    expect(ids(store.get(filteredMachinesAtom))).toEqual(['fresh']);
+    store.set(statusGroupAtom, 'maintenance');
+    expect(ids(store.get(filteredMachinesAtom))).toEqual(['stale']);
+    store.set(staleAfterMsAtom, 3 * 3_600_000);
+    expect(ids(store.get(filteredMachinesAtom))).toEqual([]);
   });
 });

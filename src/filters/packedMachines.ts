@@ -1,4 +1,4 @@
-import { DISPLAY_STATES, displayStateOf, isOutOfService } from '../machines/displayState';
+import { DISPLAY_STATES, displayStateOf, showsAsMaintenance } from '../machines/displayState';
 import type { Area, District, Machine } from '../machines/machine';
 import { AREAS, DISTRICTS } from '../machines/machine';
 import { STATUS_GROUPS, STATUSES_OF_GROUP, type StatusGroup } from './statusGroups';
@@ -50,7 +50,7 @@ const AREA_CODES = new Map(AREAS.map((a) => [a, areaCodeOf(a)]));
 const DISTRICT_CODES = new Map(DISTRICTS.map((d) => [d, districtCodeOf(d)]));
 
 function statusGroupOf(m: Machine): StatusGroup | null {
-  if (isOutOfService(m)) return 'maintenance';
+  if (showsAsMaintenance(m)) return 'maintenance';
   if (m.status === null) return null;
   for (const group of ['available', 'nearlyFull', 'full'] as const) {
     if (STATUSES_OF_GROUP[group].includes(m.status)) return group;

@@ -1,5 +1,5 @@
 import type { Area, District, Locale, Machine } from '../machines/machine';
-import { isOutOfService } from '../machines/displayState';
+import { showsAsMaintenance } from '../machines/displayState';
 import { machineText } from '../machines/text';
 import { STATUSES_OF_GROUP, type StatusGroup } from './statusGroups';
 
@@ -15,8 +15,8 @@ export const NO_FILTER: FilterCriteria = { statusGroup: null, area: null, distri
 
 export function matchesStatusGroup(m: Machine, group: StatusGroup | null): boolean {
   if (group === null) return true;
-  if (group === 'maintenance') return isOutOfService(m);
-  return !isOutOfService(m) && m.status !== null && STATUSES_OF_GROUP[group].includes(m.status);
+  if (group === 'maintenance') return showsAsMaintenance(m);
+  return !showsAsMaintenance(m) && m.status !== null && STATUSES_OF_GROUP[group].includes(m.status);
 }
 
 // Printable ASCII and CJK ideographs are already in NFKC form; skipping ICU for them halves the index build.

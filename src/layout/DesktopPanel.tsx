@@ -5,6 +5,7 @@ import { FilterActions } from '../filters/FilterActions';
 import { FilterFields } from '../filters/FilterFields';
 import { LocationList } from '../filters/LocationList';
 import { SearchBox } from '../filters/SearchBox';
+import { DataFetchedAt } from '../freshness/DataFetchedAt';
 import { NearMe } from '../nearby/NearMe';
 import { panelOpenAtom } from '../ui/uiAtoms';
 import { PanelToggle } from './PanelToggle';
@@ -29,6 +30,7 @@ export function DesktopPanel() {
           <div className={classes.listArea}>
             <LocationList />
           </div>
+          <DataFetchedAt />
         </Stack>
       </Paper>
     </div>

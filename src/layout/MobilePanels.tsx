@@ -7,6 +7,7 @@ import { LocationList } from '../filters/LocationList';
 import { SearchBox } from '../filters/SearchBox';
 import { useT } from '../i18n/useT';
 import { Legend } from '../legend/Legend';
+import { DataFetchedAt } from '../freshness/DataFetchedAt';
 import { NearMe } from '../nearby/NearMe';
 import { ListIcon } from '../ui/icons';
 import { mobileListOpenAtom, panelOpenAtom } from '../ui/uiAtoms';
@@ -36,6 +37,7 @@ export function MobilePanels() {
             <FilterActions onSearch={() => setPanelOpen(false)} />
             <NearMe onChoose={closeAll} />
             <Legend />
+            <DataFetchedAt />
           </Stack>
         </Paper>
       </div>
@@ -83,6 +85,7 @@ function MobileListCard(props: { id: string; open: boolean; onClose: () => void;
           <CloseButton aria-label={t('list.close')} onClick={props.onClose} />
         </Group>
         <LocationList onChoose={props.onChoose} />
+        <DataFetchedAt />
       </Stack>
     </Paper>
   );

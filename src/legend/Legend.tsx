@@ -1,14 +1,17 @@
 import { Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { MARKER_ICON_SIZE_PX } from '../config';
 import { useT } from '../i18n/useT';
 import { DISPLAY_STATES } from '../machines/displayState';
+import { staleAfterMsAtom } from '../machines/machinesAtom';
 import { MARKER_IMAGES } from './markerImages';
 import classes from './Legend.module.css';
 
-/** The status legend: four marker images with captions and the Kind Reminder (spec §2). */
+/** The status legend: four marker images with captions, what grey also means, and the Kind Reminder (spec §2). */
 export function Legend() {
   const t = useT();
+  const staleMinutes = Math.round(useAtomValue(staleAfterMsAtom) / 60_000);
   const titleId = useId();
   return (
     <section aria-labelledby={titleId}>
@@ -23,7 +26,10 @@ export function Legend() {
           </li>
         ))}
       </ul>
-      <Stack gap={0} mt={6}>
+      <Stack gap={4} mt={6}>
+        <Text size="xs" className={classes.note}>
+          {t('freshness.legend', { minutes: staleMinutes })}
+        </Text>
         <Text size="xs" className={classes.reminder}>
           {t('legend.reminder')}
         </Text>

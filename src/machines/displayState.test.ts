@@ -15,6 +15,9 @@ describe('display state (spec §4)', () => {
     [{ ...base, status: '>40%', under_maintenance: true }, 'maintenance', 'null'],
     [{ ...base, status: 'Full', service_status: 1 }, 'maintenance', 'null'],
     [{ ...base, status: '>40%', service_status: 2 }, 'available', '>40%'],
+    [{ ...base, status: '>40%', stale: true }, 'maintenance', 'null'],
+    [{ ...base, status: 'Full', stale: true }, 'maintenance', 'null'],
+    [{ ...base, status: 'Full', stale: false }, 'full', 'Full'],
   ])('%o → %s icon, caption %s', (machine, state, caption) => {
     expect(displayStateOf(machine)).toBe(state);
     expect(captionKeyOf(machine)).toBe(caption);

@@ -8,10 +8,18 @@ export type DisplayState = (typeof DISPLAY_STATES)[number];
 /** Capacity caption keys: the statuses plus 'null' (maintenance / non-operating hours). */
 export type CaptionKey = Status | 'null';
 
-type StatusFields = Pick<Machine, 'under_maintenance' | 'service_status'> & { status: unknown };
+type StatusFields = Pick<Machine, 'under_maintenance' | 'service_status'> & { status: unknown; stale?: boolean };
 
 export function isOutOfService(m: StatusFields): boolean {
   return m.under_maintenance === true || m.service_status === 1;
+}
+
+/**
+ * Out of service (spec §4), or stale: no report for longer than the stale threshold (issue 9), so its
+ * status is not trusted. Either way it shows, filters and counts as maintenance.
+ */
+export function showsAsMaintenance(m: StatusFields): boolean {
+  return isOutOfService(m) || m.stale === true;
 }
 
 function isKnownStatus(status: unknown): status is Status {
@@ -19,7 +27,7 @@ function isKnownStatus(status: unknown): status is Status {
 }
 
 export function displayStateOf(m: StatusFields): DisplayState {
-  if (isOutOfService(m) || !isKnownStatus(m.status)) return 'maintenance';
+  if (showsAsMaintenance(m) || !isKnownStatus(m.status)) return 'maintenance';
   switch (m.status) {
     case 'Full':
       return 'full';
@@ -33,6 +41,6 @@ export function displayStateOf(m: StatusFields): DisplayState {
 }
 
 export function captionKeyOf(m: StatusFields): CaptionKey {
-  if (isOutOfService(m) || !isKnownStatus(m.status)) return 'null';
+  if (showsAsMaintenance(m) || !isKnownStatus(m.status)) return 'null';
   return m.status;
 }

@@ -53,6 +53,21 @@ export interface Machine {
   thumbnail?: string | null;
   /** OpenStreetMap opening_hours syntax, when the operator gave structured hours. */
   opening_hours?: string | null;
+  // The original feed's extra fields (issue 9), each optional. Timestamps are ISO 8601 in UTC.
+  /** Number of bins in the machine. */
+  bin_count?: number | null;
+  /** How many bins must be full for the machine to report Full. */
+  bin_count_full_threshold?: number | null;
+  /** A deactivated machine is not shown at all. */
+  deactivated?: boolean;
+  last_emptied_at?: string | null;
+  /** The machine's last report; older than the stale threshold, its status is not trusted. */
+  last_online?: string | null;
+  /** When the machine became Full. */
+  last_full?: string | null;
+  /** Set by the page, never by the feed: `last_online` is older than the stale threshold (freshness/). */
+  stale?: boolean;
+  // Fields the page does not know stay on the object untouched (parseMachine), untyped: they reach the host with a card click.
 }
 
 export function areaOfDistrict(district: District): Area {

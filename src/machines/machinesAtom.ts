@@ -1,11 +1,48 @@
-import { atom } from 'jotai';
+import { atom, type SetStateAction } from 'jotai';
 import type { Machine } from './machine';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';
+import { createShownMachines } from '../freshness/shownMachines';
+import { runtimeConfig } from '../runtimeConfig';
+import { nowAtom } from '../openNow/nowAtom';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
-export const machinesAtom = atom<readonly Machine[]>([]);
+/** The list as the feed gave it (and live changes patched it), deactivated machines included. */
+export const feedMachinesAtom = atom<readonly Machine[]>([]);
+feedMachinesAtom.debugLabel = 'feedMachines';
+
+/** How old a machine's last report may be before its status is not trusted (issue 9). */
+export const staleAfterMsAtom = atom(runtimeConfig().staleAfterMs);
+staleAfterMsAtom.debugLabel = 'staleAfterMs';
+
+/** When the machine list was last fetched successfully (epoch ms), or null before the first load. */
+export const machinesFetchedAtAtom = atom<number | null>(null);
+machinesFetchedAtAtom.debugLabel = 'machinesFetchedAt';
+
+const shownMachines = createShownMachines();
+const reportsFreshness = new WeakMap<readonly Machine[], boolean>();
+function anyReportsFreshness(feed: readonly Machine[]): boolean {
+  let known = reportsFreshness.get(feed);
+  if (known === undefined) {
+    known = feed.some((m) => m.last_online != null || m.deactivated === true);
+    reportsFreshness.set(feed, known);
+  }
+  return known;
+}
+
+/**
+ * The machines the page shows: the feed's list without deactivated machines, stale ones marked (it
+ * re-checks on the minute only when some machine reports its freshness). Setting it sets the feed's list.
+ */
+export const machinesAtom = atom(
+  (get): readonly Machine[] => {
+    const feed = get(feedMachinesAtom);
+    if (!anyReportsFreshness(feed)) return feed;
+    return shownMachines(feed, get(nowAtom).getTime(), get(staleAfterMsAtom));
+  },
+  (_get, set, update: SetStateAction<readonly Machine[]>) => set(feedMachinesAtom, update),
+);
 machinesAtom.debugLabel = 'machines';
 
 export const machinesLoadStateAtom = atom<LoadState>('idle');
@@ -33,6 +70,9 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
     warnedRejected = true;
     console.warn(`[rvm] ${parsed.rejected.length} machine rows left off the map`, parsed.rejected);
   }
-  if (parsed.ok) set(machinesAtom, parsed.machines);
+  if (parsed.ok) {
+    set(machinesAtom, parsed.machines);
+    set(machinesFetchedAtAtom, Date.now());
+  }
   set(machinesLoadStateAtom, 'loaded');
 });

@@ -1,6 +1,7 @@
 import { MAP_BOUNDS } from '../config';
 import type { Area, District, Machine, Status } from './machine';
 import { AREAS, DISTRICTS, STATUSES, areaOfDistrict } from './machine';
+import { normaliseFeedTimestamp } from '../freshness/feedTimestamp';
 
 export type RejectReason = 'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
 
@@ -15,6 +16,16 @@ const TEXT_FIELDS = ['name', 'address', 'service_hour'] as const;
 const LOCALE_SUFFIXES = ['en', 'zht', 'zhs'] as const;
 const MAX_TEXT_LENGTH = 500;
 const MAX_ID_LENGTH = 100;
+const MAX_BIN_COUNT = 1000;
+
+/** Fields the parser reads (or, for `stale`, which only the page sets); every other field passes through. */
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  'id', 'coordinates', 'area', 'district', 'status', 'under_maintenance', 'service_status',
+  ...TEXT_FIELDS.flatMap((field) => LOCALE_SUFFIXES.map((suffix) => `${field}_${suffix}`)),
+  'picture', 'thumbnail', 'opening_hours',
+  'bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full',
+  'stale', '__proto__',
+]);
 
 /** Validates the list call's answer row by row: bad rows are left off, the rest is kept (spec §7, §8). */
 export function parseMachineList(body: unknown): ParsedMachineList {
@@ -63,6 +74,12 @@ export function parseMachine(row: unknown): Machine | RejectReason {
     picture: parsePicture(row.picture),
     thumbnail: safeImageSource(row.thumbnail),
     opening_hours: typeof row.opening_hours === 'string' && row.opening_hours.trim() ? cleanText(row.opening_hours) : null,
+    bin_count: parseCount(row.bin_count),
+    bin_count_full_threshold: parseCount(row.bin_count_full_threshold),
+    deactivated: row.deactivated === true || row.deactivated === 1 || row.deactivated === 'true',
+    last_emptied_at: normaliseFeedTimestamp(row.last_emptied_at),
+    last_online: normaliseFeedTimestamp(row.last_online),
+    last_full: normaliseFeedTimestamp(row.last_full),
   };
   for (const field of TEXT_FIELDS) {
     for (const suffix of LOCALE_SUFFIXES) {
@@ -70,7 +87,15 @@ export function parseMachine(row: unknown): Machine | RejectReason {
       machine[`${field}_${suffix}`] = typeof value === 'string' ? cleanText(value) : '';
     }
   }
+  const extra = machine as unknown as Record<string, unknown>;
+  for (const key of Object.keys(row)) if (!KNOWN_FIELDS.has(key)) extra[key] = row[key];
   return machine;
+}
+
+/** A whole number of bins, or null. */
+function parseCount(value: unknown): number | null {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isInteger(number) && number >= 0 && number <= MAX_BIN_COUNT ? number : null;
 }
 
 /** Only numbers and numeric strings: Number() on an arbitrary object can throw or run its valueOf. */

@@ -1,4 +1,4 @@
-import { isOutOfService } from '../machines/displayState';
+import { showsAsMaintenance } from '../machines/displayState';
 import type { Machine, Status } from '../machines/machine';
 import { mayBeOpen } from '../openNow/openState';
 
@@ -10,7 +10,7 @@ const NO_ROOM: readonly Status[] = ['Full', '<=5%'];
 
 /** Open now (or without structured hours), in service, with room: somewhere worth walking to. */
 export function takesBottlesNow(machine: Machine, now: Date): boolean {
-  if (isOutOfService(machine) || machine.status === null || NO_ROOM.includes(machine.status)) return false;
+  if (showsAsMaintenance(machine) || machine.status === null || NO_ROOM.includes(machine.status)) return false;
   return mayBeOpen(machine, now);
 }
 

@@ -79,6 +79,13 @@ describe('parseMachine: rows kept, with what cannot be trusted made safe', () =>
       ...row(),
       coordinates: [22.3193, 114.1694],
       opening_hours: null,
+      // The feed's optional fields (issue 9), unknown here.
+      bin_count: null,
+      bin_count_full_threshold: null,
+      deactivated: false,
+      last_emptied_at: null,
+      last_online: null,
+      last_full: null,
     });
   });
 
@@ -212,4 +219,56 @@ describe('parseMachineList: the whole answer', () => {
     // quadratic step (e.g. a duplicate check by scanning, ~10^9 comparisons here) would take.
     expect(elapsedMs).toBeLessThan(5_000);
   }, 30_000);
+});
+
+describe('parseMachine: the feed’s extra fields (issue 9)', () => {
+  it('reads bin counts, deactivated and the three timestamps, normalised to UTC ISO 8601', () => {
+    const machine = parseMachine(
+      row({
+        bin_count: 3,
+        bin_count_full_threshold: '2',
+        deactivated: true,
+        last_online: '2026-11-23T14:05:00+08:00',
+        last_emptied_at: '2026-11-22T09:30:00Z',
+        last_full: '2026-11-23 12:00:00',
+      }),
+    );
+    expect(machine).toMatchObject({
+      bin_count: 3,
+      bin_count_full_threshold: 2,
+      deactivated: true,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-22T09:30:00.000Z',
+      last_full: '2026-11-23T04:00:00.000Z',
+    });
+  });
+
+  it('treats absent or bad values as unknown, never as a reason to leave the machine off', () => {
+    const machine = parseMachine(
+      row({ bin_count: -1, bin_count_full_threshold: 2.5, deactivated: 'no', last_online: 'an hour ago', last_full: 12, last_emptied_at: {} }),
+    );
+    expect(machine).toMatchObject({
+      bin_count: null,
+      bin_count_full_threshold: null,
+      deactivated: false,
+      last_online: null,
+      last_emptied_at: null,
+      last_full: null,
+    });
+    expect(parseMachine(row())).toMatchObject({ deactivated: false, last_online: null, bin_count: null });
+  });
+
+  it('passes unknown fields through untouched, but never lets the feed mark a machine stale', () => {
+    const operator = { name: 'Green Co', since: 2021 };
+    const machine = parseMachine(row({ operator, qr_code: 'ABC', stale: true })) as unknown as Record<string, unknown>;
+    expect(machine.operator).toBe(operator);
+    expect(machine.qr_code).toBe('ABC');
+    expect(machine.stale).toBeUndefined();
+  });
+
+  it('does not let a __proto__ key change the machine’s prototype', () => {
+    const machine = parseMachine(JSON.parse(JSON.stringify(row()).replace('{', '{"__proto__":{"polluted":true},')));
+    expect(Object.getPrototypeOf(machine)).toBe(Object.prototype);
+    expect((machine as unknown as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -1,0 +1,41 @@
+import { Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { localeAtom } from '../i18n/localeAtom';
+import { useT } from '../i18n/useT';
+import type { Machine } from '../machines/machine';
+import { nowAtom } from '../openNow/nowAtom';
+import { parseFeedTimestamp } from './feedTimestamp';
+import { hongKongTime, timeAgo } from './formatFreshness';
+import classes from './Freshness.module.css';
+
+/** The card's freshness: when the machine last reported, was last emptied and, when Full, since when. */
+export function FreshnessLines({ machine }: { machine: Machine }) {
+  const nowMs = useAtomValue(nowAtom).getTime();
+  const locale = useAtomValue(localeAtom);
+  const t = useT();
+  const onlineAt = parseFeedTimestamp(machine.last_online);
+  const emptiedAt = parseFeedTimestamp(machine.last_emptied_at);
+  const fullAt = machine.status === 'Full' ? parseFeedTimestamp(machine.last_full) : null;
+  if (onlineAt === null && emptiedAt === null && fullAt === null) return null;
+  const at = (ms: number, text: string) => <time dateTime={new Date(ms).toISOString()}>{text}</time>;
+  const ago = onlineAt === null ? null : timeAgo(onlineAt, nowMs, locale);
+  return (
+    <div className={classes.lines}>
+      {onlineAt !== null && (
+        <Text size="sm" className={machine.stale ? classes.staleText : undefined} c={machine.stale ? undefined : 'dimmed'}>
+          {at(onlineAt, ago === null ? t('freshness.updatedJustNow') : t('freshness.updated', { ago }))}
+        </Text>
+      )}
+      {fullAt !== null && (
+        <Text size="sm" c="dimmed">
+          {at(fullAt, t('freshness.fullSince', { time: hongKongTime(fullAt, nowMs, locale) }))}
+        </Text>
+      )}
+      {emptiedAt !== null && (
+        <Text size="sm" c="dimmed">
+          {at(emptiedAt, t('freshness.lastEmptied', { time: hongKongTime(emptiedAt, nowMs, locale) }))}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { HONG_KONG_TIME_ZONE } from '../config';
+import type { Locale } from '../machines/machine';
+
+/** Intl locales for dates: English as written in Hong Kong (day before month, 24-hour clock). */
+export const DATE_LOCALE: Record<Locale, string> = { en: 'en-HK', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };
+
+const MS_PER_MIN = 60_000;
+const MS_PER_DAY = 24 * 60 * MS_PER_MIN;
+const HK_OFFSET_MS = 8 * 60 * MS_PER_MIN;
+
+/**
+ * How long ago `atMs` was at `nowMs`, in the locale's words ("5 minutes ago", "5 分鐘前"); null under a
+ * minute (the caller says "just now"). A time ahead of `nowMs` (a clock ahead of ours) is also null.
+ */
+export function timeAgo(atMs: number, nowMs: number, locale: Locale): string | null {
+  const minutes = Math.floor((nowMs - atMs) / MS_PER_MIN);
+  if (minutes < 1) return null;
+  const format = new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' });
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
+}
+
+/** Hong Kong time of `atMs`: the time alone on the day of `nowMs`, with the date otherwise, the year only when it differs. */
+export function hongKongTime(atMs: number, nowMs: number, locale: Locale): string {
+  const sameDay = hkDay(atMs) === hkDay(nowMs);
+  const sameYear = new Date(atMs + HK_OFFSET_MS).getUTCFullYear() === new Date(nowMs + HK_OFFSET_MS).getUTCFullYear();
+  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+    timeZone: HONG_KONG_TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+    ...(sameYear ? {} : { year: 'numeric' }),
+  }).format(atMs);
+}
+
+const hkDay = (ms: number): number => Math.floor((ms + HK_OFFSET_MS) / MS_PER_DAY);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Machine } from '../machines/machine';
+import { createShownMachines } from './shownMachines';
+
+const m = (id: string, over: Partial<Machine> = {}): Machine => ({
+  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
+  service_status: 0, name_en: id, name_zht: id, name_zhs: id, address_en: '', address_zht: '', address_zhs: '',
+  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '', ...over,
+});
+const MIN = 60_000;
+const now = Date.parse('2026-11-23T06:00:00Z');
+
+describe('the machines shown (issue 9)', () => {
+  it('is the feed list itself when no machine is deactivated or stale', () => {
+    const shown = createShownMachines();
+    const feed = [m('a'), m('b', { last_online: '2026-11-23T05:55:00Z' })];
+    expect(shown(feed, now, 30 * MIN)).toBe(feed);
+  });
+
+  it('leaves deactivated machines out and marks stale ones, without touching the feed objects', () => {
+    const shown = createShownMachines();
+    const stale = m('s', { last_online: '2026-11-23T05:00:00Z' });
+    const feed = [m('a'), m('off', { deactivated: true }), stale];
+    const result = shown(feed, now, 30 * MIN);
+    expect(result.map((x) => x.id)).toEqual(['a', 's']);
+    expect(result[0]).toBe(feed[0]);
+    expect(result[1]).toEqual({ ...stale, stale: true });
+    expect(stale.stale).toBeUndefined();
+  });
+
+  it('returns the same list and the same stale copies while nothing changes, a new one when the clock makes a machine stale', () => {
+    const shown = createShownMachines();
+    const feed = [m('a', { last_online: '2026-11-23T05:40:00Z' }), m('off', { deactivated: true })];
+    const first = shown(feed, now, 30 * MIN);
+    expect(first.map((x) => x.stale)).toEqual([undefined]);
+    expect(shown(feed, now + MIN, 30 * MIN)).toBe(first);
+    const later = shown(feed, now + 11 * MIN, 30 * MIN);
+    expect(later).not.toBe(first);
+    expect(later[0]!.stale).toBe(true);
+    expect(shown(feed, now + 12 * MIN, 30 * MIN)).toBe(later);
+  });
+});

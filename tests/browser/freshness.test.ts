@@ -1,0 +1,203 @@
+// Issue 9: the feed's freshness fields on screen, in all three languages, against the real server
+// seeded with machines whose report times are fixed relative to the page's clock.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { popupOf, startClockAt } from './beyond-helpers';
+import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { project, settledView } from './mapPixels';
+import { countColours, type Rgb } from './pixels';
+import {
+  LOCALES,
+  MESSAGES,
+  chooseFromList,
+  chooseOption,
+  fill,
+  find,
+  textOf,
+  waitFor,
+  waitForListLength,
+  type Locale,
+} from './screen-helpers';
+
+/** The page's clock: 14:00 in Hong Kong. */
+const AT = new Date('2026-11-23T06:00:00Z');
+const minutesBefore = (minutes: number) => new Date(AT.getTime() - minutes * 60_000).toISOString();
+
+const base = { under_maintenance: false, service_status: 0, photo: null };
+const names = (en: string, zh: string) => ({
+  name_en: en,
+  name_zht: zh,
+  name_zhs: zh,
+  address_en: `${en} address`,
+  address_zht: `${zh}地址`,
+  address_zhs: `${zh}地址`,
+  service_hour_en: 'Mon-Sun 07:00-23:00',
+  service_hour_zht: '星期一至日 07:00-23:00',
+  service_hour_zhs: '星期一至日 07:00-23:00',
+});
+const FRESH = {
+  ...base, ...names('Kowloon Park', '九龍公園'), id: 'T-FRESH', coordinates: [22.3017, 114.17], area: 'KOWLOON',
+  district: 'YAU TSIM MONG', status: '>40%', last_online: minutesBefore(5), last_emptied_at: '2026-11-23T09:30:00+08:00',
+  bin_count: 2, bin_count_full_threshold: 2,
+};
+const STALE = {
+  ...base, ...names('Victoria Park', '維多利亞公園'), id: 'T-STALE', coordinates: [22.282, 114.188], area: 'HONG_KONG',
+  district: 'WAN CHAI', status: '>40%', last_online: minutesBefore(125),
+};
+const FULL = {
+  ...base, ...names('Sha Tin Park', '沙田公園'), id: 'T-FULL', coordinates: [22.382, 114.189], area: 'NEW_TERRITORIES',
+  district: 'SHA TIN', status: 'Full', last_online: minutesBefore(1), last_full: '2026-11-23T13:20:00+08:00',
+  operator_note: 'passes through',
+};
+const OFF = {
+  ...base, ...names('Tuen Mun Public Library', '屯門公共圖書館'), id: 'T-OFF', coordinates: [22.392, 113.976],
+  area: 'NEW_TERRITORIES', district: 'TUEN MUN', status: '>40%', deactivated: true,
+};
+const PLAIN = {
+  ...base, ...names('Stanley Plaza', '赤柱廣場'), id: 'T-PLAIN', coordinates: [22.2185, 114.211], area: 'HONG_KONG',
+  district: 'SOUTHERN', status: '<=20%',
+};
+const SHOWN = [FRESH, STALE, FULL, PLAIN];
+
+const MAINTENANCE_GREY: Rgb = [138, 143, 152];
+const RED: Rgb = [208, 2, 27];
+const GREEN: Rgb = [63, 165, 53];
+const DATE_LOCALE: Record<Locale, string> = { en: 'en-HK', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const seed = join(mkdtempSync(join(tmpdir(), 'rvm-freshness-')), 'machines.json');
+  writeFileSync(seed, JSON.stringify([FRESH, STALE, FULL, OFF, PLAIN]));
+  [server, browser] = await Promise.all([startServer({ RVM_SEED: seed }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openAt(locale: Locale): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await openPage(browser, `${server.url}/?locale=${locale}`, {
+    beforeLoad: (p: Page) => startClockAt(p, AT),
+  });
+  await waitForMapReady(page);
+  return { page, errors };
+}
+
+/** Opens the machine's popup from the Location List and returns its visible text. */
+async function cardText(page: Page, locale: Locale, name: string): Promise<string> {
+  const t = MESSAGES[locale];
+  await chooseFromList(page, t.list.title, name);
+  const popup = await page.waitForSelector(popupOf(name), { visible: true, timeout: 30_000 });
+  const text = await textOf(popup!);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(popupOf(name), { hidden: true });
+  return text;
+}
+
+const ago = (locale: Locale, amount: number, unit: Intl.RelativeTimeFormatUnit) =>
+  new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' }).format(-amount, unit);
+const nameIn = (locale: Locale, machine: { name_en: string; name_zht: string }) =>
+  locale === 'en' ? machine.name_en : machine.name_zht;
+
+describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) => {
+  const t = MESSAGES[locale];
+
+  it('hides the deactivated machine; the cards say how fresh each status is; the panel says when the data came', async () => {
+    const { page, errors } = await openAt(locale);
+    const rows = await waitForListLength(page, t.list.title, SHOWN.length);
+    for (const machine of SHOWN) expect(rows.join('\n')).toContain(nameIn(locale, machine));
+    expect(rows.join('\n')).not.toContain(nameIn(locale, OFF));
+
+    const fresh = await cardText(page, locale, nameIn(locale, FRESH));
+    expect(fresh).toContain(fill(t.freshness.updated, { ago: ago(locale, 5, 'minute') }));
+    expect(fresh).toContain(fill(t.freshness.lastEmptied, { time: '09:30' }));
+    expect(fresh).toContain(t.capacity['>40%']);
+    expect(fresh).not.toContain(t.freshness.stale);
+
+    const stale = await cardText(page, locale, nameIn(locale, STALE));
+    expect(stale).toContain(t.freshness.stale);
+    expect(stale).toContain(fill(t.freshness.updated, { ago: ago(locale, 2, 'hour') }));
+    expect(stale).not.toContain(t.capacity['>40%']);
+
+    const full = await cardText(page, locale, nameIn(locale, FULL));
+    expect(full).toContain(fill(t.freshness.fullSince, { time: '13:20' }));
+    expect(full).toContain(fill(t.freshness.updated, { ago: ago(locale, 1, 'minute') }));
+
+    const plain = await cardText(page, locale, nameIn(locale, PLAIN));
+    for (const template of [t.freshness.updated, t.freshness.lastEmptied, t.freshness.fullSince]) {
+      expect(plain).not.toContain(template.replace(/\{\{\w+\}\}/, '').trim());
+    }
+
+    const legend = await find(page, 'region', t.legend.title);
+    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 30 }));
+    const fetched = await page.$$eval('time', (times) => times.map((el) => (el as HTMLElement).innerText));
+    expect(fetched.some((text) => [fill(t.freshness.fetched, { time: '14:00' }), fill(t.freshness.fetched, { time: '14:01' })].includes(text))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('files the stale machine under Maintenance, not under its last reported status', async () => {
+    const { page } = await openAt(locale);
+    await waitForListLength(page, t.list.title, SHOWN.length);
+    await chooseOption(page, t.filter.status, t.statusGroup.maintenance);
+    const maintenance = await waitForListLength(page, t.list.title, 1);
+    expect(maintenance[0]).toContain(nameIn(locale, STALE));
+    await chooseOption(page, t.filter.status, t.statusGroup.available);
+    const available = await waitForListLength(page, t.list.title, 1);
+    expect(available[0]).toContain(nameIn(locale, FRESH));
+    await page.close();
+  });
+});
+
+describe('the freshness fields on the map (issue 9)', () => {
+  it('draws the stale machine with the maintenance marker and no marker at all for the deactivated one', async () => {
+    const { page, errors } = await openAt('en');
+    const view = await settledView(page);
+    const near = (coordinates: number[]) => {
+      const at = project(view, coordinates as [number, number]);
+      return { x: at.x - 8, y: at.y - 20, width: 16, height: 14 };
+    };
+    const colours = { grey: MAINTENANCE_GREY, red: RED, green: GREEN };
+    const stale = await waitFor(() => countColours(page, colours, near(STALE.coordinates), 16), (c) => (c.grey ?? 0) > 20, 'the grey marker');
+    expect(stale.green).toBe(0);
+    const full = await countColours(page, colours, near(FULL.coordinates), 16);
+    expect(full.red).toBeGreaterThan(20);
+    const off = await countColours(page, colours, near(OFF.coordinates), 16);
+    expect(off).toEqual({ grey: 0, red: 0, green: 0 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('passes the feed’s unknown fields through, untouched, to the host with a card click', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}/api/health`, { beforeLoad: (p: Page) => startClockAt(p, AT) });
+    await page.evaluate((src) => {
+      const received: unknown[] = [];
+      (window as unknown as { received: unknown[] }).received = received;
+      window.addEventListener('message', (e) => received.push(e.data));
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.style.cssText = 'width:1200px;height:760px;border:0';
+      document.body.replaceChildren(frame);
+    }, `${server.url}/?locale=en`);
+    const frame = await waitFor(async () => page.frames().find((f) => f.url().includes('locale=en')), Boolean, 'the framed page');
+    await frame!.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+    await chooseFromList(frame!, MESSAGES.en.list.title, FULL.name_en);
+    const card = await find(frame!, 'article', FULL.name_en);
+    await card.click();
+    const sent = await waitFor(
+      () => page.evaluate(() => (window as unknown as { received: { type?: string }[] }).received.filter((m) => m.type === 'rvm:machine')),
+      (messages) => messages.length > 0,
+      'the machine message',
+    );
+    expect(sent[0]).toMatchObject({
+      machine: { id: FULL.id, operator_note: 'passes through', last_full: '2026-11-23T05:20:00.000Z', bin_count: null },
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
