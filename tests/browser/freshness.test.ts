@@ -201,3 +201,27 @@ describe('the freshness fields on the map (issue 9)', () => {
     await page.close();
   });
 });
+
+describe('the stale threshold set by the deployment (issue 9)', () => {
+  it('follows RVM_STALE_AFTER_MIN: at 180 minutes the machine silent for 125 is trusted, and the legend says 180', async () => {
+    const seed = join(mkdtempSync(join(tmpdir(), 'rvm-freshness-')), 'machines.json');
+    writeFileSync(seed, JSON.stringify([FRESH, STALE, FULL, OFF, PLAIN]));
+    const patient = await startServer({ RVM_SEED: seed, RVM_STALE_AFTER_MIN: '180' });
+    try {
+      const t = MESSAGES.zht;
+      const { page, errors } = await openPage(browser, `${patient.url}/?locale=zht`, { beforeLoad: (p: Page) => startClockAt(p, AT) });
+      await waitForMapReady(page);
+      await waitForListLength(page, t.list.title, SHOWN.length);
+      const legend = await find(page, 'region', t.legend.title);
+      expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 180 }));
+      const card = await cardText(page, 'zht', STALE.name_zht);
+      expect(card).not.toContain(t.freshness.stale);
+      expect(card).toContain(t.capacity['>40%']);
+      expect(card).toContain(fill(t.freshness.updated, { ago: ago('zht', 2, 'hour') }));
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await patient.stop();
+    }
+  });
+});
