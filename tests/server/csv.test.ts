@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CsvError, csvToObjects, parseCsv } from '../../server/machines/csv';
 import { machineRowsFromCsv } from '../../server/machines/csvRows';
 import { validateMachineRow } from '../../server/machines/validate';
+import { NO_FEED_FIELDS } from './rows';
 
 describe('parseCsv', () => {
   it.each([
@@ -81,14 +82,7 @@ describe('machineRowsFromCsv: the feed fields and unknown columns', () => {
 
   it('reads empty feed columns as unknown: null, and deactivated false', () => {
     const result = checkedRow('bin_count,bin_count_full_threshold,deactivated,last_emptied_at,last_online,last_full', ',,,,,');
-    expect(result.ok && result.row).toMatchObject({
-      bin_count: null,
-      bin_count_full_threshold: null,
-      deactivated: false,
-      last_emptied_at: null,
-      last_online: null,
-      last_full: null,
-    });
+    expect(result.ok && result.row).toMatchObject(NO_FEED_FIELDS);
   });
 
   it.each([

@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRA_MAX_BYTES, EXTRA_MAX_KEYS, jsonSize } from '../../server/machines/extraFields';
 import { validateMachineRow } from '../../server/machines/validate';
-
-const GOOD = {
-  id: 'RVM-012',
-  coordinates: [22.3287, 114.1912],
-  area: 'KOWLOON',
-  district: 'KOWLOON CITY',
-  status: '<=40%',
-  under_maintenance: false,
-  service_status: 0,
-  name_en: 'Name',
-  name_zht: '名稱',
-  name_zhs: '名称',
-  address_en: 'Address',
-  address_zht: '地址',
-  address_zhs: '地址',
-  service_hour_en: '24 hours',
-  service_hour_zht: '24小時',
-  service_hour_zhs: '24小时',
-};
+import { GOOD_ROW as GOOD } from './rows';
 
 /** A row as JSON.parse gives it, so "__proto__" is an ordinary own key as in a real file. */
 const parsedRow = (extra: string): unknown => JSON.parse(`{${JSON.stringify(GOOD).slice(1, -1)}, ${extra}}`);

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateMachineRow } from '../../server/machines/validate';
+import { GOOD_ROW, NO_FEED_FIELDS } from './rows';
 
-const GOOD = {
-  id: 'RVM-012',
-  coordinates: [22.3287, 114.1912],
-  area: 'KOWLOON',
-  district: 'KOWLOON CITY',
-  status: 'Full',
-  under_maintenance: false,
-  service_status: 0,
-  name_en: 'Name',
-  name_zht: '名稱',
-  name_zhs: '名称',
-  address_en: 'Address',
-  address_zht: '地址',
-  address_zhs: '地址',
-  service_hour_en: '24 hours',
-  service_hour_zht: '24小時',
-  service_hour_zhs: '24小时',
-};
+const GOOD = { ...GOOD_ROW, status: 'Full' };
 
 const rowFor = (patch: Record<string, unknown>) => {
   const result = validateMachineRow({ ...GOOD, ...patch }, 12);
@@ -58,14 +42,7 @@ describe("the feed's extra fields in a row", () => {
     ['blank', '  '],
   ])('reads %s fields as unknown: null, and deactivated false', (_name, value) => {
     const fields = ['bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full'];
-    expect(rowFor(Object.fromEntries(fields.map((field) => [field, value])))).toMatchObject({
-      bin_count: null,
-      bin_count_full_threshold: null,
-      deactivated: false,
-      last_emptied_at: null,
-      last_online: null,
-      last_full: null,
-    });
+    expect(rowFor(Object.fromEntries(fields.map((field) => [field, value])))).toMatchObject(NO_FEED_FIELDS);
   });
 
   it('accepts zero bins, a threshold equal to the bin count, and a threshold without a bin count', () => {

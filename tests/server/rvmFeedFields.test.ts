@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMachine } from '../../server/machines/repository';
 import { startSeededTestServer, type TestServer } from './helpers';
+import { NO_FEED_FIELDS } from './rows';
 
 let server: TestServer;
 
@@ -28,14 +29,7 @@ describe("POST /api/rvm/ with the feed's extra fields", () => {
       last_online: '2026-11-23T06:05:00.000Z',
       last_full: null,
     });
-    expect(machines['RVM-002']).toMatchObject({
-      bin_count: null,
-      bin_count_full_threshold: null,
-      deactivated: false,
-      last_emptied_at: null,
-      last_online: null,
-      last_full: null,
-    });
+    expect(machines['RVM-002']).toMatchObject(NO_FEED_FIELDS);
     expect(machines['RVM-003']).toMatchObject({ status: 'Full', last_full: '2026-11-23T05:20:00.000Z', bin_count: 3 });
   });
 

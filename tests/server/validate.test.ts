@@ -1,34 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateMachineRow, validateMachineRows } from '../../server/machines/validate';
 import { machineRowsFromCsv } from '../../server/machines/csvRows';
-
-const NO_FEED_FIELDS = {
-  bin_count: null,
-  bin_count_full_threshold: null,
-  deactivated: false,
-  last_emptied_at: null,
-  last_online: null,
-  last_full: null,
-};
-
-const GOOD = {
-  id: 'RVM-012',
-  coordinates: [22.3287, 114.1912],
-  area: 'KOWLOON',
-  district: 'KOWLOON CITY',
-  status: '<=40%',
-  under_maintenance: false,
-  service_status: 0,
-  name_en: 'Name',
-  name_zht: '名稱',
-  name_zhs: '名称',
-  address_en: 'Address',
-  address_zht: '地址',
-  address_zhs: '地址',
-  service_hour_en: '24 hours',
-  service_hour_zht: '24小時',
-  service_hour_zhs: '24小时',
-};
+import { GOOD_ROW as GOOD, NO_FEED_FIELDS } from './rows';
 
 const errorsFor = (patch: Record<string, unknown>, rowNumber = 12): string[] => {
   const result = validateMachineRow({ ...GOOD, ...patch }, rowNumber);

@@ -1,0 +1,29 @@
+/** One valid import row (validate, feed fields, extra fields tests); each test changes only what it is about. */
+export const GOOD_ROW = {
+  id: 'RVM-012',
+  coordinates: [22.3287, 114.1912],
+  area: 'KOWLOON',
+  district: 'KOWLOON CITY',
+  status: '<=40%',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: 'Name',
+  name_zht: '名稱',
+  name_zhs: '名称',
+  address_en: 'Address',
+  address_zht: '地址',
+  address_zhs: '地址',
+  service_hour_en: '24 hours',
+  service_hour_zht: '24小時',
+  service_hour_zhs: '24小时',
+};
+
+/** The six feed fields (issue 9) as a row without them reads and the list answers them. */
+export const NO_FEED_FIELDS = {
+  bin_count: null,
+  bin_count_full_threshold: null,
+  deactivated: false,
+  last_emptied_at: null,
+  last_online: null,
+  last_full: null,
+};
