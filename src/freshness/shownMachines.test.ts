@@ -40,3 +40,14 @@ describe('the machines shown (issue 9)', () => {
     expect(shown(feed, now + 12 * MIN, 30 * MIN)).toBe(later);
   });
 });
+
+describe('the machines shown, report times not in the parser’s form', () => {
+  it('reads an offset or no-offset time strictly, as isStale does', () => {
+    const shown = createShownMachines();
+    const feed = [m('hk', { last_online: '2026-11-23T13:45:00' }), m('old', { last_online: '2026-11-23T12:00:00+08:00' })];
+    expect(shown(feed, now, 30 * MIN).map((x) => [x.id, x.stale === true])).toEqual([
+      ['hk', false],
+      ['old', true],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStale, minutesSince } from './staleness';
+import { isStale, isStaleAt } from './staleness';
 
 const MIN = 60_000;
 const THIRTY_MIN = 30 * MIN;
@@ -37,10 +37,12 @@ describe('isStale (issue 9)', () => {
   });
 });
 
-describe('minutesSince', () => {
-  it('counts whole minutes and never goes below zero', () => {
-    expect(minutesSince(now - 59_999, now)).toBe(0);
-    expect(minutesSince(now - 5 * MIN - 1, now)).toBe(5);
-    expect(minutesSince(now + 10 * MIN, now)).toBe(0);
+describe('isStaleAt', () => {
+  it('agrees with isStale on times already read, and treats null and NaN as unknown', () => {
+    const report = Date.parse('2026-11-23T05:29:59.999Z');
+    expect(isStaleAt(report, now, THIRTY_MIN)).toBe(isStale('2026-11-23T05:29:59.999Z', now, THIRTY_MIN));
+    expect(isStaleAt(now - THIRTY_MIN, now, THIRTY_MIN)).toBe(false);
+    expect(isStaleAt(null, now, THIRTY_MIN)).toBe(false);
+    expect(isStaleAt(Number.NaN, now, THIRTY_MIN)).toBe(false);
   });
 });

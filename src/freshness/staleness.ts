@@ -6,11 +6,10 @@ import { parseFeedTimestamp } from './feedTimestamp';
  * clock ahead of ours) is fresh; exactly `staleAfterMs` old is still fresh.
  */
 export function isStale(lastOnline: unknown, nowMs: number, staleAfterMs: number): boolean {
-  const reportedAt = parseFeedTimestamp(lastOnline);
-  return reportedAt !== null && nowMs - reportedAt > staleAfterMs;
+  return isStaleAt(parseFeedTimestamp(lastOnline), nowMs, staleAfterMs);
 }
 
-/** Whole minutes since `at`, never negative (a clock ahead of ours counts as just now). */
-export function minutesSince(atMs: number, nowMs: number): number {
-  return Math.max(0, Math.floor((nowMs - atMs) / 60_000));
+/** isStale for a report time already read as epoch ms (null or NaN when unknown). */
+export function isStaleAt(reportedAtMs: number | null, nowMs: number, staleAfterMs: number): boolean {
+  return reportedAtMs !== null && !Number.isNaN(reportedAtMs) && nowMs - reportedAtMs > staleAfterMs;
 }
