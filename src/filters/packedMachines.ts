@@ -58,7 +58,7 @@ function statusGroupOf(m: Machine): StatusGroup | null {
   return null;
 }
 
-// One function per code column, for patching single rows (repackMachines).
+// One function per code column: packMachines fills the columns with them, repackMachines patches single rows.
 export const machineStateCode = (m: Machine): number => DISPLAY_STATES.indexOf(displayStateOf(m));
 export const machineAreaCode = (m: Machine): number => (m.area === null ? UNKNOWN_CODE : AREA_CODES.get(m.area)!);
 export const machineDistrictCode = (m: Machine): number =>
@@ -78,17 +78,14 @@ export function packMachines(machines: readonly Machine[]): PackedMachines {
     districtCodes: new Uint8Array(count),
     groupCodes: new Uint8Array(count),
   };
-  const areaCodes = new Map(AREAS.map((a) => [a, areaCodeOf(a)]));
-  const districtCodes = new Map(DISTRICTS.map((d) => [d, districtCodeOf(d)]));
   for (let i = 0; i < count; i++) {
     const m = machines[i]!;
     packed.positions[i * 2] = m.coordinates[1];
     packed.positions[i * 2 + 1] = m.coordinates[0];
-    packed.stateCodes[i] = DISPLAY_STATES.indexOf(displayStateOf(m));
-    packed.areaCodes[i] = m.area === null ? UNKNOWN_CODE : areaCodes.get(m.area)!;
-    packed.districtCodes[i] = m.district === null ? UNKNOWN_CODE : districtCodes.get(m.district)!;
-    const group = statusGroupOf(m);
-    packed.groupCodes[i] = group === null ? NO_GROUP : groupCodeOf(group);
+    packed.stateCodes[i] = machineStateCode(m);
+    packed.areaCodes[i] = machineAreaCode(m);
+    packed.districtCodes[i] = machineDistrictCode(m);
+    packed.groupCodes[i] = machineGroupCode(m);
   }
   return { ...packed, revision: nextRevision(), changes: null };
 }

@@ -9,9 +9,9 @@ import {
   MAP_INITIAL_ZOOM,
   MARKER_ICON_SIZE_PX,
 } from '../config';
-import { machinesAtom } from '../machines/machinesAtom';
+import { packedMachinesAtom } from '../filters/filterAtoms';
 import { useIsMobile } from '../ui/useIsMobile';
-import { boundsOfMachines } from './bounds';
+import { boundsOfPositions } from './bounds';
 import { viewResetRequestAtom } from './viewResetAtom';
 
 /**
@@ -20,12 +20,12 @@ import { viewResetRequestAtom } from './viewResetAtom';
  */
 export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean): void {
   const request = useAtomValue(viewResetRequestAtom);
-  const machines = useAtomValue(machinesAtom);
+  const packed = useAtomValue(packedMachinesAtom);
   const isMobile = useIsMobile();
   useEffect(() => {
     const map = mapRef.current;
     if (!loaded || request === 0 || !map) return;
-    const bounds = boundsOfMachines(machines);
+    const bounds = boundsOfPositions(packed.positions, null);
     if (!bounds) {
       map.jumpTo({ center: MAP_INITIAL_CENTER, zoom: MAP_INITIAL_ZOOM });
       return;
