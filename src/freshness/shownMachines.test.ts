@@ -51,3 +51,19 @@ describe('the machines shown, report times not in the parser’s form', () => {
     ]);
   });
 });
+
+describe('the machines shown after a live change', () => {
+  it('re-reads the report time of the replaced row only, and shows what the change says', async () => {
+    const { replaceMachine } = await import('../live/replaceMachine');
+    const shown = createShownMachines();
+    const feed = [m('a', { last_online: '2026-11-23T05:55:00.000Z' }), m('b', { last_online: '2026-11-23T05:50:00.000Z' })];
+    expect(shown(feed, now, 30 * MIN)).toBe(feed);
+    const silent = replaceMachine(feed, m('b', { last_online: '2026-11-23T04:00:00.000Z' }));
+    expect(shown(silent, now, 30 * MIN).map((x) => [x.id, x.stale === true])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+    const back = replaceMachine(silent, m('b', { last_online: '2026-11-23T05:59:00.000Z' }));
+    expect(shown(back, now, 30 * MIN)).toBe(back);
+  });
+});

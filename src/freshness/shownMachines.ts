@@ -1,3 +1,4 @@
+import { replacedRows } from '../filters/listEdits';
 import type { Machine } from '../machines/machine';
 import { parseFeedTimestamp } from './feedTimestamp';
 import { isStaleAt } from './staleness';
@@ -6,15 +7,16 @@ import { isStaleAt } from './staleness';
  * The machines the page shows, from the feed's list at `nowMs`: deactivated ones left out, stale ones
  * (isStaleAt) as a copy marked `stale`. Each call returns the previous list itself when nothing changed,
  * and the feed's list itself when no machine is deactivated or stale, so packings and the list do no work.
- * Report times are read once per feed list, so the check on each minute is a loop of number comparisons.
+ * Report times are read once per feed list (a live change re-reads its replaced rows only), so the check
+ * on each minute is a loop of number comparisons.
  */
 export function createShownMachines(): (feed: readonly Machine[], nowMs: number, staleAfterMs: number) => readonly Machine[] {
   const staleCopies = new WeakMap<Machine, Machine>();
-  const reportTimes = new WeakMap<readonly Machine[], Float64Array>();
+  let read: { feed: readonly Machine[]; times: Float64Array } | null = null;
   let last: readonly Machine[] = [];
   return (feed, nowMs, staleAfterMs) => {
-    let times = reportTimes.get(feed);
-    if (!times) reportTimes.set(feed, (times = reportTimesOf(feed)));
+    if (read?.feed !== feed) read = { feed, times: reportTimesOf(feed, read) };
+    const { times } = read;
     const shown: Machine[] = [];
     let changed = false;
     for (let i = 0; i < feed.length; i++) {
@@ -36,15 +38,23 @@ export function createShownMachines(): (feed: readonly Machine[], nowMs: number,
   };
 }
 
-/** `last_online` of each machine as epoch ms, NaN when unknown. */
-function reportTimesOf(feed: readonly Machine[]): Float64Array {
-  const times = new Float64Array(feed.length);
-  for (let i = 0; i < feed.length; i++) {
-    const text = feed[i]!.last_online;
-    // The parser stores UTC ISO strings, which Date.parse reads exactly; anything else takes the strict path.
-    times[i] = text == null ? NaN : (UTC_ISO.test(text) ? Date.parse(text) : (parseFeedTimestamp(text) ?? NaN));
+/** `last_online` of each machine as epoch ms, NaN when unknown; copied from `previous` but for the rows a live change replaced. */
+function reportTimesOf(feed: readonly Machine[], previous: { feed: readonly Machine[]; times: Float64Array } | null): Float64Array {
+  const rows = previous ? replacedRows(feed, previous.feed) : undefined;
+  if (previous && rows) {
+    const times = previous.times.slice();
+    for (const i of rows) times[i] = reportTimeOf(feed[i]!);
+    return times;
   }
+  const times = new Float64Array(feed.length);
+  for (let i = 0; i < feed.length; i++) times[i] = reportTimeOf(feed[i]!);
   return times;
+}
+
+function reportTimeOf(machine: Machine): number {
+  const text = machine.last_online;
+  // The parser stores UTC ISO strings, which Date.parse reads exactly; anything else takes the strict path.
+  return text == null ? NaN : UTC_ISO.test(text) ? Date.parse(text) : (parseFeedTimestamp(text) ?? NaN);
 }
 
 const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -2,6 +2,7 @@ import { atom, type SetStateAction } from 'jotai';
 import type { Machine } from './machine';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';
+import { replacedRows } from '../filters/listEdits';
 import { createShownMachines } from '../freshness/shownMachines';
 import { runtimeConfig } from '../runtimeConfig';
 import { nowAtom } from '../openNow/nowAtom';
@@ -22,12 +23,19 @@ machinesFetchedAtAtom.debugLabel = 'machinesFetchedAt';
 
 const shownMachines = createShownMachines();
 const reportsFreshness = new WeakMap<readonly Machine[], boolean>();
+let lastFeed: readonly Machine[] = [];
+const reports = (m: Machine) => m.last_online != null || m.deactivated === true;
+/** Whether any machine carries a report time or is deactivated; after a live change, only its rows are looked at. */
 function anyReportsFreshness(feed: readonly Machine[]): boolean {
   let known = reportsFreshness.get(feed);
   if (known === undefined) {
-    known = feed.some((m) => m.last_online != null || m.deactivated === true);
+    const rows = replacedRows(feed, lastFeed);
+    const before = reportsFreshness.get(lastFeed);
+    // Once true it stays true for lists made from it: that only keeps the (correct) slower path.
+    known = rows && before !== undefined ? before || rows.some((i) => reports(feed[i]!)) : feed.some(reports);
     reportsFreshness.set(feed, known);
   }
+  lastFeed = feed;
   return known;
 }
 
