@@ -16,7 +16,8 @@ import {
   type TileMode,
 } from './harness';
 import { coastDistanceOn, onLand } from './landOutline';
-import { canvasAt, closeTo, hexToRgb, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
+import { canvasAt, closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
+import { hexToRgb } from './pixels';
 
 const LIST_PATH = '/api/rvm/';
 const SYSTEM_ERROR = en.error.systemError;

@@ -1,8 +1,7 @@
 // Where a place on the map is on screen, and what colour is drawn there: the map publishes its settled
 // view on its region (data-zoom, data-center), and Web Mercator does the rest.
 import type { Page } from 'puppeteer-core';
-
-export type Rgb = [number, number, number];
+import type { Rgb } from './pixels';
 export interface ScreenPoint {
   x: number;
   y: number;
@@ -138,11 +137,6 @@ export async function sampleScreen(
     tolerance,
   ) as Promise<ScreenSample>;
 }
-
-export const hexToRgb = (hex: string): Rgb => {
-  const n = parseInt(hex.replace('#', ''), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-};
 
 export const closeTo = (actual: readonly number[], expected: Rgb, tolerance: number): boolean =>
   expected.every((value, i) => Math.abs((actual[i] ?? -999) - value) <= tolerance);

@@ -18,12 +18,4 @@ export const GOOD_ROW = {
   service_hour_zhs: '24小时',
 };
 
-/** The six feed fields (issue 9) as a row without them reads and the list answers them. */
-export const NO_FEED_FIELDS = {
-  bin_count: null,
-  bin_count_full_threshold: null,
-  deactivated: false,
-  last_emptied_at: null,
-  last_online: null,
-  last_full: null,
-};
+export { NO_FEED_FIELDS } from '../fixtures/noFeedFields';

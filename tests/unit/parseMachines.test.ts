@@ -3,6 +3,7 @@ import { displayStateOf } from '../../src/machines/displayState';
 import { parseMachine, parseMachineList, type RejectReason } from '../../src/machines/parseMachines';
 import { machineText } from '../../src/machines/text';
 import { filterMachines, NO_FILTER } from '../../src/filters/predicates';
+import { NO_FEED_FIELDS } from '../fixtures/noFeedFields';
 
 /** One row as the server sends it; every test changes only what it is about. */
 function row(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -80,12 +81,7 @@ describe('parseMachine: rows kept, with what cannot be trusted made safe', () =>
       coordinates: [22.3193, 114.1694],
       opening_hours: null,
       // The feed's optional fields (issue 9), unknown here.
-      bin_count: null,
-      bin_count_full_threshold: null,
-      deactivated: false,
-      last_emptied_at: null,
-      last_online: null,
-      last_full: null,
+      ...NO_FEED_FIELDS,
     });
   });
 
