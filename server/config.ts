@@ -5,6 +5,7 @@ import {
   MAX_KIOSK_INTERVAL_MS,
   MIN_KIOSK_INTERVAL_MS,
 } from '../src/kiosk/kioskDefaults';
+import { DEFAULT_STALE_AFTER_MS, MAX_STALE_AFTER_MS, MIN_STALE_AFTER_MS } from '../src/config';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -13,10 +14,11 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // 1 MiB
 export const UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
 /** An operator token shorter than this is refused at start-up: it could be guessed. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
-/** A machine's last report older than this makes its status untrusted on the page (RVM_STALE_AFTER_MIN). */
-export const DEFAULT_STALE_AFTER_MIN = 30;
-export const MAX_STALE_AFTER_MIN = 7 * 24 * 60;
+/** A machine's last report older than this makes its status untrusted on the page (RVM_STALE_AFTER_MIN); the page's limits, in minutes. */
 const MS_PER_MINUTE = 60_000;
+export const DEFAULT_STALE_AFTER_MIN = DEFAULT_STALE_AFTER_MS / MS_PER_MINUTE;
+export const MIN_STALE_AFTER_MIN = MIN_STALE_AFTER_MS / MS_PER_MINUTE;
+export const MAX_STALE_AFTER_MIN = MAX_STALE_AFTER_MS / MS_PER_MINUTE;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -81,7 +83,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),
     staleAfterMs:
-      parseInteger('RVM_STALE_AFTER_MIN', env.RVM_STALE_AFTER_MIN, DEFAULT_STALE_AFTER_MIN, 1, MAX_STALE_AFTER_MIN) *
+      parseInteger('RVM_STALE_AFTER_MIN', env.RVM_STALE_AFTER_MIN, DEFAULT_STALE_AFTER_MIN, MIN_STALE_AFTER_MIN, MAX_STALE_AFTER_MIN) *
       MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),

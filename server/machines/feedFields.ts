@@ -1,4 +1,5 @@
 import { normaliseFeedTimestamp } from '../../src/freshness/feedTimestamp';
+import { BIN_COUNT_MAX } from '../../src/machines/machine';
 import { showValue } from './showValue';
 
 /** The original feed's fields beyond the spec's Machine table, as stored and answered. */
@@ -15,8 +16,6 @@ export const FEED_TIMESTAMP_FIELDS = ['last_emptied_at', 'last_online', 'last_fu
 export type FeedTimestampField = (typeof FEED_TIMESTAMP_FIELDS)[number];
 export const FEED_FIELDS = ['bin_count', 'bin_count_full_threshold', 'deactivated', ...FEED_TIMESTAMP_FIELDS] as const;
 
-/** A machine with more bins than this is a typo, not a machine. */
-export const BIN_COUNT_MAX = 1000;
 export const TIMESTAMP_RULE = 'must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00';
 
 const isBlank = (value: unknown): boolean =>

@@ -27,6 +27,9 @@ export const DISTRICTS: readonly District[] = AREAS.flatMap((area) => DISTRICTS_
 export const LOCALES = ['en', 'zht', 'zhs'] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** More bins than this in one machine is a typo, not a machine (page parser and server import alike). */
+export const BIN_COUNT_MAX = 1000;
+
 export interface Machine {
   id: string;
   /** [latitude, longitude] */

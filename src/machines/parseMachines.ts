@@ -1,6 +1,6 @@
 import { MAP_BOUNDS } from '../config';
 import type { Area, District, Machine, Status } from './machine';
-import { AREAS, DISTRICTS, STATUSES, areaOfDistrict } from './machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS, STATUSES, areaOfDistrict } from './machine';
 import { normaliseFeedTimestamp } from '../freshness/feedTimestamp';
 
 export type RejectReason = 'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
@@ -16,7 +16,6 @@ const TEXT_FIELDS = ['name', 'address', 'service_hour'] as const;
 const LOCALE_SUFFIXES = ['en', 'zht', 'zhs'] as const;
 const MAX_TEXT_LENGTH = 500;
 const MAX_ID_LENGTH = 100;
-const MAX_BIN_COUNT = 1000;
 
 /** Fields the parser reads (or, for `stale`, which only the page sets); every other field passes through. */
 const KNOWN_FIELDS: ReadonlySet<string> = new Set([
@@ -95,7 +94,7 @@ export function parseMachine(row: unknown): Machine | RejectReason {
 /** A whole number of bins, or null. */
 function parseCount(value: unknown): number | null {
   const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isInteger(number) && number >= 0 && number <= MAX_BIN_COUNT ? number : null;
+  return Number.isInteger(number) && number >= 0 && number <= BIN_COUNT_MAX ? number : null;
 }
 
 /** Only numbers and numeric strings: Number() on an arbitrary object can throw or run its valueOf. */
