@@ -54,16 +54,24 @@ async function readView(page: Page): Promise<MapView> {
   });
 }
 
-/** The view once it has stopped changing for three reads in a row (the map refits after the list loads). */
+const SETTLED = '[data-zoom][data-center]:not([data-moving])';
+
+/**
+ * The view once the map is not moving and it has stayed the same for three reads in a row (the map
+ * refits after the list loads; a fly-to can still be running when its popup opens).
+ */
 export async function settledView(page: Page, timeoutMs = 30_000): Promise<MapView> {
-  await page.waitForSelector('[data-zoom][data-center]', { timeout: timeoutMs });
   const deadline = Date.now() + timeoutMs;
-  let last = JSON.stringify(await readView(page));
+  const read = async () => {
+    await page.waitForSelector(SETTLED, { timeout: Math.max(1, deadline - Date.now()) });
+    return JSON.stringify(await readView(page));
+  };
+  let last = await read();
   let same = 0;
   while (same < 3) {
     if (Date.now() > deadline) throw new Error('the map view did not settle');
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const now = JSON.stringify(await readView(page));
+    const now = await read();
     same = now === last ? same + 1 : 0;
     last = now;
   }
