@@ -5,3 +5,5 @@ import mapping from '../../assets/markers/atlas.json';
 /** The pre-packed atlas of the four marker images (made by scripts/make-markers.ts), keyed by display state. */
 export const ICON_ATLAS_URL: string = atlasUrl;
 export const ICON_MAPPING = mapping as NonNullable<IconLayerProps['iconMapping']>;
+/** The same mapping with its JSON type: each image's frame in the atlas. */
+export const ICON_FRAMES = mapping;

@@ -1,46 +1,20 @@
 import type { PickingInfo } from '@deck.gl/core';
-import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
 import type { FilterResult } from '../filters/filterResult';
 import type { PackedMachines } from '../filters/packedMachines';
-import { DISPLAY_STATES } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
 import { changedRowRanges, type RowRange } from './changedRowRanges';
 import { ICON_ATLAS_URL, ICON_MAPPING } from './iconAtlas';
+import { MachineIconLayer, type MachineIconData } from './machineIconLayer';
 
 export const MACHINE_LAYER_ID = 'machines';
 
-interface BinaryAttribute<T> {
-  value: T;
-  size: number;
-}
-
-/** Every machine of the list, as typed columns deck.gl uploads without calling an accessor per machine. */
-interface MachineLayerData {
-  length: number;
-  attributes: { getPosition: BinaryAttribute<Float64Array>; getSize: BinaryAttribute<Float32Array> };
-  /** The packing the data was made from: the comparator and the row diff read it. */
-  packed: PackedMachines;
-}
-
-// One position attribute per positions array, which a live status change shares with the packing
-// before it: deck.gl skips a binary attribute whose object is unchanged, so positions stay on the GPU.
-const positionAttributes = new WeakMap<Float64Array, BinaryAttribute<Float64Array>>();
-function positionAttribute(positions: Float64Array): BinaryAttribute<Float64Array> {
-  let attribute = positionAttributes.get(positions);
-  if (!attribute) {
-    attribute = { value: positions, size: 2 };
-    positionAttributes.set(positions, attribute);
-  }
-  return attribute;
-}
-
-// The size attribute of the last layer made. A live change mostly leaves every marker shown or hidden as
-// it was (always, with no filter): the new but equal mask keeps this object, which deck.gl does not upload.
-let lastSize: BinaryAttribute<Float32Array> | null = null;
-function sizeAttribute(mask: Float32Array): BinaryAttribute<Float32Array> {
-  if (!lastSize || !sameValues(lastSize.value, mask)) lastSize = { value: mask, size: 1 };
-  return lastSize;
+// The mask of the last layer made. A live change mostly leaves every marker shown or hidden as it was
+// (always, with no filter): a new but equal mask keeps this array, so deck.gl refills nothing for it.
+let lastMask: Float32Array | null = null;
+function stableMask(mask: Float32Array): Float32Array {
+  if (!lastMask || !sameValues(lastMask, mask)) lastMask = mask;
+  return lastMask;
 }
 
 function sameValues(a: Float32Array, b: Float32Array): boolean {
@@ -52,49 +26,53 @@ function sameValues(a: Float32Array, b: Float32Array): boolean {
 
 // The same packing is the same data even when the filter mask is new: positions and icons stay on the GPU.
 function samePacking<T>(next: T, previous?: T): boolean {
-  return (next as MachineLayerData).packed === (previous as MachineLayerData | undefined)?.packed;
+  return (next as MachineIconData).packed === (previous as MachineIconData | undefined)?.packed;
 }
 
 /**
  * deck.gl's `_dataDiff`, called only when `samePacking` saw new data. Its row ranges make the layer
- * invalidate just those rows of every attribute: accessor attributes (icons, picking colours) are
- * recomputed and re-uploaded for those rows only; binary `data.attributes` ignore ranges and are
- * skipped while their object is the same one (positions, when the change kept them).
+ * refill and re-upload just those machines' vertices (a live status change).
  */
 function dataDiff<T>(next: T, previous?: T): RowRange[] {
-  const ranges = changedRowRanges((next as MachineLayerData).packed, (previous as MachineLayerData | undefined)?.packed);
+  const ranges = changedRowRanges((next as MachineIconData).packed, (previous as MachineIconData | undefined)?.packed);
   // Typed as an array, but deck.gl reads a falsy answer as a full change (`_dataDiff(...) || dataChanged`).
   return ranges as RowRange[];
 }
 
+// One data object per packing, so deck.gl's comparator and row diff see the packing that made it.
+const dataOfPacking = new WeakMap<PackedMachines, MachineIconData>();
+function dataOf(packed: PackedMachines): MachineIconData {
+  let data = dataOfPacking.get(packed);
+  if (!data) {
+    data = { length: packed.count, packed };
+    dataOfPacking.set(packed, data);
+  }
+  return data;
+}
+
+// The 48 px images drawn at 24 px (at 1:1 on a 2x screen) need no mipmaps: a software renderer's
+// trilinear lookups cost about a third of the markers' drawing time.
+const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 'none' } as const;
+
 /**
  * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip. All machines
- * are uploaded once per list; a live status change re-uploads the icons of its rows only (and the mask
- * when it shows or hides a marker); a filter change uploads only the shown/hidden mask. The mask (1 or 0) is the marker's size factor, so the GPU
- * collapses hidden markers to nothing: no draw, no pick.
+ * are uploaded once per list; a live status change re-uploads its rows only; a filter change refills
+ * only the shown flags. A hidden marker is collapsed to nothing on the GPU: no pixels, no pick.
  */
 export function createMachineLayer(packed: PackedMachines, result: FilterResult) {
-  const { stateCodes } = packed;
-  const size = sizeAttribute(result.mask);
-  const data: MachineLayerData = {
-    length: packed.count,
-    attributes: { getPosition: positionAttribute(packed.positions), getSize: size },
-    packed,
-  };
-  return new IconLayer<null>({
+  return new MachineIconLayer({
     id: MACHINE_LAYER_ID,
-    data,
+    data: dataOf(packed) as unknown as null[],
+    shownMask: stableMask(result.mask),
     dataComparator: samePacking,
     _dataDiff: dataDiff,
     iconAtlas: ICON_ATLAS_URL,
     iconMapping: ICON_MAPPING,
-    getIcon: (_, { index }) => DISPLAY_STATES[stateCodes[index]!]!,
+    textureParameters: ATLAS_SAMPLER,
     sizeScale: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
     pickable: true,
-    parameters: { depthCompare: 'always' },
-    // An array, so deck.gl compares the mask by identity instead of walking its elements.
-    updateTriggers: { getSize: [size.value] },
+    parameters: { depthCompare: 'always', depthWriteEnabled: false },
   });
 }
 
