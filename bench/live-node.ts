@@ -1,7 +1,7 @@
 /**
  * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what
  * every change cost before) against patching the packing from the one before (repackMachines), and the
- * same for the search index; plus the row ranges the map layer hands deck.gl. Every patched result is
+ * same for the search index; plus the row ranges the map layer hands deck.gl and the id lookup. Every patched result is
  * checked against a full build. `npx tsx bench/live-node.ts` (BENCH_LIVE_N to change N); writes
  * bench/results/live.json.
  */
@@ -15,6 +15,7 @@ import { createPacker, repackMachines } from '../src/filters/repackMachines';
 import { createSearchIndexer } from '../src/filters/searchIndexer';
 import { replaceMachine } from '../src/live/replaceMachine';
 import type { Machine, Status } from '../src/machines/machine';
+import { machineLookup, machineRows } from '../src/machines/machineRows';
 import { changedRowRanges } from '../src/map/changedRowRanges';
 import { summarise, type Summary } from './stats';
 import { mulberry32, syntheticMachines } from './syntheticMachines';
@@ -51,7 +52,8 @@ const random = mulberry32(7);
 packMachines(machines); // warm up the JIT
 const fullPack = Array.from({ length: REPS }, () => once(() => packMachines(machines)).ms);
 const fullIndex = Array.from({ length: 3 }, () => once(() => buildSearchIndex(machines, 'en')).ms);
-const byIdMap = Array.from({ length: 3 }, () => once(() => new Map(machines.map((m) => [m.id, m]))).ms);
+// A copy each time: an id map is kept per list.
+const byIdMap = Array.from({ length: 3 }, () => once(() => machineRows([...machines])).ms);
 
 const pack = createPacker();
 const index = createSearchIndexer();
@@ -68,6 +70,9 @@ function liveChange(k: number) {
   const ranges = once(() => changedRowRanges(repacked.value, packed));
   const indexed = once(() => index(replaced.value, 'en'));
   const filtered = once(() => filterPacked(replaced.value, repacked.value, AVAILABLE, null));
+  const lookup = once(() => machineLookup(replaced.value));
+  if (lookup.value.get(target.id)?.status !== status) throw new Error('the id lookup missed the change');
+  if (machineRows(replaced.value) !== machineRows(machines)) throw new Error('the id map was rebuilt for a status change');
   if (repacked.value.positions !== packed.positions) throw new Error('positions were copied for a status change');
   if (ranges.value?.length !== 1 || ranges.value[0]!.startRow !== row) throw new Error('the layer would not update just that row');
   if (indexed.value !== texts) throw new Error('the search index was rebuilt for a status change');
@@ -75,7 +80,7 @@ function liveChange(k: number) {
   machines = replaced.value;
   packed = repacked.value;
   texts = indexed.value;
-  return { replace: replaced.ms, repack: repacked.ms, ranges: ranges.ms, index: indexed.ms, filter: filtered.ms };
+  return { replace: replaced.ms, repack: repacked.ms, ranges: ranges.ms, index: indexed.ms, filter: filtered.ms, lookup: lookup.ms };
 }
 
 liveChange(0); // warm up
@@ -93,13 +98,14 @@ sameColumns(reloadPacked, packMachines(reloaded));
 const report = {
   machine: { cpu: cpus()[0]?.model.trim(), cores: cpus().length, node: process.version, date: new Date().toISOString() },
   n: N,
-  fullMs: { packMachines: stats(fullPack), buildSearchIndex: stats(fullIndex), machineByIdMap: stats(byIdMap) },
+  fullMs: { packMachines: stats(fullPack), buildSearchIndex: stats(fullIndex), idToRowMap: stats(byIdMap) },
   liveChangeMs: {
     replaceMachine: stats(live.map((r) => r.replace)),
     repack: stats(live.map((r) => r.repack)),
     layerRowRanges: stats(live.map((r) => r.ranges)),
     searchIndex: stats(live.map((r) => r.index)),
     filterAvailable: stats(live.map((r) => r.filter)),
+    idLookup: stats(live.map((r) => r.lookup)),
   },
   reloadOfSameIds: {
     repackMs: stats(reload.map((r) => r.ms)),
@@ -113,11 +119,12 @@ writeFileSync(join(OUT, 'live.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.table({
   'full: packMachines': report.fullMs.packMachines.median,
   'full: buildSearchIndex (en)': report.fullMs.buildSearchIndex.median,
-  'full: id → machine Map': report.fullMs.machineByIdMap.median,
+  'full: id → row map': report.fullMs.idToRowMap.median,
   'live change: replaceMachine': report.liveChangeMs.replaceMachine.median,
   'live change: repack': report.liveChangeMs.repack.median,
   'live change: layer row ranges': report.liveChangeMs.layerRowRanges.median,
   'live change: search index': report.liveChangeMs.searchIndex.median,
   'live change: filter (available)': report.liveChangeMs.filterAvailable.median,
+  'live change: id lookup': report.liveChangeMs.idLookup.median,
   'reload of the same ids: repack': report.reloadOfSameIds.repackMs.median,
 });

@@ -19,3 +19,10 @@ export function replacedRows(list: readonly Machine[], from: readonly Machine[])
   const edit = edits.get(list);
   return edit && edit.from.deref() === from ? edit.rows : undefined;
 }
+
+/** The list `list` was made from by replacing rows, and those rows, while that list is still alive. */
+export function editOf(list: readonly Machine[]): { from: readonly Machine[]; rows: readonly number[] } | undefined {
+  const edit = edits.get(list);
+  const from = edit?.from.deref();
+  return edit && from ? { from, rows: edit.rows } : undefined;
+}

@@ -1,5 +1,6 @@
 import { noteReplacedRows } from '../filters/listEdits';
 import type { Machine } from '../machines/machine';
+import { machineRows } from '../machines/machineRows';
 
 /**
  * The list with the machine of the same id replaced, or the same list when the id is not in it (a
@@ -7,8 +8,8 @@ import type { Machine } from '../machines/machine';
  * so packing the new list patches that row instead of comparing every machine.
  */
 export function replaceMachine(machines: readonly Machine[], next: Machine): readonly Machine[] {
-  const index = machines.findIndex((m) => m.id === next.id);
-  if (index < 0) return machines;
+  const index = machineRows(machines).get(next.id);
+  if (index === undefined) return machines;
   const copy = machines.slice();
   copy[index] = next;
   noteReplacedRows(copy, machines, [index]);

@@ -1,5 +1,6 @@
 import { atom, type SetStateAction } from 'jotai';
 import type { Machine } from './machine';
+import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';
 import { replacedRows } from '../filters/listEdits';
@@ -56,7 +57,8 @@ machinesAtom.debugLabel = 'machines';
 export const machinesLoadStateAtom = atom<LoadState>('idle');
 machinesLoadStateAtom.debugLabel = 'machinesLoadState';
 
-export const machineByIdAtom = atom((get) => new Map(get(machinesAtom).map((m) => [m.id, m])));
+/** The shown machines by id; a live change reuses the id → row map instead of building one. */
+export const machineByIdAtom = atom((get) => machineLookup(get(machinesAtom)));
 
 let warnedRejected = false;
 
