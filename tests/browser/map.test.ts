@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import en from '../../src/i18n/locales/en.json';
 import { countColoursUntil, hexToRgb } from './pixels';
+import { chooseOption, find } from './screen-helpers';
 
 interface DemoMachine {
   id: string;
@@ -97,6 +99,26 @@ describe('the map (issue 3)', () => {
     const markerBox = { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 };
     const marker = await countColoursUntil(page, { green: GREEN }, markerBox, 20, (c) => (c.green ?? 0) > 20);
     expect(marker.green).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('draws only the markers the status filter shows, and every marker again after Reset', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    const overview = { x: 0, y: 0, width: 860, height: 570 };
+    const colours = { green: GREEN, red: RED };
+    await countColoursUntil(page, colours, overview, 10, (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50);
+
+    await chooseOption(page, en.filter.status, en.statusGroup.full);
+    const fullOnly = await countColoursUntil(page, colours, overview, 10, (c) => c.green === 0 && (c.red ?? 0) > 50);
+    expect(fullOnly.green).toBe(0);
+    expect(fullOnly.red).toBeGreaterThan(50);
+
+    await (await find(page, 'button', en.filter.reset)).click();
+    const all = await countColoursUntil(page, colours, overview, 10, (c) => (c.green ?? 0) > 500);
+    expect(all.green).toBeGreaterThan(500);
+    expect(all.red).toBeGreaterThan(50);
     expect(errors).toEqual([]);
     await page.close();
   });
