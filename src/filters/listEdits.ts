@@ -16,8 +16,8 @@ export function noteReplacedRows(list: readonly Machine[], from: readonly Machin
 
 /** The rows replaced to make `list` from `from`, when it was made that way; else undefined. */
 export function replacedRows(list: readonly Machine[], from: readonly Machine[]): readonly number[] | undefined {
-  const edit = edits.get(list);
-  return edit && edit.from.deref() === from ? edit.rows : undefined;
+  const edit = editOf(list);
+  return edit?.from === from ? edit.rows : undefined;
 }
 
 /** The list `list` was made from by replacing rows, and those rows, while that list is still alive. */

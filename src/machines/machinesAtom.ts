@@ -3,7 +3,7 @@ import type { Machine } from './machine';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';
-import { replacedRows } from '../filters/listEdits';
+import { editOf } from '../filters/listEdits';
 import { createShownMachines } from '../freshness/shownMachines';
 import { runtimeConfig } from '../runtimeConfig';
 import { nowAtom } from '../openNow/nowAtom';
@@ -24,19 +24,17 @@ machinesFetchedAtAtom.debugLabel = 'machinesFetchedAt';
 
 const shownMachines = createShownMachines();
 const reportsFreshness = new WeakMap<readonly Machine[], boolean>();
-let lastFeed: readonly Machine[] = [];
 const reports = (m: Machine) => m.last_online != null || m.deactivated === true;
 /** Whether any machine carries a report time or is deactivated; after a live change, only its rows are looked at. */
 function anyReportsFreshness(feed: readonly Machine[]): boolean {
   let known = reportsFreshness.get(feed);
   if (known === undefined) {
-    const rows = replacedRows(feed, lastFeed);
-    const before = reportsFreshness.get(lastFeed);
+    const edit = editOf(feed);
+    const before = edit && reportsFreshness.get(edit.from);
     // Once true it stays true for lists made from it: that only keeps the (correct) slower path.
-    known = rows && before !== undefined ? before || rows.some((i) => reports(feed[i]!)) : feed.some(reports);
+    known = edit && before !== undefined ? before || edit.rows.some((i) => reports(feed[i]!)) : feed.some(reports);
     reportsFreshness.set(feed, known);
   }
-  lastFeed = feed;
   return known;
 }
 

@@ -48,7 +48,8 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
 
   override getShaders() {
     const shaders = super.getShaders();
-    return { ...shaders, vs: MACHINE_ICON_VS, fs: MACHINE_ICON_FS, defines: { ...shaders.defines, ...STRIP.defines } };
+    const defines = { ...shaders.defines, ...STRIP.defines, VERTICES_PER_ICON: String(VERTICES_PER_ICON) };
+    return { ...shaders, vs: MACHINE_ICON_VS, fs: MACHINE_ICON_FS, defines };
   }
 
   override initializeState() {
@@ -68,12 +69,9 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
       const { length } = this.machines;
       this.setState({ numInstances: length * VERTICES_PER_ICON, startIndices: vertexStartsFor(length) });
     }
+    // The model is made anew when extensions change (in IconLayer.updateState); the count is set on it here, not per frame.
+    if (changeFlags.dataChanged || changeFlags.extensionsChanged) this.state.model?.setVertexCount(this.getNumInstances());
     if (props.shownMask !== oldProps.shownMask) this.getAttributeManager()!.invalidate('shownMask');
-  }
-
-  override draw(options: { uniforms: unknown }) {
-    this.state.model?.setVertexCount(this.getNumInstances());
-    super.draw(options);
   }
 
   protected override _getModel(id = this.props.id): Model {

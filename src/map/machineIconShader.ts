@@ -12,14 +12,14 @@ in vec2 machinePositions;
 in vec2 machineIcons;
 out vec2 vTextureCoords;
 
-const vec2 CORNERS[6] = vec2[6](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(-1.0, 1.0), vec2(1.0, -1.0), vec2(1.0, 1.0));
+const vec2 CORNERS[VERTICES_PER_ICON] = vec2[VERTICES_PER_ICON](vec2(-1.0, -1.0), vec2(1.0, -1.0), vec2(-1.0, 1.0), vec2(-1.0, 1.0), vec2(1.0, -1.0), vec2(1.0, 1.0));
 
 void main(void) {
-  vec2 corner = CORNERS[gl_VertexID % 6];
+  vec2 corner = CORNERS[gl_VertexID % VERTICES_PER_ICON];
   vec3 position = vec3(machinePositions, 0.0);
   geometry.worldPosition = position;
   geometry.uv = corner;
-  geometry.pickingColor = picking_getPickingColorFromIndex(float(gl_VertexID / 6));
+  geometry.pickingColor = picking_getPickingColorFromIndex(float(gl_VertexID / VERTICES_PER_ICON));
 
   vec2 iconSize = vec2(CELL_WIDTH, CELL_HEIGHT);
   vec2 frameOrigin = vec2(machineIcons.x * CELL_WIDTH, ROW_Y);
