@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import type { Machine } from '../../src/machines/machine';
 import { MOBILE, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { settledView } from './mapPixels';
 import {
   LOCALES,
   MESSAGES,
@@ -103,6 +104,8 @@ describe('choosing a machine on a phone', () => {
     await gone(page, 'dialog', t.list.title);
     expect(await isVisible(page, 'combobox', t.filter.status)).toBe(false);
     const popup = await find(page, 'dialog', machine.name_en);
+    // The popup opens while the map still flies to the machine: measure it once the map has stopped.
+    await settledView(page);
     await waitUntilStill(popup);
     const text = await textOf(popup);
     expect(text).toContain(machine.address_en);
