@@ -230,3 +230,28 @@ describe('map tiles failing', () => {
     await page.close();
   });
 });
+
+describe('the map failing to download', () => {
+  it('says the map cannot be shown, the list and search still work, and nothing is thrown unhandled', async () => {
+    // The map chunk's download starts with the page, before React renders the map's place.
+    const uncaught: string[] = [];
+    const opened = await openPage(browser, server.url, {
+      failPaths: /\/assets\/MapView-[^/]*\.js$/,
+      beforeLoad: (p) => void p.on('pageerror', (e) => uncaught.push(String(e))),
+    });
+    const { page } = opened;
+    await page.waitForSelector(`::-p-text(${en.app.mapUnavailable})`, { timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
+
+    const box = await page.waitForSelector(aria('searchbox', en.filter.searchLabel), { visible: true });
+    await box!.type('plaza');
+    const expected = shownMachines().filter((m) => `${m.name_en}\n${m.address_en}`.toLowerCase().includes('plaza'));
+    expect(expected.length).toBeGreaterThan(0);
+    await page.waitForSelector(`::-p-text(${countText(expected.length)})`, { timeout: 30_000 });
+    expect(await page.$(`::-p-text(${en.app.mapLoading})`)).toBeNull();
+    expect(uncaught).toEqual([]);
+    // What is logged is the failed download, caught by the map's error boundary.
+    expect(unexpectedErrors(opened).filter((e) => !e.includes('Failed to fetch dynamically imported module'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -122,6 +122,8 @@ export async function openPage(
     tiles?: TileMode;
     holdApi?: ApiHold;
     apiOverride?: ApiOverride;
+    /** Requests to the page's own server whose path matches fail as a dropped connection would. */
+    failPaths?: RegExp;
     /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
     beforeLoad?: (page: Page) => Promise<void> | void;
   } = {},
@@ -143,6 +145,7 @@ export async function openPage(
       opened.apiCalls.push({ method: request.method(), path: new URL(request.url()).pathname, body: request.postData() });
       return;
     }
+    if (options.failPaths?.test(new URL(request.url()).pathname)) return void request.abort('connectionrefused');
     void route(request, opened, options.tiles ?? 'fixture', options.apiOverride);
   });
   await page.goto(url, { waitUntil: 'domcontentloaded' });
