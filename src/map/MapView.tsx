@@ -4,7 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
 import type { MapboxOverlay } from '@deck.gl/mapbox';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
 import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
@@ -15,6 +15,7 @@ import { buildBasemapStyle } from './basemapStyle';
 import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { noteDrawnFrame } from './drawnFrames';
+import { preloadIconAtlas, type IconAtlasSource } from './iconAtlas';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
@@ -35,6 +36,8 @@ maplibregl.setWorkerUrl(workerUrl);
  * maxBounds is that wall: the view cannot leave the box at all, the closest equivalent to 0.9.
  */
 const MAX_BOUNDS: [number, number, number, number] = [...MAP_BOUNDS[0], ...MAP_BOUNDS[1]];
+const iconAtlas = preloadIconAtlas();
+
 const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INITIAL_CENTER[1], zoom: MAP_INITIAL_ZOOM };
 
 export default function MapView() {
@@ -52,8 +55,9 @@ export default function MapView() {
   const t = useT();
 
   const packed = useAtomValue(packedMachinesAtom);
-  const layers = useMemo(() => [createMachineLayer(packed, machines)], [packed, machines]);
-  const onAfterRender = useCallback(() => noteDrawnFrame(layers[0]!, machines), [layers, machines]);
+  const atlas = useIconAtlas();
+  const layers = useMemo(() => (atlas ? [createMachineLayer(packed, machines, atlas)] : []), [packed, machines, atlas]);
+  const onAfterRender = useCallback(() => noteDrawnFrame(layers[0], machines), [layers, machines]);
   const pointer = useMapPointer(overlay);
 
   useLabelLanguage(mapRef, loaded);
@@ -87,4 +91,17 @@ export default function MapView() {
       <MapAttribution />
     </div>
   );
+}
+
+/** The preloaded atlas once decoded (a few ms after the map's code runs; MapLibre's own start takes longer). */
+function useIconAtlas(): IconAtlasSource | null {
+  const [atlas, setAtlas] = useState<IconAtlasSource | null>(null);
+  useEffect(() => {
+    let current = true;
+    void iconAtlas.then((loaded) => current && setAtlas(loaded));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return atlas;
 }

@@ -18,10 +18,10 @@ const listeners = new Set<(frame: Readonly<DrawnFrame>) => void>();
  * Called after each map frame. Lets whoever needs "the markers are on screen", such as the benchmark,
  * wait for the frame itself instead of guessing with timers.
  */
-export function noteDrawnFrame(layer: Layer, result: FilterResult): void {
+export function noteDrawnFrame(layer: Layer | undefined, result: FilterResult): void {
   last.seq += 1;
   last.at = performance.now();
-  last.result = layer.isLoaded ? result : null;
+  last.result = layer?.isLoaded ? result : null;
   for (const listener of listeners) listener(last);
 }
 

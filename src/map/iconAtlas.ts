@@ -7,3 +7,18 @@ export const ICON_ATLAS_URL: string = atlasUrl;
 export const ICON_MAPPING = mapping as NonNullable<IconLayerProps['iconMapping']>;
 /** The same mapping with its JSON type: each image's frame in the atlas. */
 export const ICON_FRAMES = mapping;
+
+/** The atlas as the layer takes it: decoded ahead, or its URL for deck.gl to load. */
+export type IconAtlasSource = ImageBitmap | string;
+
+/**
+ * Fetches and decodes the atlas as soon as the map's code runs, while MapLibre is still starting, so the
+ * layer's first frame already has its texture instead of starting the fetch then. On failure the URL is
+ * returned and deck.gl tries the load itself, as it would have anyway.
+ */
+export function preloadIconAtlas(): Promise<IconAtlasSource> {
+  return fetch(ICON_ATLAS_URL)
+    .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(`atlas: HTTP ${response.status}`))))
+    .then((blob) => createImageBitmap(blob))
+    .catch(() => ICON_ATLAS_URL);
+}

@@ -4,7 +4,7 @@ import type { FilterResult } from '../filters/filterResult';
 import type { PackedMachines } from '../filters/packedMachines';
 import type { Machine } from '../machines/machine';
 import { changedRowRanges, type RowRange } from './changedRowRanges';
-import { ICON_ATLAS_URL, ICON_MAPPING } from './iconAtlas';
+import { ICON_ATLAS_URL, ICON_MAPPING, type IconAtlasSource } from './iconAtlas';
 import { MachineIconLayer, type MachineIconData } from './machineIconLayer';
 
 export const MACHINE_LAYER_ID = 'machines';
@@ -59,14 +59,16 @@ const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 
  * are uploaded once per list; a live status change re-uploads its rows only; a filter change refills
  * only the shown flags. A hidden marker is collapsed to nothing on the GPU: no pixels, no pick.
  */
-export function createMachineLayer(packed: PackedMachines, result: FilterResult) {
+export function createMachineLayer(packed: PackedMachines, result: FilterResult, atlas: IconAtlasSource = ICON_ATLAS_URL) {
   return new MachineIconLayer({
     id: MACHINE_LAYER_ID,
     data: dataOf(packed) as unknown as null[],
     shownMask: stableMask(result.mask),
     dataComparator: samePacking,
     _dataDiff: dataDiff,
-    iconAtlas: ICON_ATLAS_URL,
+    // deck.gl's 'image' prop turns decoded image data into a texture, as it does with what it loads from
+    // a URL; its TypeScript type names only the URL and the texture.
+    iconAtlas: atlas as string,
     iconMapping: ICON_MAPPING,
     textureParameters: ATLAS_SAMPLER,
     sizeScale: MARKER_ICON_SIZE_PX,
