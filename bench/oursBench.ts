@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai';
 import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../src/filters/filterAtoms';
 import type { FilterResult } from '../src/filters/filterResult';
-import { onDrawnFrame } from '../src/map/drawnFrames';
+import { lastDrawnFrame, onDrawnFrame } from '../src/map/drawnFrames';
 import { chromeShownAtom } from './chromeAtom';
 import { FILTERS, frameRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 
@@ -23,7 +23,11 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     const start = performance.now();
     change();
     const wanted = store.get(filteredMachinesAtom);
-    await drawn((result) => result === wanted);
+    const onScreen = lastDrawnFrame().result;
+    // The same machines as on screen (e.g. 's' typed inside Sha Tin): the layer is unchanged, so no frame is
+    // drawn for it, and the next frame shows the answer, as on the Leaflet page, where no DOM changes then.
+    if (onScreen && sameMachinesShown(onScreen, wanted)) await nextFrame();
+    else await drawn((result) => result === wanted);
     await presented();
     return { ms: performance.now() - start, count: wanted.count };
   };
@@ -61,4 +65,10 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     startFrames: frames.start,
     stopFrames: frames.stop,
   };
+}
+
+function sameMachinesShown(a: FilterResult, b: FilterResult): boolean {
+  if (a.machines !== b.machines || a.count !== b.count) return false;
+  for (let i = 0; i < a.mask.length; i++) if (a.mask[i] !== b.mask[i]) return false;
+  return true;
 }
