@@ -40,9 +40,9 @@ const packLatest = createPacker();
 export const packedMachinesAtom = atom((get) => packLatest(get(machinesAtom)));
 packedMachinesAtom.debugLabel = 'packedMachines';
 
-/** One normalised string per machine in the current language; only built once someone searches. */
-const indexLatest = createSearchIndexer();
-export const searchIndexAtom = atom((get) => indexLatest(get(machinesAtom), get(localeAtom)));
+/** One normalised string per machine in the current language: built ahead while idle (useSearchIndexWarmUp), or at the first search. */
+export const searchIndexer = createSearchIndexer();
+export const searchIndexAtom = atom((get) => searchIndexer(get(machinesAtom), get(localeAtom)));
 searchIndexAtom.debugLabel = 'searchIndex';
 
 const textMatcherAtom = atom((get) => createTextMatcher(get(searchIndexAtom)));

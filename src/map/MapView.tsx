@@ -8,6 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
 import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
+import { useSearchIndexWarmUp } from '../filters/useSearchIndexWarmUp';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import land from '../../assets/hk-land.json';
@@ -66,6 +67,7 @@ export default function MapView() {
   useReadySignal(mapRef, loaded);
   useViewTracking(mapRef, loaded, regionRef);
   useViewReset(mapRef, loaded);
+  useSearchIndexWarmUp(loaded);
 
   return (
     <div ref={regionRef} className={classes.map} role="region" aria-label={t('map.region')}>
