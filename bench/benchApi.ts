@@ -53,10 +53,17 @@ export function nextFrame(): Promise<number> {
   return new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
-/** The page's WebGL context, if its map draws with WebGL (getContext returns the one already made). */
-export function mapGl(): WebGL2RenderingContext | null {
-  const canvas = document.querySelector<HTMLCanvasElement>('canvas.maplibregl-canvas');
-  return canvas?.getContext('webgl2') ?? null;
+/**
+ * The map's WebGL2 context and deck.gl's when it draws on its own canvas (getContext returns the one already
+ * made; other canvases are left alone, since asking one that has none would make one).
+ */
+export function pageGl(): WebGL2RenderingContext[] {
+  const contexts: WebGL2RenderingContext[] = [];
+  for (const canvas of document.querySelectorAll<HTMLCanvasElement>('canvas.maplibregl-canvas, canvas#deckgl-overlay')) {
+    const gl = canvas.getContext('webgl2');
+    if (gl) contexts.push(gl);
+  }
+  return contexts;
 }
 
 /**
@@ -64,9 +71,9 @@ export function mapGl(): WebGL2RenderingContext | null {
  * animation frame, which composites it. Without WebGL, two animation frames: the DOM change is drawn
  * after the first.
  */
-export async function presented(gl = mapGl()): Promise<void> {
-  if (gl) {
-    await gpuDone(gl);
+export async function presented(contexts = pageGl()): Promise<void> {
+  if (contexts.length > 0) {
+    for (const gl of contexts) await gpuDone(gl);
     await nextFrame();
     return;
   }

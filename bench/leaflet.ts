@@ -58,7 +58,7 @@ const show = (shown: Uint8Array) => {
 // DOM changes are drawn in the frame after the next animation frame callback, then composited.
 const painted = async () => {
   await nextFrame();
-  await presented(null);
+  await presented([]);
 };
 const timed = async (change: () => Uint8Array): Promise<Timed> => {
   const begin = performance.now();
