@@ -46,13 +46,29 @@ const map = new maplibregl.Map({
 });
 
 const idle = () => new Promise<void>((resolve) => map.once('idle', () => resolve()));
-const settled = () => (map.loaded() && map.areTilesLoaded() && !map.isMoving() ? Promise.resolve() : idle());
-const loaded = new Promise<void>((resolve) => map.once('load', () => resolve()));
+const styleLoaded = new Promise<void>((resolve) => {
+  if (map.isStyleLoaded()) resolve();
+  else map.once('style.load', () => resolve());
+});
+/**
+ * The first frame drawn once `done()` holds. Basemap tiles are not waited for, as on our page and the Leaflet
+ * page, whose first frame with the markers can come before the last tile.
+ */
+const frameWhen = (done: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (!done()) return;
+      map.off('render', check);
+      resolve();
+    };
+    map.on('render', check);
+    map.triggerRepaint();
+  });
 
 async function addMachines() {
-  await loaded;
+  await styleLoaded;
   if (!withMarkers) {
-    await settled();
+    await frameWhen(() => true);
     await presented();
     return { ms: performance.now(), count: 0 };
   }
@@ -75,7 +91,7 @@ async function addMachines() {
       'icon-ignore-placement': true,
     },
   });
-  await idle();
+  await frameWhen(() => map.isSourceLoaded(SOURCE_ID));
   await presented();
   return { ms: performance.now(), count: n };
 }
