@@ -47,7 +47,10 @@ function cell(s: Summary, unit = fmt): string {
   if (Number.isNaN(s.median)) return '—';
   return s.runs > 1 ? `${unit(s.median)} (${unit(s.min)}–${unit(s.max)})` : unit(s.median);
 }
-const ratio = (alt: Summary, ours: Summary) => `${(alt.median / ours.median).toFixed(1)}×`;
+const ratio = (alt: Summary, ours: Summary) => {
+  const value = alt.median / ours.median;
+  return Number.isNaN(value) ? '—' : `${value.toFixed(1)}×`;
+};
 const count = (n: number) => n.toLocaleString('en');
 
 interface Report {
