@@ -1,6 +1,6 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
-import { useControl } from 'react-map-gl/maplibre';
-import { useEffect } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { exposeTransformForDeck } from './maplibreCompat';
 
 /**
@@ -9,13 +9,24 @@ import { exposeTransformForDeck } from './maplibreCompat';
  */
 const LAZY_FEATURE_CHECKS = { _initializeFeatures: false };
 
-/** deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it. */
+/**
+ * deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it.
+ * The overlay joins the map in a layout effect, before the browser paints, not in a passive effect as with
+ * react-map-gl's useControl: those ran after MapLibre's first frame, which then drew the basemap alone and
+ * needed another frame for the markers.
+ */
 export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: MapboxOverlay | null) => void }) {
   const { onOverlay, ...deckProps } = props;
-  const overlay = useControl<MapboxOverlay>(({ map }) => {
-    exposeTransformForDeck(map.getMap());
-    return new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS });
-  });
+  const map = useMap().current?.getMap();
+  const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS }));
+  useLayoutEffect(() => {
+    if (!map) return;
+    exposeTransformForDeck(map);
+    map.addControl(overlay);
+    return () => {
+      if (map.hasControl(overlay)) map.removeControl(overlay);
+    };
+  }, [map, overlay]);
   overlay.setProps(deckProps);
   useEffect(() => {
     onOverlay?.(overlay);
