@@ -41,6 +41,15 @@ export interface BenchApi {
   startFrames(): void;
   /** Frame intervals (ms) since startFrames. */
   stopFrames(): number[];
+  startKeys(): void;
+  /** The keys pressed since startKeys. */
+  stopKeys(): KeyTimes;
+}
+
+/** For each key pressed: ms until the page's handlers ran (main thread) and until the letter was on screen. */
+export interface KeyTimes {
+  handledMs: number[];
+  paintedMs: number[];
 }
 
 declare global {
@@ -117,6 +126,35 @@ export function frameRecorder() {
       cancelAnimationFrame(id);
       return times.slice(1).map((t, i) => t - times[i]!);
     },
+  };
+}
+
+/**
+ * Times each key pressed in the page, from the key event to the end of the frame that shows the letter:
+ * the map's GPU work already issued must be done (the page's next paint waits for it), then the frame
+ * with the letter, then whatever map frame that frame issued.
+ */
+export function keyPaintRecorder() {
+  let times: KeyTimes = { handledMs: [], paintedMs: [] };
+  const painted = async (since: number) => {
+    await presented();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const gl of pageGl()) await gpuDone(gl);
+    times.paintedMs.push(performance.now() - since);
+  };
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      times.handledMs.push(performance.now() - event.timeStamp);
+      void painted(event.timeStamp);
+    },
+    { capture: true },
+  );
+  return {
+    start() {
+      times = { handledMs: [], paintedMs: [] };
+    },
+    stop: (): KeyTimes => times,
   };
 }
 

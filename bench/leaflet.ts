@@ -11,8 +11,9 @@ import {
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
 import { HK_BASEMAP_TILES, hkLabelTiles } from '../src/map/basemapStyle';
-import { FILTERS, frameRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
+import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
+import { attachSearchBox } from './searchBox';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
 // The original site's way: one Leaflet marker (an <img> in the DOM) per machine.
@@ -71,6 +72,8 @@ const timed = async (change: () => Uint8Array): Promise<Timed> => {
 const quiet = quietFor(300);
 map.on('move zoom zoomanim moveend zoomend', quiet.poke);
 const frames = frameRecorder();
+const keys = keyPaintRecorder();
+attachSearchBox((text) => show(filter.setQuery(text)));
 
 window.__bench = {
   impl: 'leaflet',
@@ -82,4 +85,6 @@ window.__bench = {
   settle: quiet.wait,
   startFrames: frames.start,
   stopFrames: frames.stop,
+  startKeys: keys.start,
+  stopKeys: keys.stop,
 } satisfies BenchApi;

@@ -7,8 +7,9 @@ import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM, MARKER_
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
 import { buildBasemapStyle } from '../src/map/basemapStyle';
-import { FILTERS, frameRecorder, presented, quietFor, type BenchApi, type Timed } from './benchApi';
+import { FILTERS, frameRecorder, keyPaintRecorder, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
+import { attachSearchBox } from './searchBox';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
 // MapLibre's own way: a GeoJSON source (tiled in a worker) drawn by a symbol layer with the same icons.
@@ -110,6 +111,11 @@ const timed = async (change: () => Uint8Array): Promise<Timed> => {
 const quiet = quietFor(300);
 map.on('render', quiet.poke);
 const frames = frameRecorder();
+const keys = keyPaintRecorder();
+// The floor has a search box too, with nothing to search: what typing costs over the basemap alone.
+attachSearchBox((text) => {
+  if (withMarkers) map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)?.setData(collection(filter.setQuery(text)));
+});
 
 window.__bench = {
   impl: withMarkers ? 'maplibre-symbol' : 'basemap',
@@ -121,4 +127,6 @@ window.__bench = {
   settle: quiet.wait,
   startFrames: frames.start,
   stopFrames: frames.stop,
+  startKeys: keys.start,
+  stopKeys: keys.stop,
 } satisfies BenchApi;

@@ -3,7 +3,7 @@ import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQu
 import type { FilterResult } from '../src/filters/filterResult';
 import { lastDrawnFrame, onDrawnFrame } from '../src/map/drawnFrames';
 import { chromeShownAtom } from './chromeAtom';
-import { FILTERS, frameRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
+import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -33,6 +33,7 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
   };
 
   const frames = frameRecorder();
+  const keys = keyPaintRecorder();
   const quiet = quietFor(300);
   onDrawnFrame(quiet.poke);
 
@@ -64,6 +65,8 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     },
     startFrames: frames.start,
     stopFrames: frames.stop,
+    startKeys: keys.start,
+    stopKeys: keys.stop,
   };
 }
 

@@ -22,6 +22,10 @@ const METRICS = {
   chromeFrameP50Ms: (r: RunResult) => r.framesWithChrome?.p50 ?? NaN,
   chromeFrameP95Ms: (r: RunResult) => r.framesWithChrome?.p95 ?? NaN,
   heapMB: (r: RunResult) => r.heapMB,
+  // Older result files have no typing step.
+  typingHandledMaxMs: (r: RunResult) => r.typing?.handled.max ?? NaN,
+  typingP50Ms: (r: RunResult) => r.typing?.painted.p50 ?? NaN,
+  typingMaxMs: (r: RunResult) => r.typing?.painted.max ?? NaN,
 };
 type Metric = keyof typeof METRICS;
 
@@ -76,13 +80,15 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
   if (floor) {
     lines.push(
       `Floor, the same basemap with no markers: page ${cell(floor.renderMs)}, frame p50 ${cell(floor.frameP50Ms)}, ` +
-        `p95 ${cell(floor.frameP95Ms)}, JS heap ${cell(floor.heapMB, mb)}.`,
+        `p95 ${cell(floor.frameP95Ms)}, typed letter on screen p50 ${cell(floor.typingP50Ms)} (slowest ${cell(floor.typingMaxMs)}, ` +
+        `slowest to its handler ${cell(floor.typingHandledMaxMs)}), ` +
+        `JS heap ${cell(floor.heapMB, mb)}.`,
       '',
     );
   }
   lines.push(
-    '| N | page | runs | load → first frame | page | filter → frame | back to all → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | JS heap |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| N | page | runs | load → first frame | page | filter → frame | back to all → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | typed letter on screen p50 / slowest | slowest key to its handler | JS heap |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const sizes = [...new Set(pages.filter((p) => p.impl !== 'basemap').map((p) => p.n))].sort((a, b) => a - b);
   for (const n of sizes) {
@@ -91,14 +97,15 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       if (!p || impl === 'basemap') continue;
       const s = p.summary;
       if (!s) {
-        lines.push(`| ${count(n)} | ${impl} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | | |`);
+        lines.push(`| ${count(n)} | ${impl} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | | | | |`);
         continue;
       }
-      const withPanel = Number.isNaN(s.chromeFrameP50Ms.median) ? '—' : `${fmt(s.chromeFrameP50Ms.median)} / ${fmt(s.chromeFrameP95Ms.median)}`;
+      const pair = (a: Summary, b: Summary) => (Number.isNaN(a.median) ? '—' : `${fmt(a.median)} / ${fmt(b.median)}`);
+      const withPanel = pair(s.chromeFrameP50Ms, s.chromeFrameP95Ms);
       lines.push(
         `| ${count(n)} | ${impl} | ${s.loadMs.runs}${p.dnf ? ` (then ${p.dnf})` : ''} | ${cell(s.loadMs)} | ${cell(s.renderMs)} | ` +
           `${cell(s.filterMs)} | ${cell(s.fullFrameMs)} | ${cell(s.firstKeystrokeMs)} | ${cell(s.keystrokeMs)} | ${cell(s.frameP50Ms)} | ${cell(s.frameP95Ms)} | ` +
-          `${withPanel} | ${cell(s.heapMB, mb)} |`,
+          `${withPanel} | ${pair(s.typingP50Ms, s.typingMaxMs)} | ${cell(s.typingHandledMaxMs)} | ${cell(s.heapMB, mb)} |`,
       );
     }
   }
@@ -106,8 +113,8 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
     '',
     '## Alternative ÷ ours, same run (above 1× ours is faster or smaller)',
     '',
-    '| N | alternative | page load | filter → frame | 1st keystroke | next keystrokes | frame p50 | frame p95 | JS heap | same machines shown |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| N | alternative | page load | filter → frame | 1st keystroke | next keystrokes | frame p50 | frame p95 | typed letter p50 | slowest typed letter | JS heap | same machines shown |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   );
   for (const n of sizes) {
     const ours = pages.find((p) => p.n === n && p.impl === 'ours');
@@ -115,14 +122,15 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       const a = alt.summary;
       const o = ours?.summary;
       if (!a || !o) {
-        lines.push(`| ${count(n)} | ${alt.impl} | ${alt.dnf ?? 'no run'} | | | | | | | |`);
+        lines.push(`| ${count(n)} | ${alt.impl} | ${alt.dnf ?? 'no run'} | | | | | | | | | |`);
         continue;
       }
       const same = JSON.stringify(alt.counts) === JSON.stringify(ours?.counts) ? 'yes' : `no: ${alt.counts} vs ${ours?.counts}`;
       lines.push(
         `| ${count(n)} | ${alt.impl} | ${ratio(a.renderMs, o.renderMs)} | ${ratio(a.filterMs, o.filterMs)} | ` +
           `${ratio(a.firstKeystrokeMs, o.firstKeystrokeMs)} | ${ratio(a.keystrokeMs, o.keystrokeMs)} | ${ratio(a.frameP50Ms, o.frameP50Ms)} | ` +
-          `${ratio(a.frameP95Ms, o.frameP95Ms)} | ${ratio(a.heapMB, o.heapMB)} | ${same} |`,
+          `${ratio(a.frameP95Ms, o.frameP95Ms)} | ${ratio(a.typingP50Ms, o.typingP50Ms)} | ${ratio(a.typingMaxMs, o.typingMaxMs)} | ` +
+          `${ratio(a.heapMB, o.heapMB)} | ${same} |`,
       );
     }
   }

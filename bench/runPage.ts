@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { DESKTOP, openPage } from '../tests/browser/harness';
-import { SEARCH_TEXT, type FilterKind, type Impl, type Timed } from './benchApi';
+import { SEARCH_TEXT, type FilterKind, type Impl, type KeyTimes, type Timed } from './benchApi';
 import type { Scenario } from './plan';
 import { BLANK_PATH } from './staticServer';
 import { median, percentile } from './stats';
@@ -38,6 +38,8 @@ export interface RunResult {
   filter: Record<FilterKind, Timed> | null;
   search: Timed[] | null;
   clearSearch: Timed | null;
+  /** Keys typed into the page's search box: how long each waited for the page's handlers, and to be on screen. */
+  typing: { handled: FrameStats; painted: FrameStats; keys: KeyTimes };
   errors: string[];
 }
 
@@ -81,6 +83,24 @@ async function panZoom(page: Page, kind: 'full' | 'short'): Promise<void> {
     await page.mouse.wheel({ deltaY });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
+}
+
+/** A person typing at about 40 words a minute. Each pause is longer than the search debounce, so every key searches. */
+const KEY_INTERVAL_MS = 300;
+/** The product's search box; the other pages have a plain one with the same placeholder. */
+const SEARCH_BOX = 'input[placeholder="Please enter a location"]';
+
+async function typeInSearchBox(page: Page, text: string): Promise<KeyTimes> {
+  await page.focus(SEARCH_BOX);
+  await page.evaluate(() => window.__bench!.settle());
+  await page.evaluate(() => window.__bench!.startKeys());
+  for (const key of text) {
+    await page.keyboard.type(key);
+    await new Promise((resolve) => setTimeout(resolve, KEY_INTERVAL_MS));
+  }
+  await page.evaluate(() => window.__bench!.settle());
+  await page.waitForFunction((count) => window.__bench!.stopKeys().paintedMs.length >= count, { timeout: 0, polling: 100 }, text.length);
+  return page.evaluate(() => window.__bench!.stopKeys());
 }
 
 function frameStats(intervals: number[]): FrameStats {
@@ -143,8 +163,13 @@ export async function runPage(
       if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(true));
     }
     const base = { generateMs, loadMs: ready.ms, renderMs: ready.ms - generateMs, heapMB: heap, frames, framesWithChrome };
+    // Last, on every page: real key presses into the search box, each letter timed until it is on screen.
+    const typing = async () => {
+      const keys = await step('typing', () => typeInSearchBox(page, SEARCH_TEXT));
+      return { handled: frameStats(keys.handledMs), painted: frameStats(keys.paintedMs), keys };
+    };
     if (impl === 'basemap') {
-      return { ...base, fullFrameMs: null, filter: null, search: null, clearSearch: null, errors: opened.errors };
+      return { ...base, fullFrameMs: null, filter: null, search: null, clearSearch: null, typing: await typing(), errors: opened.errors };
     }
 
     // Narrowing filters first and the search inside the district, so that only the last step draws every marker.
@@ -164,7 +189,7 @@ export async function runPage(
     await settle();
     const clearSearch = await step('clearing the search', () => page.evaluate(() => window.__bench!.typeSearch('')));
     await applyFilter('reset');
-    return { ...base, fullFrameMs: filter.reset!.ms, filter, search, clearSearch, errors: opened.errors };
+    return { ...base, fullFrameMs: filter.reset!.ms, filter, search, clearSearch, typing: await typing(), errors: opened.errors };
   } finally {
     await within(page.close(), 30, 'closing the page').catch(() => undefined);
   }

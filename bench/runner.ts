@@ -14,20 +14,26 @@ const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'bench/dist'));
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const plan = planFromEnv(process.env.BENCH_PLAN);
 
+// Software WebGL (SwiftShader) as in the browser tests, unless BENCH_GL_ARGS names other GL flags: on a machine
+// with a GPU, e.g. BENCH_GL_ARGS='--use-angle=vulkan --enable-features=Vulkan'. The report names the renderer used.
+const SOFTWARE_GL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const GL_ARGS = process.env.BENCH_GL_ARGS?.split(/\s+/).filter(Boolean) ?? SOFTWARE_GL_ARGS;
+const BROWSER_ARGS = [...CHROMIUM_ARGS.filter((arg) => !SOFTWARE_GL_ARGS.includes(arg)), ...GL_ARGS];
+
 // The harness's browser, without CDP's 3-minute call limit: a frame with 1M markers in software GL is slow,
 // and every step has its own timeout here.
 const launchBrowser = () =>
   puppeteer.launch({
     executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: BROWSER_ARGS,
     protocolTimeout: 0,
   });
 
 const started = Date.now();
 const server = await serveStatic(DIST);
 let browser: Browser = await launchBrowser();
-const machine = await machineInfo(browser);
+const machine = await machineInfo(browser, GL_ARGS);
 const results = new Map<string, PageResult>();
 const gaveUp = new Map<Impl, string>();
 

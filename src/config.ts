@@ -46,3 +46,7 @@ export const DEFAULT_STALE_AFTER_MS = 30 * 60 * 1000; // 30 minutes
 export const MIN_STALE_AFTER_MS = 60 * 1000; // 1 minute
 export const MAX_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
+
+// Camera moves on slow devices (not in the spec).
+/** Refits and fly-tos are animated only while the map draws at least 10 frames a second; slower, they jump. */
+export const SMOOTH_FRAME_MAX_MS = 100;

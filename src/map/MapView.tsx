@@ -22,6 +22,7 @@ import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
+import { useFramePace } from './useFramePace';
 import { useLabelLanguage } from './useLabelLanguage';
 import { useMapPointer } from './useMapPointer';
 import { useReadySignal } from './useReadySignal';
@@ -62,11 +63,12 @@ export default function MapView() {
   const pointer = useMapPointer(overlay);
 
   useLabelLanguage(mapRef, loaded);
-  useFitToResults(mapRef, loaded, machines);
-  useFocusRequests(mapRef, loaded);
+  const pace = useFramePace(mapRef, loaded);
+  useFitToResults(mapRef, loaded, machines, pace);
+  useFocusRequests(mapRef, loaded, pace);
   useReadySignal(mapRef, loaded);
   useViewTracking(mapRef, loaded, regionRef);
-  useViewReset(mapRef, loaded);
+  useViewReset(mapRef, loaded, pace);
   useSearchIndexWarmUp(loaded);
 
   return (

@@ -13,6 +13,7 @@ import { resultMachineAt, type FilterResult } from '../filters/filterResult';
 import { panelOpenAtom } from '../ui/uiAtoms';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
+import type { FramePace } from './framePace';
 
 const FIT_ANIMATION_MS = 600;
 
@@ -23,7 +24,7 @@ function resultKey(result: FilterResult): string {
 }
 
 /** Refits the map to the filtered machines 200 ms after they change (spec §5, §9). */
-export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, result: FilterResult) {
+export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, result: FilterResult, pace: FramePace) {
   const packed = useAtomValue(packedMachinesAtom);
   const panelOpen = useAtomValue(panelOpenAtom);
   const isMobile = useIsMobile();
@@ -47,9 +48,9 @@ export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolea
       map.fitBounds(bounds, {
         padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX },
         maxZoom: LIST_SELECT_MAX_ZOOM,
-        duration: first ? 0 : FIT_ANIMATION_MS,
+        duration: pace.cameraMs(first ? 0 : FIT_ANIMATION_MS),
       });
     }, MAP_REFIT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [mapRef, loaded, key, result, packed]);
+  }, [mapRef, loaded, key, result, packed, pace]);
 }

@@ -12,13 +12,14 @@ import {
 import { packedMachinesAtom } from '../filters/filterAtoms';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
+import type { FramePace } from './framePace';
 import { viewResetRequestAtom } from './viewResetAtom';
 
 /**
  * On a reset request, shows what the page showed at start: every machine fitted as on load (the panel is
  * open on desktop at start, so its padding applies), or the initial view when there are none.
  */
-export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean): void {
+export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean, pace: FramePace): void {
   const request = useAtomValue(viewResetRequestAtom);
   const packed = useAtomValue(packedMachinesAtom);
   const isMobile = useIsMobile();
@@ -31,7 +32,7 @@ export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean):
       return;
     }
     const p = isMobile ? FIT_PADDING_NONE_PX : FIT_PADDING_PANEL_OPEN_PX;
-    map.fitBounds(bounds, { padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX }, maxZoom: LIST_SELECT_MAX_ZOOM, duration: 600 });
+    map.fitBounds(bounds, { padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX }, maxZoom: LIST_SELECT_MAX_ZOOM, duration: pace.cameraMs(600) });
     // Only a new request moves the map; refreshed machine data must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request, loaded]);
