@@ -1,7 +1,5 @@
-import { MantineProvider } from '@mantine/core';
 import { act, renderHook } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import type { ReactNode } from 'react';
+import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiAtom } from '../api/apiAtom';
 import type { CallOptions } from '../api/client';
@@ -11,16 +9,9 @@ import { viewResetRequestAtom } from '../map/viewResetAtom';
 import { mobileListOpenAtom, panelOpenAtom, photoMachineIdAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
 import { useIdleReset } from './useIdleReset';
 import { useKioskRefresh } from './useKioskRefresh';
+import { storeWrapper } from '../../tests/unit/storeWrapper';
 
 type Store = ReturnType<typeof createStore>;
-const wrapperFor = (store: Store) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <Provider store={store}>
-        <MantineProvider env="test">{children}</MantineProvider>
-      </Provider>
-    );
-  };
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -43,7 +34,7 @@ describe('useIdleReset', () => {
 
   it('returns everything to its start after the idle time that follows the last activity', () => {
     const store = dirtyStore();
-    renderHook(() => useIdleReset(IDLE_MS), { wrapper: wrapperFor(store) });
+    renderHook(() => useIdleReset(IDLE_MS), { wrapper: storeWrapper(store) });
     act(() => {
       window.dispatchEvent(new Event('pointerdown'));
       vi.advanceTimersByTime(IDLE_MS - 1000);
@@ -68,7 +59,7 @@ describe('useIdleReset', () => {
 
   it.each(['pointermove', 'touchstart', 'wheel'])('counts %s as activity', (type) => {
     const store = dirtyStore();
-    renderHook(() => useIdleReset(IDLE_MS), { wrapper: wrapperFor(store) });
+    renderHook(() => useIdleReset(IDLE_MS), { wrapper: storeWrapper(store) });
     act(() => {
       window.dispatchEvent(new Event(type));
       vi.advanceTimersByTime(IDLE_MS);
@@ -78,12 +69,12 @@ describe('useIdleReset', () => {
 
   it('does nothing to an untouched screen, nor when kiosk mode is off', () => {
     const untouched = dirtyStore();
-    renderHook(() => useIdleReset(IDLE_MS), { wrapper: wrapperFor(untouched) });
+    renderHook(() => useIdleReset(IDLE_MS), { wrapper: storeWrapper(untouched) });
     act(() => vi.advanceTimersByTime(IDLE_MS * 3));
     expect(untouched.get(viewResetRequestAtom)).toBe(0);
 
     const off = dirtyStore();
-    renderHook(() => useIdleReset(null), { wrapper: wrapperFor(off) });
+    renderHook(() => useIdleReset(null), { wrapper: storeWrapper(off) });
     act(() => {
       window.dispatchEvent(new Event('pointerdown'));
       vi.advanceTimersByTime(IDLE_MS * 3);
@@ -93,7 +84,7 @@ describe('useIdleReset', () => {
 
   it('stops listening when unmounted', () => {
     const store = dirtyStore();
-    const { unmount } = renderHook(() => useIdleReset(IDLE_MS), { wrapper: wrapperFor(store) });
+    const { unmount } = renderHook(() => useIdleReset(IDLE_MS), { wrapper: storeWrapper(store) });
     act(() => window.dispatchEvent(new Event('pointerdown')));
     unmount();
     act(() => vi.advanceTimersByTime(IDLE_MS * 2));
@@ -135,7 +126,7 @@ describe('useKioskRefresh', () => {
         return { success: true, rvms: [machine(status)] };
       }) as never,
     });
-    renderHook(() => useKioskRefresh(REFRESH_MS), { wrapper: wrapperFor(store) });
+    renderHook(() => useKioskRefresh(REFRESH_MS), { wrapper: storeWrapper(store) });
     expect(calls).toHaveLength(0);
 
     await act(async () => vi.advanceTimersByTimeAsync(REFRESH_MS));

@@ -1,7 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import { act, renderHook } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
-import type { ReactNode, RefObject } from 'react';
+import { createStore } from 'jotai';
+import type { RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_REFIT_DEBOUNCE_MS, POPUP_OPEN_DELAY_MS } from '../config';
@@ -13,6 +12,7 @@ import { FramePace } from './framePace';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
+import { storeWrapper } from '../../tests/unit/storeWrapper';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
   id, coordinates: [lat, 114.1], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false, service_status: 0,
@@ -55,14 +55,12 @@ function slowPace(): FramePace {
   return pace;
 }
 
-const wrapperFor = (store: ReturnType<typeof createStore>) =>
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <Provider store={store}>
-        <MantineProvider env="test">{children}</MantineProvider>
-      </Provider>
-    );
-  };
+/** A pace not measured yet (camera moves animate) and a slow one (they jump). */
+const PACES = [
+  { pace: new FramePace(), animates: true },
+  { pace: slowPace(), animates: false },
+];
+
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -98,15 +96,12 @@ describe('camera moves follow the pace', () => {
   const machines = [machine('a', '>40%', 22.31), machine('b', 'Full', 22.35), machine('c', 'Full', 22.4)];
 
   it('refits: the first fit jumps; later ones animate on a fast or unknown pace and jump on a slow one', () => {
-    for (const [pace, animates] of [
-      [new FramePace(), true],
-      [slowPace(), false],
-    ] as const) {
+    for (const { pace, animates } of PACES) {
       const store = createStore();
       store.set(machinesAtom, machines);
       const { map, ref } = fakeMap();
       const { rerender } = renderHook(() => useFitToResults(ref, true, store.get(filteredMachinesAtom), pace), {
-        wrapper: wrapperFor(store),
+        wrapper: storeWrapper(store),
       });
       act(() => vi.advanceTimersByTime(MAP_REFIT_DEBOUNCE_MS));
       expect(map.fitBounds).toHaveBeenCalledTimes(1);
@@ -120,14 +115,11 @@ describe('camera moves follow the pace', () => {
   });
 
   it('a machine chosen in the list: flies on a fast pace, jumps on a slow one, the popup opens either way', () => {
-    for (const [pace, animates] of [
-      [new FramePace(), true],
-      [slowPace(), false],
-    ] as const) {
+    for (const { pace, animates } of PACES) {
       const store = createStore();
       store.set(machinesAtom, machines);
       const { map, ref } = fakeMap();
-      renderHook(() => useFocusRequests(ref, true, pace), { wrapper: wrapperFor(store) });
+      renderHook(() => useFocusRequests(ref, true, pace), { wrapper: storeWrapper(store) });
       act(() => store.set(focusRequestAtom, { id: 'b', seq: 1 }));
       const flight = map.flyTo.mock.calls[0]![0] as { zoom: number; duration?: number };
       expect(flight.zoom).toBe(15);
