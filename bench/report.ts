@@ -53,7 +53,7 @@ function cell(s: Summary, unit = fmt): string {
 }
 const ratio = (alt: Summary, ours: Summary) => {
   const value = alt.median / ours.median;
-  return Number.isNaN(value) ? '—' : `${value.toFixed(1)}×`;
+  return Number.isNaN(value) ? '—' : `${value.toFixed(value < 0.1 ? 2 : 1)}×`;
 };
 const count = (n: number) => n.toLocaleString('en');
 
