@@ -50,3 +50,5 @@ export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 // Camera moves on slow devices (not in the spec).
 /** Refits and fly-tos are animated only while the map draws at least 10 frames a second; slower, they jump. */
 export const SMOOTH_FRAME_MAX_MS = 100;
+/** An animated refit or view reset. */
+export const FIT_ANIMATION_MS = 600;

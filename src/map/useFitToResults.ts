@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import {
+  FIT_ANIMATION_MS,
   FIT_PADDING_NONE_PX,
   FIT_PADDING_PANEL_OPEN_PX,
   LIST_SELECT_MAX_ZOOM,
@@ -15,7 +16,6 @@ import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';
 
-const FIT_ANIMATION_MS = 600;
 
 /** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
 function resultKey(result: FilterResult): string {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import {
+  FIT_ANIMATION_MS,
   FIT_PADDING_NONE_PX,
   FIT_PADDING_PANEL_OPEN_PX,
   LIST_SELECT_MAX_ZOOM,
@@ -32,7 +33,7 @@ export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean, 
       return;
     }
     const p = isMobile ? FIT_PADDING_NONE_PX : FIT_PADDING_PANEL_OPEN_PX;
-    map.fitBounds(bounds, { padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX }, maxZoom: LIST_SELECT_MAX_ZOOM, duration: pace.cameraMs(600) });
+    map.fitBounds(bounds, { padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX }, maxZoom: LIST_SELECT_MAX_ZOOM, duration: pace.cameraMs(FIT_ANIMATION_MS) });
     // Only a new request moves the map; refreshed machine data must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request, loaded]);
