@@ -59,7 +59,13 @@ export default function MapView() {
   const packed = useAtomValue(packedMachinesAtom);
   const atlas = useIconAtlas();
   const layers = useMemo(() => (atlas ? [createMachineLayer(packed, machines, atlas)] : []), [packed, machines, atlas]);
-  const onAfterRender = useCallback(() => noteDrawnFrame(layers[0], machines), [layers, machines]);
+  // The region is busy (aria-busy) while its markers are not all on screen: icons loading, or very many
+  // markers still being drawn a part per frame.
+  const onAfterRender = useCallback(() => {
+    const busy = String(noteDrawnFrame(layers[0], machines).result === null);
+    const region = regionRef.current;
+    if (region && region.getAttribute('aria-busy') !== busy) region.setAttribute('aria-busy', busy);
+  }, [layers, machines]);
   const pointer = useMapPointer(overlay);
 
   useLabelLanguage(mapRef, loaded);

@@ -7,7 +7,10 @@ export interface DrawnFrame {
   seq: number;
   /** `performance.now()` at the end of the frame. */
   at: number;
-  /** The filter result whose markers the frame showed; null while the marker icons are still loading. */
+  /**
+   * The filter result whose markers the frame showed, every one of them; null while the marker icons are
+   * still loading, or while a picture of very many markers is still being drawn a part per frame.
+   */
   result: FilterResult | null;
 }
 
@@ -18,11 +21,16 @@ const listeners = new Set<(frame: Readonly<DrawnFrame>) => void>();
  * Called after each map frame. Lets whoever needs "the markers are on screen", such as the benchmark,
  * wait for the frame itself instead of guessing with timers.
  */
-export function noteDrawnFrame(layer: Layer | undefined, result: FilterResult): void {
+export function noteDrawnFrame(layer: Layer | undefined, result: FilterResult): Readonly<DrawnFrame> {
   last.seq += 1;
   last.at = performance.now();
-  last.result = layer?.isLoaded ? result : null;
+  last.result = layer?.isLoaded && showsEveryMarker(layer) ? result : null;
   for (const listener of listeners) listener(last);
+  return last;
+}
+
+function showsEveryMarker(layer: Layer): boolean {
+  return !('drawComplete' in layer) || layer.drawComplete !== false;
 }
 
 export function lastDrawnFrame(): Readonly<DrawnFrame> {

@@ -1,12 +1,23 @@
-import { COORDINATE_SYSTEM, type UpdateParameters } from '@deck.gl/core';
+import { COORDINATE_SYSTEM, type UpdateParameters, type Viewport } from '@deck.gl/core';
 import { IconLayer } from '@deck.gl/layers';
+import type { RenderPass, RenderPipelineParameters } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
-import { MAP_INITIAL_CENTER } from '../config';
+import {
+  MAP_INITIAL_CENTER,
+  PROGRESSIVE_FIRST_MACHINES,
+  PROGRESSIVE_MIN_MACHINES,
+  PROGRESSIVE_MIN_STEP_MACHINES,
+  PROGRESSIVE_SHOW_EVERY_MS,
+  PROGRESSIVE_STEP_TARGET_MS,
+} from '../config';
 import type { PackedMachines } from '../filters/packedMachines';
 import { atlasStrip } from './atlasStrip';
 import { ICON_FRAMES } from './iconAtlas';
 import type { RowRange } from './changedRowRanges';
 import { MACHINE_ICON_FS, MACHINE_ICON_VS } from './machineIconShader';
+import { GpuPacedLoop } from './gpuPacedLoop';
+import { MarkerPicture } from './markerPicture';
+import { ProgressivePlan } from './progressivePlan';
 import { fillVertexIcons, fillVertexPositions, VERTICES_PER_ICON, vertexStartsFor } from './machineVertices';
 
 /** The machines the layer draws: their packed columns; `length` is the machine count. */
@@ -22,6 +33,30 @@ interface MachineIconProps {
 
 /** The atlas strip, checked once: every marker image is one equal cell of a single row, in display-state order. */
 const STRIP = atlasStrip(ICON_FRAMES);
+type ShaderModuleProps = Parameters<Model['shaderInputs']['setProps']>[0];
+/** What deck.gl passes a layer's draw, beyond IconLayer's declared `uniforms`. */
+type DrawOptions = Parameters<IconLayer['draw']>[0] & {
+  shaderModuleProps?: ShaderModuleProps | null;
+  parameters?: RenderPipelineParameters;
+};
+
+/** What the layer keeps between frames when it draws its markers a part at a time. */
+interface ProgressiveState {
+  picture: MarkerPicture;
+  plan: ProgressivePlan;
+  loop: GpuPacedLoop;
+  /** The latest instance of the layer (deck.gl makes one per set of props and hands the state on). */
+  layer: MachineIconLayer;
+  /** How the last map frame drew the layer, for the parts drawn between frames. */
+  drawSettings: { shaderModuleProps: DrawOptions['shaderModuleProps']; parameters: DrawOptions['parameters'] } | null;
+  /** The view the picture was begun in. */
+  viewport: Viewport | null;
+  /** The markers changed since the picture was begun. */
+  stale: boolean;
+  /** When a map frame last showed the picture (performance.now()). */
+  shownAt: number;
+}
+
 /** Positions are degrees from this origin, so 32-bit floats keep street-level precision. */
 const ORIGIN: [number, number, number] = [...MAP_INITIAL_CENTER, 0];
 
@@ -31,6 +66,7 @@ const ORIGIN: [number, number, number] = [...MAP_INITIAL_CENTER, 0];
  * the machine's row). Why: a software WebGL renderer (SwiftShader, what Chrome falls back to without a
  * GPU) pays a fixed cost per instance, 2-3× the drawing itself (`npm run bench:instancing`).
  * Each machine is 2 floats of position and 2 bytes (atlas cell, shown) per vertex, 60 bytes in all.
+ * From PROGRESSIVE_MIN_MACHINES machines the markers go into a kept picture a part at a time (see drawInFrame).
  */
 export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
   static override layerName = 'MachineIconLayer';
@@ -72,6 +108,121 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
     // The model is made anew when extensions change (in IconLayer.updateState); the count is set on it here, not per frame.
     if (changeFlags.dataChanged || changeFlags.extensionsChanged) this.state.model?.setVertexCount(this.getNumInstances());
     if (props.shownMask !== oldProps.shownMask) this.getAttributeManager()!.invalidate('shownMask');
+    const progressive = this.progressive;
+    if (progressive) progressive.stale = true;
+  }
+
+  override finalizeState(context: Parameters<IconLayer['finalizeState']>[0]) {
+    super.finalizeState(context);
+    const progressive = this.progressive;
+    progressive?.loop.stop();
+    progressive?.picture.destroy();
+  }
+
+  /** Whether the last frame showed every marker (a picture drawn a part at a time may not be complete yet). */
+  get drawComplete(): boolean {
+    const progressive = this.progressive;
+    return !this.drawsProgressively() || Boolean(progressive && !progressive.stale && progressive.plan.complete);
+  }
+
+  override draw(opts: DrawOptions) {
+    const model = this.state.model;
+    if (!model) return;
+    const picking = Boolean((opts.shaderModuleProps?.picking as { isActive?: unknown } | undefined)?.isActive);
+    if (picking || !this.drawsProgressively()) {
+      model.setDrawOffsets({ firstVertex: 0, firstIndex: 0 });
+      model.setVertexCount(this.getNumInstances());
+      super.draw(opts);
+      return;
+    }
+    this.drawInFrame(model, opts);
+  }
+
+  private get progressive(): ProgressiveState | undefined {
+    return (this.state as { progressive?: ProgressiveState }).progressive;
+  }
+
+  private drawsProgressively(): boolean {
+    return this.machines.length >= PROGRESSIVE_MIN_MACHINES;
+  }
+
+  /**
+   * In the map's frame: begins the kept picture again when the view or the markers changed (drawing its first
+   * part now, so the frame is not bare), and lays the picture over the map. The rest is drawn between frames.
+   */
+  private drawInFrame(model: Model, opts: DrawOptions) {
+    const progressive = this.progressive ?? this.startProgressive();
+    const { picture, plan } = progressive;
+    const { gl, viewport } = this.context;
+    progressive.layer = this;
+    progressive.drawSettings = { shaderModuleProps: opts.shaderModuleProps, parameters: opts.parameters };
+    const resized = picture.fit(gl.drawingBufferWidth, gl.drawingBufferHeight);
+    if (resized || progressive.stale || !progressive.viewport || !viewport.equals(progressive.viewport)) {
+      plan.restart(this.machines.length);
+      progressive.viewport = viewport;
+      progressive.stale = false;
+    }
+    if (plan.startsPicture) this.drawNextRows(model, progressive);
+    picture.layOver(this.context.renderPass);
+    progressive.shownAt = performance.now();
+    if (!plan.complete) progressive.loop.start();
+  }
+
+  /** Between the map's frames: the next part of the picture; shown by a map frame now and then, and when complete. */
+  private drawBetweenFrames(): boolean {
+    const progressive = this.progressive;
+    const model = this.state.model;
+    const settings = progressive?.drawSettings;
+    if (!progressive || !model || !settings || progressive.stale || progressive.plan.complete) return false;
+    // A picking pass may have been the model's last use: draw with the settings of the last drawn frame.
+    if (settings.shaderModuleProps) this.setShaderModuleProps(settings.shaderModuleProps);
+    model.setParameters(settings.parameters ?? {});
+    this.drawNextRows(model, progressive);
+    const complete = progressive.plan.complete;
+    if (complete || performance.now() - progressive.shownAt >= PROGRESSIVE_SHOW_EVERY_MS) this.setNeedsRedraw();
+    return !complete;
+  }
+
+  /** Adds the plan's next rows to the picture; nothing until the atlas has loaded. */
+  private drawNextRows(model: Model, { picture, plan }: ProgressiveState) {
+    if (!this.state.iconManager.getTexture()) return;
+    const fresh = plan.startsPicture;
+    const rows = plan.nextRows(performance.now());
+    if (!rows) return;
+    model.setDrawOffsets({ firstVertex: rows.startRow * VERTICES_PER_ICON, firstIndex: 0 });
+    model.setVertexCount((rows.endRow - rows.startRow) * VERTICES_PER_ICON);
+    picture.drawInto(fresh, (pass) => this.drawModelInto(pass, model));
+  }
+
+  private startProgressive(): ProgressiveState {
+    const progressive: ProgressiveState = {
+      picture: new MarkerPicture(this.context.device),
+      plan: new ProgressivePlan({
+        firstRows: PROGRESSIVE_FIRST_MACHINES,
+        minRows: PROGRESSIVE_MIN_STEP_MACHINES,
+        targetFrameMs: PROGRESSIVE_STEP_TARGET_MS,
+      }),
+      // The layer instance changes with every new set of props; the loop draws with the latest one.
+      loop: new GpuPacedLoop(this.context.gl, () => progressive.layer.drawBetweenFrames()),
+      layer: this,
+      drawSettings: null,
+      viewport: null,
+      stale: true,
+      shownAt: 0,
+    };
+    this.setState({ progressive });
+    return progressive;
+  }
+
+  /** IconLayer draws its model into the layer's current pass: here, into the picture's. */
+  private drawModelInto(pass: RenderPass, model: Model) {
+    const outer = this.context.renderPass;
+    this.context.renderPass = pass;
+    try {
+      this._drawModel(model);
+    } finally {
+      this.context.renderPass = outer;
+    }
   }
 
   protected override _getModel(id = this.props.id): Model {
