@@ -130,8 +130,12 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
     if (!model) return;
     const picking = Boolean((opts.shaderModuleProps?.picking as { isActive?: unknown } | undefined)?.isActive);
     if (picking || !this.drawsProgressively()) {
-      model.setDrawOffsets({ firstVertex: 0, firstIndex: 0 });
-      model.setVertexCount(this.getNumInstances());
+      // Only a part drawn into the picture moves the model's range; a direct draw takes every vertex.
+      const all = this.getNumInstances();
+      if (model.firstVertex !== 0 || model.vertexCount !== all) {
+        model.setDrawOffsets({ firstVertex: 0, firstIndex: 0 });
+        model.setVertexCount(all);
+      }
       super.draw(opts);
       return;
     }
