@@ -1,7 +1,7 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { useMap } from 'react-map-gl/maplibre';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { exposeTransformForDeck } from './maplibreCompat';
+import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
 
 /**
  * luma.gl otherwise probes every texture format at start (a texture and a framebuffer each): 200-370 ms of the
@@ -16,7 +16,14 @@ const LAZY_FEATURE_CHECKS = { _initializeFeatures: false };
  * needed another frame for the markers.
  */
 export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: MapboxOverlay | null) => void }) {
-  const { onOverlay, ...deckProps } = props;
+  const { onOverlay, onBeforeRender, ...rest } = props;
+  const deckProps: MapboxOverlayProps = {
+    ...rest,
+    onBeforeRender: (context) => {
+      followMapCanvas(context);
+      onBeforeRender?.(context);
+    },
+  };
   const map = useMap().current?.getMap();
   const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS }));
   useLayoutEffect(() => {

@@ -12,3 +12,20 @@ export function exposeTransformForDeck(map: MaplibreMap): void {
   if (holder.transform !== undefined || !holder._camera) return;
   Object.defineProperty(map, 'transform', { configurable: true, get: () => holder._camera?.transform });
 }
+
+interface CanvasContextLike {
+  canvas: { width: number; height: number };
+  setDrawingBufferSize(width: number, height: number): void;
+}
+
+/**
+ * Before each deck.gl draw into MapLibre's context, luma.gl's drawing-buffer size follows MapLibre's canvas.
+ * luma.gl otherwise keeps the size its resize observer last saw and, on its next draw, writes it back to the
+ * canvas: after a resize through a tiny size (a window briefly 1x1) that wrote 1x1 over MapLibre's canvas,
+ * and MapLibre then capped its canvas at 1x1 for good (its `maxCanvasSize` guard), leaving a blank map.
+ */
+export function followMapCanvas({ device }: { device?: { canvasContext: CanvasContextLike | null } | null }): void {
+  const context = device?.canvasContext;
+  if (!context) return;
+  context.setDrawingBufferSize(context.canvas.width, context.canvas.height);
+}

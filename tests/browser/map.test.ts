@@ -125,6 +125,25 @@ describe('the map (issue 3)', () => {
     await page.close();
   });
 
+  it('draws the whole map again each time the window comes back from a moment at 1x1 pixels', async () => {
+    // A host page animating its iframe open, a minimised window or a screenshot tool can do this. Before the fix
+    // about one restore in four left a blank map for good (MapLibre's canvas stuck at 1x1).
+    const { page, errors } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    const overview = { x: 0, y: 0, width: 860, height: 570 };
+    const colours = { green: GREEN, red: RED, land: LAND };
+    const drawn = (c: Record<string, number>) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50 && (c.land ?? 0) > 20_000;
+    for (let restore = 0; restore < 10; restore++) {
+      await page.setViewport({ width: 1, height: 1 });
+      await new Promise((r) => setTimeout(r, restore % 2 === 0 ? 0 : 30));
+      await page.setViewport(DESKTOP);
+      const counts = await countColoursUntil(page, colours, overview, 10, drawn, 20_000);
+      expect(drawn(counts), `after restore ${restore + 1}: ${JSON.stringify(counts)}`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens the popup of the clicked marker; Escape, the close button and a map click close it', async () => {
     const { page } = await openPage(browser, server.url);
     await waitForMapReady(page);
