@@ -9,7 +9,7 @@ import { PROGRESSIVE_MIN_MACHINES } from '../../src/config';
 import en from '../../src/i18n/locales/en.json';
 import { DESKTOP, ROOT, launchBrowser, openPage, waitForMapReady } from './harness';
 import { closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
-import { countColours, hexToRgb } from './pixels';
+import { countColours, hexToRgb, screenshotPixels } from './pixels';
 import { chooseOption } from './screen-helpers';
 
 // More machines than the map draws in one frame: it draws them into a kept picture a part at a time. The
@@ -43,17 +43,9 @@ async function waitUntilDrawn(page: Page, timeout = 90_000) {
 
 /** The centre of a 3×3 block of marker red inside the open map: the body of a Full marker. */
 async function redMarkerPoint(page: Page): Promise<ScreenPoint | null> {
-  const png = await page.screenshot({ encoding: 'base64', clip: OPEN_MAP });
+  const pixels = await screenshotPixels(page, OPEN_MAP);
   const found = await page.evaluate(
-    async (data, [r, g, b]) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const { data: px, width, height } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    ({ data: px, width, height }, [r, g, b]) => {
       const red = (x: number, y: number) => {
         const i = (y * width + x) * 4;
         return Math.abs(px[i]! - r) <= 10 && Math.abs(px[i + 1]! - g) <= 10 && Math.abs(px[i + 2]! - b) <= 10;
@@ -67,9 +59,10 @@ async function redMarkerPoint(page: Page): Promise<ScreenPoint | null> {
       }
       return null;
     },
-    png as string,
+    pixels,
     RED,
   );
+  await pixels.dispose();
   return found && { x: found.x + OPEN_MAP.x, y: found.y + OPEN_MAP.y };
 }
 

@@ -1,7 +1,7 @@
 // Where a place on the map is on screen, and what colour is drawn there: the map publishes its settled
 // view on its region (data-zoom, data-center), and Web Mercator does the rest.
 import type { Page } from 'puppeteer-core';
-import type { Rgb } from './pixels';
+import { screenshotPixels, type Box, type Rgb } from './pixels';
 export interface ScreenPoint {
   x: number;
   y: number;
@@ -93,27 +93,18 @@ export interface ScreenSample {
   counts: number[];
 }
 
-/** One screenshot, read in the page's own canvas (no image library needed in node). */
+/** One screenshot of the viewport: the colour at each point and the matching pixels in each box. */
 export async function sampleScreen(
   page: Page,
   points: readonly ScreenPoint[],
-  boxes: readonly { x: number; y: number; width: number; height: number }[] = [],
+  boxes: readonly Box[] = [],
   colour: Rgb = [0, 0, 0],
   tolerance = 12,
 ): Promise<ScreenSample> {
-  const png = await page.screenshot({ encoding: 'base64' });
-  return page.evaluate(
-    async (data, pointList, boxList, [r, g, b], tol) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      const at = (x: number, y: number) => (Math.round(y) * canvas.width + Math.round(x)) * 4;
+  const pixels = await screenshotPixels(page);
+  const sample = await page.evaluate(
+    ({ data: px, width }, pointList, boxList, [r, g, b], tol) => {
+      const at = (x: number, y: number) => (Math.round(y) * width + Math.round(x)) * 4;
       const colours = pointList.map(({ x, y }) => {
         const sum = [0, 0, 0];
         for (let dy = -1; dy <= 1; dy++) {
@@ -138,12 +129,14 @@ export async function sampleScreen(
       });
       return { colours, counts };
     },
-    png as string,
+    pixels,
     points as ScreenPoint[],
-    boxes as { x: number; y: number; width: number; height: number }[],
+    boxes as Box[],
     colour,
     tolerance,
-  ) as Promise<ScreenSample>;
+  );
+  await pixels.dispose();
+  return sample as ScreenSample;
 }
 
 export const closeTo = (actual: readonly number[], expected: Rgb, tolerance: number): boolean =>

@@ -1,4 +1,4 @@
-import type { Page } from 'puppeteer-core';
+import type { JSHandle, Page } from 'puppeteer-core';
 
 export type Rgb = [number, number, number];
 
@@ -7,28 +7,36 @@ export function hexToRgb(hex: string): Rgb {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
- * Takes a screenshot and counts, inside `box`, the pixels within `tolerance` of each colour.
- * Decoding happens in the page's own canvas, so no image library is needed in node.
+ * A screenshot (of `clip`, or of the viewport), decoded in the page's own canvas so no image library is needed
+ * in node: a handle to its pixels, for a `page.evaluate` that reads them there. Dispose of it when done.
  */
-export async function countColours(
-  page: Page,
-  colours: Record<string, Rgb>,
-  box: { x: number; y: number; width: number; height: number },
-  tolerance = 12,
-): Promise<Record<string, number>> {
-  const png = await page.screenshot({ encoding: 'base64', clip: box });
-  return page.evaluate(
-    async (data, wanted, tol) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${data}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+export async function screenshotPixels(page: Page, clip?: Box): Promise<JSHandle<ImageData>> {
+  const png = await page.screenshot({ encoding: 'base64', ...(clip && { clip }) });
+  return page.evaluateHandle(async (data) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return ctx.getImageData(0, 0, canvas.width, canvas.height);
+  }, png as string);
+}
+
+/** Takes a screenshot and counts, inside `box`, the pixels within `tolerance` of each colour. */
+export async function countColours(page: Page, colours: Record<string, Rgb>, box: Box, tolerance = 12): Promise<Record<string, number>> {
+  const pixels = await screenshotPixels(page, box);
+  const counts = await page.evaluate(
+    ({ data: px }, wanted, tol) => {
       const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
       for (let i = 0; i < px.length; i += 4) {
         for (const [name, [r, g, b]] of Object.entries(wanted)) {
@@ -39,10 +47,12 @@ export async function countColours(
       }
       return counts;
     },
-    png as string,
+    pixels,
     colours,
     tolerance,
   );
+  await pixels.dispose();
+  return counts;
 }
 
 /**
@@ -52,7 +62,7 @@ export async function countColours(
 export async function countColoursUntil(
   page: Page,
   colours: Record<string, Rgb>,
-  box: { x: number; y: number; width: number; height: number },
+  box: Box,
   tolerance: number,
   enough: (counts: Record<string, number>) => boolean,
   timeoutMs = 15_000,
