@@ -1,6 +1,6 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { useMap } from 'react-map-gl/maplibre';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
 
 /**
@@ -17,13 +17,14 @@ const LAZY_FEATURE_CHECKS = { _initializeFeatures: false };
  */
 export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: MapboxOverlay | null) => void }) {
   const { onOverlay, onBeforeRender, ...rest } = props;
-  const deckProps: MapboxOverlayProps = {
-    ...rest,
-    onBeforeRender: (context) => {
+  const beforeRender = useCallback<NonNullable<MapboxOverlayProps['onBeforeRender']>>(
+    (context) => {
       followMapCanvas(context);
       onBeforeRender?.(context);
     },
-  };
+    [onBeforeRender],
+  );
+  const deckProps: MapboxOverlayProps = { ...rest, onBeforeRender: beforeRender };
   const map = useMap().current?.getMap();
   const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS }));
   useLayoutEffect(() => {

@@ -44,11 +44,6 @@ export class ProgressivePlan {
     return this.drawn === 0;
   }
 
-  /** Rows drawn so far, of `total`. */
-  get progress(): { drawn: number; total: number } {
-    return { drawn: this.drawn, total: this.total };
-  }
-
   /** The rows to draw in the frame at `now` (ms); null when the picture is complete. */
   nextRows(now: number): RowRange | null {
     if (this.complete) {
