@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { MAP_REFIT_DEBOUNCE_MS } from '../config';
 import { areaAtom, districtAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../filters/filterAtoms';
 import { machineByIdAtom, machinesLoadStateAtom } from '../machines/machinesAtom';
-import { mapViewAtom } from '../map/mapViewAtom';
+import { mapLoadedAtom } from '../map/mapViewAtom';
 import { sortOrderAtom } from '../nearby/sortAtoms';
 import { openNowOnlyAtom } from '../openNow/openNowAtoms';
 import { requestFocusAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
@@ -63,7 +63,7 @@ export function useUrlStateSync(): void {
 function useRestoreMachine(pending: { current: string | null }): void {
   const loadState = useAtomValue(machinesLoadStateAtom);
   const machines = useAtomValue(machineByIdAtom);
-  const mapLoaded = useAtomValue(mapViewAtom) !== null;
+  const mapLoaded = useAtomValue(mapLoadedAtom);
   const requestFocus = useSetAtom(requestFocusAtom);
   useEffect(() => {
     const id = pending.current;
