@@ -1,6 +1,6 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { useMap } from 'react-map-gl/maplibre';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
 
 /**
@@ -10,13 +10,19 @@ import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
 const LAZY_FEATURE_CHECKS = { _initializeFeatures: false };
 
 /**
+ * No GPU picking: deck.gl would otherwise pick on every pointer move and press (a read-back that waits for the
+ * GPU, and a draw of every marker) though the page hit-tests its markers itself (`useMapPointer`).
+ */
+const NO_PICKING = { _pickable: false };
+
+/**
  * deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it.
  * The overlay joins the map in a layout effect, before the browser paints, not in a passive effect as with
  * react-map-gl's useControl: those ran after MapLibre's first frame, which then drew the basemap alone and
  * needed another frame for the markers.
  */
-export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: MapboxOverlay | null) => void }) {
-  const { onOverlay, onBeforeRender, ...rest } = props;
+export function DeckOverlay(props: MapboxOverlayProps) {
+  const { onBeforeRender, ...rest } = props;
   const beforeRender = useCallback<NonNullable<MapboxOverlayProps['onBeforeRender']>>(
     (context) => {
       followMapCanvas(context);
@@ -24,7 +30,7 @@ export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: 
     },
     [onBeforeRender],
   );
-  const deckProps: MapboxOverlayProps = { ...rest, onBeforeRender: beforeRender };
+  const deckProps: MapboxOverlayProps = { ...rest, ...NO_PICKING, onBeforeRender: beforeRender };
   const map = useMap().current?.getMap();
   const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS }));
   useLayoutEffect(() => {
@@ -36,9 +42,5 @@ export function DeckOverlay(props: MapboxOverlayProps & { onOverlay?: (overlay: 
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
-  useEffect(() => {
-    onOverlay?.(overlay);
-    return () => onOverlay?.(null);
-  }, [overlay, onOverlay]);
   return null;
 }

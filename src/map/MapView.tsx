@@ -2,11 +2,10 @@ import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
-import type { MapboxOverlay } from '@deck.gl/mapbox';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
-import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
+import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM, MARKER_ICON_SIZE_PX } from '../config';
 import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
 import { useSearchIndexWarmUp } from '../filters/useSearchIndexWarmUp';
 import { localeAtom } from '../i18n/localeAtom';
@@ -16,10 +15,11 @@ import { buildBasemapStyle } from './basemapStyle';
 import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { noteDrawnFrame } from './drawnFrames';
-import { preloadIconAtlas, type IconAtlasSource } from './iconAtlas';
+import { ICON_STRIP, preloadIconAtlas, readAtlasPixels, type IconAtlasSource } from './iconAtlas';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
+import { markerShape } from './markerShape';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
@@ -45,7 +45,6 @@ const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INI
 export default function MapView() {
   const mapRef = useRef<MapRef>(null);
   const regionRef = useRef<HTMLDivElement>(null);
-  const [overlay, setOverlay] = useState<MapboxOverlay | null>(null);
   const [loaded, setLoaded] = useState(false);
   const machines = useAtomValue(filteredMachinesAtom);
   const initialLocale = useRef(useAtomValue(localeAtom)).current;
@@ -66,7 +65,8 @@ export default function MapView() {
     const region = regionRef.current;
     if (region && region.getAttribute('aria-busy') !== busy) region.setAttribute('aria-busy', busy);
   }, [layers, machines]);
-  const pointer = useMapPointer(overlay);
+  const shape = useMemo(() => (atlas ? markerShape(ICON_STRIP, MARKER_ICON_SIZE_PX, readAtlasPixels(atlas)) : null), [atlas]);
+  const pointer = useMapPointer(shape);
 
   useLabelLanguage(mapRef, loaded);
   const pace = useFramePace(mapRef, loaded);
@@ -94,8 +94,10 @@ export default function MapView() {
         onClick={pointer.onClick}
         onMouseMove={pointer.onMouseMove}
         onMouseOut={pointer.onMouseOut}
+        onDragStart={pointer.onDragStart}
+        onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay layers={layers} getCursor={pointer.getCursor} onOverlay={setOverlay} onAfterRender={onAfterRender} />
+        <DeckOverlay layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />

@@ -11,8 +11,7 @@ import {
   PROGRESSIVE_STEP_TARGET_MS,
 } from '../config';
 import type { PackedMachines } from '../filters/packedMachines';
-import { atlasStrip } from './atlasStrip';
-import { ICON_FRAMES } from './iconAtlas';
+import { ICON_STRIP } from './iconAtlas';
 import type { RowRange } from './changedRowRanges';
 import { MACHINE_ICON_FS, MACHINE_ICON_VS } from './machineIconShader';
 import { GpuPacedLoop } from './gpuPacedLoop';
@@ -31,8 +30,6 @@ interface MachineIconProps {
   shownMask: Float32Array;
 }
 
-/** The atlas strip, checked once: every marker image is one equal cell of a single row, in display-state order. */
-const STRIP = atlasStrip(ICON_FRAMES);
 type ShaderModuleProps = Parameters<Model['shaderInputs']['setProps']>[0];
 /** What deck.gl passes a layer's draw, beyond IconLayer's declared `uniforms`. */
 type DrawOptions = Parameters<IconLayer['draw']>[0] & {
@@ -62,8 +59,8 @@ const ORIGIN: [number, number, number] = [...MAP_INITIAL_CENTER, 0];
 
 /**
  * deck.gl's IconLayer drawn as a plain triangle list, six vertices per machine, instead of one instance
- * per machine. Same atlas, size and anchor rules, same fragment shader and picking (the pick index is
- * the machine's row). Why: a software WebGL renderer (SwiftShader, what Chrome falls back to without a
+ * per machine. Same atlas, size and anchor rules and fragment shader, without picking (the page hit-tests
+ * markers on the CPU, `markerAt`). Why: a software WebGL renderer (SwiftShader, what Chrome falls back to without a
  * GPU) pays a fixed cost per instance, 2-3× the drawing itself (`npm run bench:instancing`).
  * Each machine is 2 floats of position and 2 bytes (atlas cell, shown) per vertex, 60 bytes in all.
  * From PROGRESSIVE_MIN_MACHINES machines the markers go into a kept picture a part at a time (see drawInFrame).
@@ -84,7 +81,7 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
 
   override getShaders() {
     const shaders = super.getShaders();
-    const defines = { ...shaders.defines, ...STRIP.defines, VERTICES_PER_ICON: String(VERTICES_PER_ICON) };
+    const defines = { ...shaders.defines, ...ICON_STRIP.defines, VERTICES_PER_ICON: String(VERTICES_PER_ICON) };
     return { ...shaders, vs: MACHINE_ICON_VS, fs: MACHINE_ICON_FS, defines };
   }
 
@@ -128,8 +125,7 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
   override draw(opts: DrawOptions) {
     const model = this.state.model;
     if (!model) return;
-    const picking = Boolean((opts.shaderModuleProps?.picking as { isActive?: unknown } | undefined)?.isActive);
-    if (picking || !this.drawsProgressively()) {
+    if (!this.drawsProgressively()) {
       // Only a part drawn into the picture moves the model's range; a direct draw takes every vertex.
       const all = this.getNumInstances();
       if (model.firstVertex !== 0 || model.vertexCount !== all) {
@@ -178,7 +174,7 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
     const model = this.state.model;
     const settings = progressive?.drawSettings;
     if (!progressive || !model || !settings || progressive.stale || progressive.plan.complete) return false;
-    // A picking pass may have been the model's last use: draw with the settings of the last drawn frame.
+    // Draw with the settings of the last map frame.
     if (settings.shaderModuleProps) this.setShaderModuleProps(settings.shaderModuleProps);
     model.setParameters(settings.parameters ?? {});
     this.drawNextRows(model, progressive);
@@ -246,6 +242,6 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
 
   private fillIcons(attribute: { value: unknown }, { startRow, endRow }: RowRange) {
     const { stateCodes } = this.machines.packed;
-    fillVertexIcons(attribute.value as Uint8Array, stateCodes, STRIP.cellOf, this.props.shownMask, startRow, endRow);
+    fillVertexIcons(attribute.value as Uint8Array, stateCodes, ICON_STRIP.cellOf, this.props.shownMask, startRow, endRow);
   }
 }

@@ -19,7 +19,6 @@ void main(void) {
   vec3 position = vec3(machinePositions, 0.0);
   geometry.worldPosition = position;
   geometry.uv = corner;
-  geometry.pickingColor = picking_getPickingColorFromIndex(float(gl_VertexID / VERTICES_PER_ICON));
 
   vec2 iconSize = vec2(CELL_WIDTH, CELL_HEIGHT);
   vec2 frameOrigin = vec2(machineIcons.x * CELL_WIDTH, ROW_Y);
@@ -38,14 +37,13 @@ void main(void) {
   gl_Position.xy += project_pixel_size_to_clipspace(offset.xy);
 
   vTextureCoords = mix(frameOrigin, frameOrigin + iconSize, (corner + 1.0) / 2.0) / icon.iconsTextureDim;
-  vec4 color = vec4(0.0);
-  DECKGL_FILTER_COLOR(color, geometry);
 }
 `;
 
 /**
  * deck.gl's icon fragment shader for images drawn in their own colours, with one interpolated value
- * (the atlas coordinate) instead of five: a software renderer interpolates each one per pixel.
+ * (the atlas coordinate) instead of five: a software renderer interpolates each one per pixel. No picking
+ * colour: the markers are hit-tested on the CPU (`markerAt`).
  */
 export const MACHINE_ICON_FS = /* glsl */ `\
 #version 300 es
@@ -61,6 +59,5 @@ void main(void) {
   if (fragColor.a < icon.alphaCutoff) {
     discard;
   }
-  DECKGL_FILTER_COLOR(fragColor, geometry);
 }
 `;

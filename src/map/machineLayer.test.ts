@@ -1,4 +1,3 @@
-import type { PickingInfo } from '@deck.gl/core';
 import { describe, expect, it } from 'vitest';
 import { filterPacked } from '../filters/filterResult';
 import { packMachines } from '../filters/packedMachines';
@@ -6,7 +5,7 @@ import { repackMachines } from '../filters/repackMachines';
 import { DISPLAY_STATES } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
 import type { MachineIconData } from './machineIconLayer';
-import { createMachineLayer, MACHINE_LAYER_ID, pickedMachine } from './machineLayer';
+import { createMachineLayer } from './machineLayer';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
   id, coordinates: [lat, 114.1], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false, service_status: 0,
@@ -87,13 +86,5 @@ describe('the machine layer', () => {
     const layer = propsOf(createMachineLayer(repacked, filterPacked(moved, repacked, NONE, null)));
     expect(Array.from(layer.data.packed.positions)).toEqual([114.1, 22.31, 114.1, 22.32, 114.2, 22.4]);
     expect(layer._dataDiff!(layer.data, propsOf(all).data)).toEqual([{ startRow: 2, endRow: 3 }]);
-  });
-
-  it('turns a pick back into the machine', () => {
-    const pick = (index: number, id = MACHINE_LAYER_ID) => ({ index, layer: { id } }) as unknown as PickingInfo;
-    expect(pickedMachine(pick(1), machines)).toBe(machines[1]);
-    expect(pickedMachine(pick(-1), machines)).toBeUndefined();
-    expect(pickedMachine(pick(1, 'other'), machines)).toBeUndefined();
-    expect(pickedMachine(null, machines)).toBeUndefined();
   });
 });

@@ -1,8 +1,6 @@
-import type { PickingInfo } from '@deck.gl/core';
 import { MARKER_ICON_SIZE_PX } from '../config';
 import type { FilterResult } from '../filters/filterResult';
 import type { PackedMachines } from '../filters/packedMachines';
-import type { Machine } from '../machines/machine';
 import { changedRowRanges, type RowRange } from './changedRowRanges';
 import { ICON_ATLAS_URL, ICON_MAPPING, type IconAtlasSource } from './iconAtlas';
 import { MachineIconLayer, type MachineIconData } from './machineIconLayer';
@@ -57,7 +55,7 @@ const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 
 /**
  * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip. All machines
  * are uploaded once per list; a live status change re-uploads its rows only; a filter change refills
- * only the shown flags. A hidden marker is collapsed to nothing on the GPU: no pixels, no pick.
+ * only the shown flags. A hidden marker is collapsed to nothing on the GPU: no pixels.
  */
 export function createMachineLayer(packed: PackedMachines, result: FilterResult, atlas: IconAtlasSource = ICON_ATLAS_URL) {
   return new MachineIconLayer({
@@ -73,13 +71,6 @@ export function createMachineLayer(packed: PackedMachines, result: FilterResult,
     textureParameters: ATLAS_SAMPLER,
     sizeScale: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
-    pickable: true,
     parameters: { depthCompare: 'always', depthWriteEnabled: false },
   });
-}
-
-/** The machine under a pick of the machine layer: picks report the index into the full list. */
-export function pickedMachine(info: PickingInfo | null | undefined, machines: readonly Machine[]): Machine | undefined {
-  if (!info || info.layer?.id !== MACHINE_LAYER_ID || info.index < 0) return undefined;
-  return machines[info.index];
 }

@@ -1,45 +1,55 @@
-import type { MapboxOverlay } from '@deck.gl/mapbox';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useRef } from 'react';
+import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
 import { machinesAtom } from '../machines/machinesAtom';
 import { selectedMachineIdAtom } from '../ui/uiAtoms';
-import { pickedMachine } from './machineLayer';
+import { markerAt, type MapProjection } from './markerHitTest';
+import type { MarkerShape } from './markerShape';
 
 const PICK_RADIUS_PX = 4;
 
 /**
  * Marker picking for the pointer: a pointer cursor over a marker, a click on one opens its popup and a
- * click anywhere else closes it. Hover picking is done here, at most once per frame, because the
- * interleaved overlay only resolves its own hover picks when the map happens to redraw.
+ * click anywhere else closes it. The markers are hit-tested on the CPU against their drawn shapes
+ * (`markerAt`), not read back from the GPU: a GPU pick waits for every frame already queued, which in
+ * software WebGL held a click or a hover for a whole frame or more, and drew every marker again.
  */
-export function useMapPointer(overlay: MapboxOverlay | null) {
+export function useMapPointer(shape: MarkerShape | null) {
   const select = useSetAtom(selectedMachineIdAtom);
   const machines = useAtomValue(machinesAtom);
+  const packed = useAtomValue(packedMachinesAtom);
+  const { mask } = useAtomValue(filteredMachinesAtom);
   const hovering = useRef(false);
+  const dragging = useRef(false);
   const frame = useRef<number | null>(null);
 
   const pick = useCallback(
-    (x: number, y: number) => pickedMachine(overlay?.pickObject({ x, y, radius: PICK_RADIUS_PX }), machines),
-    [overlay, machines],
+    (map: MapProjection, x: number, y: number) => {
+      if (!shape) return undefined;
+      // The centre of the pixel under the pointer, where the GPU sampled the marker drawn there.
+      const row = markerAt(packed, mask, shape, map, { x: Math.floor(x) + 0.5, y: Math.floor(y) + 0.5 }, PICK_RADIUS_PX);
+      return row < 0 ? undefined : machines[row];
+    },
+    [shape, packed, mask, machines],
   );
 
   const onClick = useCallback(
-    (event: MapLayerMouseEvent) => select(pick(event.point.x, event.point.y)?.id ?? null),
+    (event: MapLayerMouseEvent) => select(pick(event.target, event.point.x, event.point.y)?.id ?? null),
     [pick, select],
   );
 
   const onMouseMove = useCallback(
     (event: MapLayerMouseEvent) => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
-      // A pick waits for the GPU: none while dragging, when the cursor is 'grabbing' anyway.
+      // No hover while dragging, when the cursor is 'grabbing' anyway.
       if (event.originalEvent.buttons !== 0) return;
       const { x, y } = event.point;
-      const canvas = event.target.getCanvas();
+      const map = event.target;
       frame.current = requestAnimationFrame(() => {
         frame.current = null;
-        hovering.current = Boolean(pick(x, y));
-        canvas.style.cursor = hovering.current ? 'pointer' : 'grab';
+        hovering.current = Boolean(pick(map, x, y));
+        map.getCanvas().style.cursor = hovering.current ? 'pointer' : 'grab';
       });
     },
     [pick],
@@ -48,12 +58,15 @@ export function useMapPointer(overlay: MapboxOverlay | null) {
   const onMouseOut = useCallback(() => {
     hovering.current = false;
   }, []);
+  const onDragStart = useCallback(() => {
+    dragging.current = true;
+  }, []);
+  const onDragEnd = useCallback(() => {
+    dragging.current = false;
+  }, []);
 
-  /** deck.gl sets the canvas cursor itself on pointer events: it must agree with the hover state. */
-  const getCursor = useCallback(
-    ({ isDragging }: { isDragging: boolean }) => (isDragging ? 'grabbing' : hovering.current ? 'pointer' : 'grab'),
-    [],
-  );
+  /** deck.gl sets the canvas cursor itself on every frame: it must agree with the pointer's state. */
+  const getCursor = useCallback(() => (dragging.current ? 'grabbing' : hovering.current ? 'pointer' : 'grab'), []);
 
-  return { onClick, onMouseMove, onMouseOut, getCursor };
+  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor };
 }

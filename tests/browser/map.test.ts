@@ -144,7 +144,7 @@ describe('the map (issue 3)', () => {
     await page.close();
   });
 
-  it('opens the popup of the clicked marker; Escape, the close button and a map click close it', async () => {
+  it('opens the popup of the clicked marker; Escape, the close button and a map click close it; the cursor follows', async () => {
     const { page } = await openPage(browser, server.url);
     await waitForMapReady(page);
     const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
@@ -169,6 +169,16 @@ describe('the map (issue 3)', () => {
     await page.waitForSelector(popup);
     await page.mouse.click(60, 80);
     await page.waitForSelector(popup, { hidden: true });
+
+    // Off the markers the cursor says the map can be dragged, and while it is dragged, that it is.
+    const cursorIs = (cursor: string) =>
+      page.waitForFunction((c) => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === c, {}, cursor);
+    await cursorIs('grab');
+    await page.mouse.down();
+    await page.mouse.move(120, 140, { steps: 6 });
+    await cursorIs('grabbing');
+    await page.mouse.up();
+    await cursorIs('grab');
     await page.close();
   });
 
