@@ -8,6 +8,7 @@ describe('the marker atlas as one strip', () => {
   it('reads the shipped atlas: 48 px cells in one row, anchored at the bottom centre', () => {
     const strip = atlasStrip(ICON_FRAMES);
     expect(strip.defines).toEqual({ CELL_WIDTH: '48.0', CELL_HEIGHT: '48.0', ROW_Y: '0.0', ANCHOR_X: '24.0', ANCHOR_Y: '48.0' });
+    expect(strip.cell).toEqual({ width: 48, height: 48, rowY: 0, anchorX: 24, anchorY: 48 });
     expect(Array.from(strip.cellOf)).toEqual([0, 1, 2, 3]);
   });
 

@@ -11,7 +11,9 @@ interface IconFrame {
 
 /** The atlas as the marker shader reads it: equal cells side by side in one row, one shared anchor. */
 export interface AtlasStrip {
-  /** Shader constants: cell size, the row's top, the anchor within a cell (pixels of the atlas). */
+  /** Cell size, the row's top and the anchor within a cell, in pixels of the atlas. */
+  cell: { width: number; height: number; rowY: number; anchorX: number; anchorY: number };
+  /** The same as shader constants. */
   defines: { CELL_WIDTH: string; CELL_HEIGHT: string; ROW_Y: string; ANCHOR_X: string; ANCHOR_Y: string };
   /** Atlas cell of each display-state code (the packed `stateCodes`). */
   cellOf: Uint8Array;
@@ -40,6 +42,7 @@ export function atlasStrip(mapping: Record<string, IconFrame>): AtlasStrip {
     cellOf[code] = cell;
   });
   return {
+    cell: { width: first.width, height: first.height, rowY: first.y, anchorX, anchorY },
     defines: {
       CELL_WIDTH: glslFloat(first.width),
       CELL_HEIGHT: glslFloat(first.height),

@@ -1,6 +1,6 @@
 import { COORDINATE_SYSTEM, type UpdateParameters, type Viewport } from '@deck.gl/core';
 import { IconLayer } from '@deck.gl/layers';
-import type { RenderPass, RenderPipelineParameters } from '@luma.gl/core';
+import type { RenderPass } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import {
   MAP_INITIAL_CENTER,
@@ -30,12 +30,7 @@ interface MachineIconProps {
   shownMask: Float32Array;
 }
 
-type ShaderModuleProps = Parameters<Model['shaderInputs']['setProps']>[0];
-/** What deck.gl passes a layer's draw, beyond IconLayer's declared `uniforms`. */
-type DrawOptions = Parameters<IconLayer['draw']>[0] & {
-  shaderModuleProps?: ShaderModuleProps | null;
-  parameters?: RenderPipelineParameters;
-};
+type DrawOptions = Parameters<IconLayer['draw']>[0];
 
 /** What the layer keeps between frames when it draws its markers a part at a time. */
 interface ProgressiveState {
@@ -44,8 +39,6 @@ interface ProgressiveState {
   loop: GpuPacedLoop;
   /** The latest instance of the layer (deck.gl makes one per set of props and hands the state on). */
   layer: MachineIconLayer;
-  /** How the last map frame drew the layer, for the parts drawn between frames. */
-  drawSettings: { shaderModuleProps: DrawOptions['shaderModuleProps']; parameters: DrawOptions['parameters'] } | null;
   /** The view the picture was begun in. */
   viewport: Viewport | null;
   /** The markers changed since the picture was begun. */
@@ -135,7 +128,7 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
       super.draw(opts);
       return;
     }
-    this.drawInFrame(model, opts);
+    this.drawInFrame(model);
   }
 
   private get progressive(): ProgressiveState | undefined {
@@ -150,12 +143,11 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
    * In the map's frame: begins the kept picture again when the view or the markers changed (drawing its first
    * part now, so the frame is not bare), and lays the picture over the map. The rest is drawn between frames.
    */
-  private drawInFrame(model: Model, opts: DrawOptions) {
+  private drawInFrame(model: Model) {
     const progressive = this.progressive ?? this.startProgressive();
     const { picture, plan } = progressive;
     const { gl, viewport } = this.context;
     progressive.layer = this;
-    progressive.drawSettings = { shaderModuleProps: opts.shaderModuleProps, parameters: opts.parameters };
     const resized = picture.fit(gl.drawingBufferWidth, gl.drawingBufferHeight);
     if (resized || progressive.stale || !progressive.viewport || !viewport.equals(progressive.viewport)) {
       plan.restart(this.machines.length);
@@ -172,11 +164,8 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
   private drawBetweenFrames(): boolean {
     const progressive = this.progressive;
     const model = this.state.model;
-    const settings = progressive?.drawSettings;
-    if (!progressive || !model || !settings || progressive.stale || progressive.plan.complete) return false;
-    // Draw with the settings of the last map frame.
-    if (settings.shaderModuleProps) this.setShaderModuleProps(settings.shaderModuleProps);
-    model.setParameters(settings.parameters ?? {});
+    // The model keeps the view and parameters the last map frame set on it: nothing else draws with it.
+    if (!progressive?.viewport || !model || progressive.stale || progressive.plan.complete) return false;
     this.drawNextRows(model, progressive);
     const complete = progressive.plan.complete;
     if (complete || performance.now() - progressive.shownAt >= PROGRESSIVE_SHOW_EVERY_MS) this.setNeedsRedraw();
@@ -205,7 +194,6 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
       // The layer instance changes with every new set of props; the loop draws with the latest one.
       loop: new GpuPacedLoop(this.context.gl, () => progressive.layer.drawBetweenFrames()),
       layer: this,
-      drawSettings: null,
       viewport: null,
       stale: true,
       shownAt: 0,

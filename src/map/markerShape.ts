@@ -22,19 +22,13 @@ export interface AtlasPixels {
 /** deck.gl's IconLayer `alphaCutoff`: pixels more transparent than this are not picked. */
 export const PICK_ALPHA_CUTOFF = 0.05;
 
-/** Cell and anchor sizes in atlas pixels, from the strip's shader constants. */
-function stripGeometry(strip: AtlasStrip) {
-  const { CELL_WIDTH, CELL_HEIGHT, ROW_Y, ANCHOR_X, ANCHOR_Y } = strip.defines;
-  return { cellWidth: Number(CELL_WIDTH), cellHeight: Number(CELL_HEIGHT), rowY: Number(ROW_Y), anchorX: Number(ANCHOR_X), anchorY: Number(ANCHOR_Y) };
-}
-
 /**
  * The marker shapes as the layer draws them: each atlas cell scaled to `heightPx` tall and sampled at the
  * centre of every drawn pixel with the GPU's bilinear filter. Without pixels (the atlas failed to decode here)
  * every pixel of the marker's box counts.
  */
 export function markerShape(strip: AtlasStrip, heightPx: number, pixels: AtlasPixels | null): MarkerShape {
-  const { cellWidth, cellHeight, rowY, anchorX, anchorY } = stripGeometry(strip);
+  const { width: cellWidth, height: cellHeight, rowY, anchorX, anchorY } = strip.cell;
   const scale = cellHeight / heightPx;
   const width = Math.round(cellWidth / scale);
   const height = heightPx;
