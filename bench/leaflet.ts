@@ -13,6 +13,7 @@ import { displayStateOf } from '../src/machines/displayState';
 import { HK_BASEMAP_TILES, hkLabelTiles } from '../src/map/basemapStyle';
 import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
+import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { attachSearchBox } from './searchBox';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
@@ -47,7 +48,17 @@ const iconsLoaded = Promise.all(Object.values(MARKER_IMAGES).map((url) => Object
 
 const filter = createPlainFilter(machines);
 let shownNow: Uint8Array = new Uint8Array(n).fill(1);
+const refit = refitToShown(machines, ([[w, s], [e, nn]]) =>
+  map.fitBounds(L.latLngBounds([s, w], [nn, e]), {
+    paddingTopLeft: [REFIT_PADDING.left, REFIT_PADDING.top],
+    paddingBottomRight: [REFIT_PADDING.right, REFIT_PADDING.bottom],
+    maxZoom: REFIT_MAX_ZOOM,
+    animate: false,
+  }),
+);
+refit(shownNow);
 const show = (shown: Uint8Array) => {
+  refit(shown);
   for (let i = 0; i < n; i++) {
     if (shown[i] === shownNow[i]) continue;
     if (shown[i]) group.addLayer(markers[i]!);

@@ -9,6 +9,7 @@ import { displayStateOf } from '../src/machines/displayState';
 import { buildBasemapStyle } from '../src/map/basemapStyle';
 import { FILTERS, frameRecorder, keyPaintRecorder, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
+import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { attachSearchBox } from './searchBox';
 import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
 
@@ -45,6 +46,11 @@ const map = new maplibregl.Map({
   // Symbols appear at once, like markers elsewhere: no 300 ms fade-in to wait for.
   fadeDuration: 0,
 });
+const refit = refitToShown(machines, (box) => map.fitBounds(box, { padding: REFIT_PADDING, maxZoom: REFIT_MAX_ZOOM, duration: 0 }));
+const show = (shown: Uint8Array) => {
+  refit(shown);
+  map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)?.setData(collection(shown));
+};
 
 const idle = () => new Promise<void>((resolve) => map.once('idle', () => resolve()));
 const styleLoaded = new Promise<void>((resolve) => {
@@ -68,6 +74,8 @@ const frameWhen = (done: () => boolean) =>
 
 async function addMachines() {
   await styleLoaded;
+  // Tiles appear at once too, as on our page once it has seen this device's pace (useTileFade).
+  for (const id of map.getLayersOrder()) if (map.getLayer(id)?.type === 'raster') map.setPaintProperty(id, 'raster-fade-duration', 0);
   if (!withMarkers) {
     await frameWhen(() => true);
     await presented();
@@ -92,6 +100,7 @@ async function addMachines() {
       'icon-ignore-placement': true,
     },
   });
+  refit(new Uint8Array(n).fill(1));
   await frameWhen(() => map.isSourceLoaded(SOURCE_ID));
   await presented();
   return { ms: performance.now(), count: n };
@@ -102,7 +111,7 @@ const timed = async (change: () => Uint8Array): Promise<Timed> => {
   const begin = performance.now();
   const shown = change();
   const done = idle();
-  map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)!.setData(collection(shown));
+  show(shown);
   await done;
   await presented();
   return { ms: performance.now() - begin, count: countShown(shown) };
@@ -114,7 +123,7 @@ const frames = frameRecorder();
 const keys = keyPaintRecorder();
 // The floor has a search box too, with nothing to search: what typing costs over the basemap alone.
 attachSearchBox((text) => {
-  if (withMarkers) map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)?.setData(collection(filter.setQuery(text)));
+  if (withMarkers) show(filter.setQuery(text));
 });
 
 window.__bench = {

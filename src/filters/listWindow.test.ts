@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_RENDER_MAX_ROWS, MAX_SCROLL_HEIGHT_PX, OVERSCAN_ROWS, listWindow, scrollTopToReveal } from './listWindow';
+import { MAX_SCROLL_HEIGHT_PX, OVERSCAN_ROWS, listWindow, scrollTopToReveal } from './listWindow';
 
 const rowPx = 64;
 const viewportPx = 640;
 
 describe('list window', () => {
-  it('draws every row of a short list', () => {
-    expect(listWindow(500, { count: FULL_RENDER_MAX_ROWS, rowPx, viewportPx })).toEqual({
-      start: 0,
-      end: FULL_RENDER_MAX_ROWS,
-      height: FULL_RENDER_MAX_ROWS * rowPx,
-      shift: 0,
-    });
+  it('draws every row of a list shorter than the viewport', () => {
+    expect(listWindow(0, { count: 4, rowPx, viewportPx })).toEqual({ start: 0, end: 4, height: 4 * rowPx, shift: 0 });
+  });
+
+  it('draws only the rows in view of a list of a few hundred, as of a long one', () => {
+    expect(listWindow(0, { count: 128, rowPx, viewportPx })).toEqual({ start: 0, end: 11 + OVERSCAN_ROWS, height: 128 * rowPx, shift: 0 });
   });
 
   it.each([

@@ -1,7 +1,5 @@
 /** Rows drawn beyond each edge of the viewport, so a fast scroll does not show blank rows. */
 export const OVERSCAN_ROWS = 6;
-/** Up to this many rows the whole list is drawn: cheap, and find-in-page sees every machine. */
-export const FULL_RENDER_MAX_ROWS = 300;
 /** Browsers stop growing an element at about 33 million px; taller lists scroll on a scaled track. */
 export const MAX_SCROLL_HEIGHT_PX = 8_000_000;
 
@@ -33,7 +31,6 @@ function trackOf({ count, rowPx, viewportPx }: Track) {
 export function listWindow(scrollTop: number, track: Track): ListWindow {
   const { count, rowPx, viewportPx } = track;
   const { height, ratio } = trackOf(track);
-  if (count <= FULL_RENDER_MAX_ROWS) return { start: 0, end: count, height, shift: 0 };
   const top = Math.max(0, scrollTop) * ratio;
   const first = Math.floor(top / rowPx);
   return {

@@ -26,6 +26,7 @@ import { useFramePace } from './useFramePace';
 import { useLabelLanguage } from './useLabelLanguage';
 import { useMapPointer } from './useMapPointer';
 import { useReadySignal } from './useReadySignal';
+import { useTileFade } from './useTileFade';
 import { useViewReset } from './useViewReset';
 import { useViewTracking } from './useViewTracking';
 import classes from './MapView.module.css';
@@ -70,6 +71,7 @@ export default function MapView() {
 
   useLabelLanguage(mapRef, loaded);
   const pace = useFramePace(mapRef, loaded);
+  useTileFade(mapRef, loaded, pace);
   useFitToResults(mapRef, loaded, machines, pace);
   useFocusRequests(mapRef, loaded, pace);
   useReadySignal(mapRef, loaded);

@@ -73,11 +73,49 @@ export async function chooseOption(where: Where, selectName: string, optionLabel
   await select.select(value);
 }
 
-/** The list items' visible text, one string per item. */
+/**
+ * The whole list's items, one string of visible text per item, read as a person does: the list draws only
+ * the rows in view, so it is scrolled from the top to the bottom, a viewport at a time, and scrolled back.
+ * Each item tells its place (aria-posinset) and the list's length (aria-setsize). Read until two readings
+ * agree, so a list that changes while it is read (a search answering) is not returned half old, half new.
+ */
 export async function listItemTexts(where: Where, listName: string): Promise<string[]> {
   const list = await where.$(aria('list', listName));
   if (!list) throw new Error(`no list named ${listName}`);
-  return list.$$eval(':scope > li', (items) => items.map((li) => (li as HTMLElement).innerText));
+  // Written without inner named functions: tsx (the screenshot script) would wrap them in a helper the page lacks.
+  return list.evaluate(async (ul) => {
+    let viewport = ul.parentElement;
+    while (viewport && !['auto', 'scroll'].includes(getComputedStyle(viewport).overflowY)) viewport = viewport.parentElement;
+    if (!viewport) throw new Error('the list has no scrolling viewport');
+    const scrolledFrom = viewport.scrollTop;
+    let previous = '';
+    for (let reading = 0; reading < 10; reading++) {
+      const texts = new Map<number, string>();
+      let setSize = 0;
+      viewport.scrollTop = 0;
+      for (let last = -1; ; ) {
+        await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => requestAnimationFrame(r));
+        for (const li of ul.querySelectorAll<HTMLElement>(':scope > li')) {
+          texts.set(Number(li.getAttribute('aria-posinset')), li.innerText);
+          setSize = Number(li.getAttribute('aria-setsize'));
+        }
+        if (viewport.scrollTop === last) break;
+        last = viewport.scrollTop;
+        viewport.scrollTop += Math.max(1, viewport.clientHeight - 8);
+      }
+      const positions = [...texts.keys()].sort((a, b) => a - b);
+      const whole = positions.length === setSize && positions.every((position, i) => position === i + 1);
+      const current = whole ? JSON.stringify(positions.map((position) => texts.get(position))) : '';
+      if (current && current === previous) {
+        viewport.scrollTop = scrolledFrom;
+        return JSON.parse(current) as string[];
+      }
+      previous = current;
+    }
+    viewport.scrollTop = scrolledFrom;
+    throw new Error('the list kept changing while it was read');
+  });
 }
 
 /** Polls `probe` until `ok` holds for its value (a condition, never a fixed sleep); returns that value. */
@@ -102,9 +140,27 @@ export function waitForListLength(where: Where, listName: string, count: number,
   return waitFor(() => listItemTexts(where, listName), (t) => t.length === count, `${listName} to have ${count} items`, timeout);
 }
 
-/** Clicks the list entry showing this machine name. */
+/** Scrolls the list to the entry showing this machine name, as a person looking for it, and clicks it. */
 export async function chooseFromList(where: Where, listName: string, machineName: string): Promise<void> {
   const list = await find(where, 'list', listName);
+  await list.evaluate(async (ul, name) => {
+    let viewport = ul.parentElement;
+    while (viewport && !['auto', 'scroll'].includes(getComputedStyle(viewport).overflowY)) viewport = viewport.parentElement;
+    if (!viewport) throw new Error('the list has no scrolling viewport');
+    viewport.scrollTop = 0;
+    for (let last = -1; ; ) {
+      await new Promise((r) => requestAnimationFrame(r));
+      await new Promise((r) => requestAnimationFrame(r));
+      const row = [...ul.querySelectorAll<HTMLElement>(':scope > li')].find((li) => li.innerText.includes(name));
+      if (row) {
+        row.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      if (viewport.scrollTop === last) throw new Error(`no entry ${name} in the list`);
+      last = viewport.scrollTop;
+      viewport.scrollTop += Math.max(1, viewport.clientHeight - 8);
+    }
+  }, machineName);
   const entry = await list.waitForSelector(`::-p-text(${machineName})`, { visible: true });
   await entry!.click();
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { bodyText, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { listItemTexts } from './screen-helpers';
 
 let server: RunningServer;
 let browser: Browser;
@@ -18,8 +19,8 @@ describe('the page on the real server', () => {
     const { page, apiCalls, errors } = await openPage(browser, server.url);
     await page.waitForSelector('::-p-text(Location List)');
     await page.waitForSelector('::-p-text(Times Square)', { timeout: 30_000 });
-    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
-    const listed = await list!.$$eval(':scope > li', (items) => items.length);
+    await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+    const listed = (await listItemTexts(page, 'Location List')).length;
     const expected = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: { deactivated: boolean }[] };
     // The page hides deactivated machines.
     expect(listed).toBe(expected.rvms.filter((m) => !m.deactivated).length);
