@@ -6,7 +6,7 @@ import land from '../assets/hk-land.json';
 import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM, MARKER_ICON_SIZE_PX } from '../src/config';
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
-import { buildBasemapStyle } from '../src/map/basemapStyle';
+import { buildBasemapStyle, rasterLayerIds } from '../src/map/basemapStyle';
 import { FILTERS, frameRecorder, keyPaintRecorder, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
 import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
@@ -75,7 +75,7 @@ const frameWhen = (done: () => boolean) =>
 async function addMachines() {
   await styleLoaded;
   // Tiles appear at once too, as on our page once it has seen this device's pace (useTileFade).
-  for (const id of map.getLayersOrder()) if (map.getLayer(id)?.type === 'raster') map.setPaintProperty(id, 'raster-fade-duration', 0);
+  for (const id of rasterLayerIds(map)) map.setPaintProperty(id, 'raster-fade-duration', 0);
   if (!withMarkers) {
     await frameWhen(() => true);
     await presented();

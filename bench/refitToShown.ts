@@ -1,9 +1,10 @@
-import { LIST_SELECT_MAX_ZOOM, MAP_REFIT_DEBOUNCE_MS, MARKER_ICON_SIZE_PX } from '../src/config';
+import { FIT_PADDING_NONE_PX, LIST_SELECT_MAX_ZOOM, MAP_REFIT_DEBOUNCE_MS, MARKER_ICON_SIZE_PX } from '../src/config';
+import { packMachines } from '../src/filters/packedMachines';
 import type { Machine } from '../src/machines/machine';
-import type { LngLatBox } from '../src/map/bounds';
+import { boundsOfPositions, type LngLatBox } from '../src/map/bounds';
 
-/** As on our page with no panel: nothing but room above the top marker, which stands on its point. */
-export const REFIT_PADDING = { top: MARKER_ICON_SIZE_PX, bottom: 0, left: 0, right: 0 } as const;
+/** As on our page with no panel (`useFitToResults`): room above the top marker, which stands on its point. */
+export const REFIT_PADDING = { ...FIT_PADDING_NONE_PX, top: FIT_PADDING_NONE_PX.top + MARKER_ICON_SIZE_PX };
 export const REFIT_MAX_ZOOM = LIST_SELECT_MAX_ZOOM;
 
 /**
@@ -11,25 +12,18 @@ export const REFIT_MAX_ZOOM = LIST_SELECT_MAX_ZOOM;
  * them; shown again as before, it stays. The alternatives jump there without animation, their cheapest way.
  */
 export function refitToShown(machines: readonly Machine[], fit: (box: LngLatBox) => void): (shown: Uint8Array) => void {
+  const { positions } = packMachines(machines);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastKey = '';
   return (shown) => {
-    let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
-    let count = 0;
-    let first = -1;
-    let last = -1;
-    for (let i = 0; i < machines.length; i++) {
-      if (!shown[i]) continue;
-      const [lat, lng] = machines[i]!.coordinates;
-      [west, east, south, north] = [Math.min(west, lng), Math.max(east, lng), Math.min(south, lat), Math.max(north, lat)];
-      if (first < 0) first = i;
-      last = i;
-      count++;
-    }
-    const key = `${count}:${first}:${last}`;
-    if (count === 0 || key === lastKey) return;
+    const rows: number[] = [];
+    for (let i = 0; i < shown.length; i++) if (shown[i]) rows.push(i);
+    // The same cheap identity of a result as our page's: count, first and last machine.
+    const key = `${rows.length}:${rows[0]}:${rows.at(-1)}`;
+    const box = boundsOfPositions(positions, Uint32Array.from(rows));
+    if (!box || key === lastKey) return;
     lastKey = key;
     clearTimeout(timer);
-    timer = setTimeout(() => fit([[west, south], [east, north]]), MAP_REFIT_DEBOUNCE_MS);
+    timer = setTimeout(() => fit(box), MAP_REFIT_DEBOUNCE_MS);
   };
 }

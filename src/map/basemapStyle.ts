@@ -1,4 +1,4 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
 import type { Locale } from '../machines/machine';
 
@@ -34,4 +34,9 @@ export function buildBasemapStyle(locale: Locale, land: FeatureCollection): Styl
       { id: 'hk-labels', type: 'raster', source: LABEL_SOURCE_ID },
     ],
   };
+}
+
+/** A style's raster layers (a basemap's tiles), bottom to top: this style's or a deployment's own. */
+export function rasterLayerIds(map: Pick<MapLibreMap, 'getLayersOrder' | 'getLayer'>): string[] {
+  return map.getLayersOrder().filter((id) => map.getLayer(id)?.type === 'raster');
 }

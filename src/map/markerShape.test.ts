@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { atlasStrip } from './atlasStrip';
-import { ICON_FRAMES } from './iconAtlas';
+import { ICON_STRIP as strip } from './iconAtlas';
 import { markerShape, type AtlasPixels } from './markerShape';
-
-const strip = atlasStrip(ICON_FRAMES);
 
 /** A 192 × 48 atlas of four 48 px cells: the first opaque, the second opaque in its top-left quarter only, the rest clear. */
 function pixels(): AtlasPixels {

@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import type { PropertyValueSpecification } from 'maplibre-gl';
+import { rasterLayerIds } from './basemapStyle';
 import type { FramePace } from './framePace';
 
 const FADE = 'raster-fade-duration';
@@ -22,8 +23,7 @@ export function useTileFade(mapRef: RefObject<MapRef | null>, loaded: boolean, p
       const fades = pace.animates();
       if (fades === fading) return;
       fading = fades;
-      for (const id of map.getLayersOrder()) {
-        if (map.getLayer(id)?.type !== 'raster') continue;
+      for (const id of rasterLayerIds(map)) {
         if (!fades) styleFades.set(id, map.getPaintProperty(id, FADE) as PropertyValueSpecification<number> | undefined);
         map.setPaintProperty(id, FADE, fades ? styleFades.get(id) : 0);
       }

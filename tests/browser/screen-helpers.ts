@@ -82,11 +82,9 @@ export async function chooseOption(where: Where, selectName: string, optionLabel
 export async function listItemTexts(where: Where, listName: string): Promise<string[]> {
   const list = await where.$(aria('list', listName));
   if (!list) throw new Error(`no list named ${listName}`);
+  const viewport = await listViewport(list);
   // Written without inner named functions: tsx (the screenshot script) would wrap them in a helper the page lacks.
-  return list.evaluate(async (ul) => {
-    let viewport = ul.parentElement;
-    while (viewport && !['auto', 'scroll'].includes(getComputedStyle(viewport).overflowY)) viewport = viewport.parentElement;
-    if (!viewport) throw new Error('the list has no scrolling viewport');
+  return list.evaluate(async (ul, viewport) => {
     const scrolledFrom = viewport.scrollTop;
     let previous = '';
     for (let reading = 0; reading < 10; reading++) {
@@ -115,7 +113,19 @@ export async function listItemTexts(where: Where, listName: string): Promise<str
     }
     viewport.scrollTop = scrolledFrom;
     throw new Error('the list kept changing while it was read');
+  }, viewport);
+}
+
+/** The element that scrolls a list, of which the list draws only the rows in view. */
+async function listViewport(list: ElementHandle<Element>): Promise<ElementHandle<Element>> {
+  const handle = await list.evaluateHandle((ul) => {
+    let element = ul.parentElement;
+    while (element && !['auto', 'scroll'].includes(getComputedStyle(element).overflowY)) element = element.parentElement;
+    return element;
   });
+  const viewport = handle.asElement();
+  if (!viewport) throw new Error('the list has no scrolling viewport');
+  return viewport as ElementHandle<Element>;
 }
 
 /** Polls `probe` until `ok` holds for its value (a condition, never a fixed sleep); returns that value. */
@@ -143,10 +153,8 @@ export function waitForListLength(where: Where, listName: string, count: number,
 /** Scrolls the list to the entry showing this machine name, as a person looking for it, and clicks it. */
 export async function chooseFromList(where: Where, listName: string, machineName: string): Promise<void> {
   const list = await find(where, 'list', listName);
-  await list.evaluate(async (ul, name) => {
-    let viewport = ul.parentElement;
-    while (viewport && !['auto', 'scroll'].includes(getComputedStyle(viewport).overflowY)) viewport = viewport.parentElement;
-    if (!viewport) throw new Error('the list has no scrolling viewport');
+  const viewport = await listViewport(list);
+  await list.evaluate(async (ul, viewport, name) => {
     viewport.scrollTop = 0;
     for (let last = -1; ; ) {
       await new Promise((r) => requestAnimationFrame(r));
@@ -160,7 +168,7 @@ export async function chooseFromList(where: Where, listName: string, machineName
       last = viewport.scrollTop;
       viewport.scrollTop += Math.max(1, viewport.clientHeight - 8);
     }
-  }, machineName);
+  }, viewport, machineName);
   const entry = await list.waitForSelector(`::-p-text(${machineName})`, { visible: true });
   await entry!.click();
 }
