@@ -1,5 +1,4 @@
 import { FIT_PADDING_NONE_PX, LIST_SELECT_MAX_ZOOM, MAP_REFIT_DEBOUNCE_MS, MARKER_ICON_SIZE_PX } from '../src/config';
-import { packMachines } from '../src/filters/packedMachines';
 import type { Machine } from '../src/machines/machine';
 import { boundsOfPositions, type LngLatBox } from '../src/map/bounds';
 
@@ -12,7 +11,12 @@ export const REFIT_MAX_ZOOM = LIST_SELECT_MAX_ZOOM;
  * them; shown again as before, it stays. The alternatives jump there without animation, their cheapest way.
  */
 export function refitToShown(machines: readonly Machine[], fit: (box: LngLatBox) => void): (shown: Uint8Array) => void {
-  const { positions } = packMachines(machines);
+  // Positions only, as boundsOfPositions reads them: packMachines' code columns would add to the page's load.
+  const positions = new Float64Array(machines.length * 2);
+  machines.forEach(({ coordinates }, i) => {
+    positions[i * 2] = coordinates[1];
+    positions[i * 2 + 1] = coordinates[0];
+  });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastKey = '';
   return (shown) => {
