@@ -1,7 +1,9 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
+import type { Map as MaplibreMap } from 'maplibre-gl';
 import { useMap } from 'react-map-gl/maplibre';
 import { useCallback, useLayoutEffect, useState } from 'react';
 import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
+import { keepSnapshotBelowMarkers, MarkerOnlyFrames } from './markerOnlyFrames';
 
 /**
  * luma.gl otherwise probes every texture format at start (a texture and a framebuffer each): 200-370 ms of the
@@ -42,5 +44,24 @@ export function DeckOverlay(props: MapboxOverlayProps) {
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
+  useMarkerOnlyFrames(map);
   return null;
+}
+
+/** Marker changes without a camera or basemap change are drawn over a copy of the basemap (`MarkerOnlyFrames`). */
+function useMarkerOnlyFrames(map: MaplibreMap | undefined) {
+  const [snapshot] = useState(() => new MarkerOnlyFrames());
+  useLayoutEffect(() => {
+    if (!map) return;
+    const keep = () => keepSnapshotBelowMarkers(map, snapshot);
+    map.on('styledata', keep);
+    return () => {
+      map.off('styledata', keep);
+      if (map.getLayer(snapshot.id)) map.removeLayer(snapshot.id);
+    };
+  }, [map, snapshot]);
+  // deck.gl adds its markers' layer when it first has layers and the style is loaded.
+  useLayoutEffect(() => {
+    if (map) keepSnapshotBelowMarkers(map, snapshot);
+  });
 }

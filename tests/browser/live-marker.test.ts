@@ -4,8 +4,8 @@ import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
 import { ADMIN_TOKEN, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
-import { countColours, hexToRgb } from './pixels';
-import { fetchMachines, find, machineById, waitFor } from './screen-helpers';
+import { countColours, differingPixels, hexToRgb, steadyScreenshot } from './pixels';
+import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
 const GREEN = hexToRgb('#3fa535');
 const RED = hexToRgb('#d0021b');
@@ -20,6 +20,18 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+function operatorSetsStatus(id: string, status: string) {
+  return fetch(`${server.url}/api/operator/machines/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
+    body: JSON.stringify({ status }),
+  });
+}
+
+/** Frames the map drew as its markers over the kept basemap (published on its canvas). */
+const markerOnlyFrames = (page: Page) =>
+  page.$eval('canvas.maplibregl-canvas', (canvas) => Number((canvas as HTMLCanvasElement).dataset.markerOnlyFrames ?? 0));
 
 /** A marker stands on its bottom tip: its round head is 8 to 18 px above the machine's point. */
 const markerColours = (page: Page, at: ScreenPoint) =>
@@ -42,11 +54,7 @@ describe('a live status change on the map', () => {
     await waitFor(() => markerColours(page, at), (c) => (c.green ?? 0) > 20, 'the green marker at the centre', 30_000);
     await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
 
-    const response = await fetch(`${server.url}/api/operator/machines/${machine.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: JSON.stringify({ status: 'Full' }),
-    });
+    const response = await operatorSetsStatus(machine.id, 'Full');
     expect(response.status).toBe(200);
     const after = await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
     expect(after.green).toBe(0);
@@ -54,6 +62,47 @@ describe('a live status change on the map', () => {
     await page.mouse.click(at.x, at.y - 12);
     await (await page.waitForSelector(popup, { visible: true }))!.waitForSelector(`::-p-text(${en.capacity.Full})`);
     expect(apiCalls.filter((c) => c.path === '/api/rvm/')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a status change drawn without redrawing the basemap', () => {
+  it('changes only that marker’s pixels, and changing it back gives the map it had, pixel for pixel', async () => {
+    const machine = machineById(await fetchMachines(server.url), 'RVM-027'); // Repulse Bay Beach, >40%
+    const { page, apiCalls, errors } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
+    await chooseFromList(page, 'Location List', machine.name_en);
+    const popup = popupOf(machine.name_en);
+    await page.waitForSelector(popup, { visible: true, timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(popup, { hidden: true });
+    const view = await settledView(page);
+    const at = project(view, machine.coordinates);
+    // The map left of the panel, which covers its right part on the desktop.
+    const mapBox = { x: view.rect.x, y: view.rect.y, width: Math.round(at.x + 60 - view.rect.x), height: view.rect.height };
+    const before = await steadyScreenshot(page, mapBox);
+    const redrawnBefore = await markerOnlyFrames(page);
+
+    expect((await operatorSetsStatus(machine.id, 'Full')).status).toBe(200);
+    await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
+    const full = await steadyScreenshot(page, mapBox);
+    const changed = await differingPixels(page, before, full);
+    expect(changed.length).toBeGreaterThan(20);
+    // Only inside that marker: 24 px wide, standing on its point.
+    for (const { x, y } of changed) {
+      expect(Math.abs(mapBox.x + x - at.x)).toBeLessThanOrEqual(14);
+      expect(at.y - (mapBox.y + y)).toBeGreaterThanOrEqual(-2);
+      expect(at.y - (mapBox.y + y)).toBeLessThanOrEqual(26);
+    }
+
+    expect((await operatorSetsStatus(machine.id, machine.status!)).status).toBe(200);
+    await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) === 0, 'the marker to turn back', 10_000);
+    const after = await steadyScreenshot(page, mapBox);
+    expect(await differingPixels(page, before, after)).toEqual([]);
+    // The two changes were drawn over the kept basemap, not as whole MapLibre frames.
+    expect((await markerOnlyFrames(page)) - redrawnBefore).toBeGreaterThanOrEqual(2);
     expect(errors).toEqual([]);
     await page.close();
   });

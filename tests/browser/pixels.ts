@@ -19,7 +19,11 @@ export interface Box {
  * in node: a handle to its pixels, for a `page.evaluate` that reads them there. Dispose of it when done.
  */
 export async function screenshotPixels(page: Page, clip?: Box): Promise<JSHandle<ImageData>> {
-  const png = await page.screenshot({ encoding: 'base64', ...(clip && { clip }) });
+  return pngPixels(page, (await page.screenshot({ encoding: 'base64', ...(clip && { clip }) })) as string);
+}
+
+/** A base64 PNG decoded in the page: a handle to its pixels. */
+function pngPixels(page: Page, png: string): Promise<JSHandle<ImageData>> {
   return page.evaluateHandle(async (data) => {
     const img = new Image();
     img.src = `data:image/png;base64,${data}`;
@@ -29,7 +33,7 @@ export async function screenshotPixels(page: Page, clip?: Box): Promise<JSHandle
     const ctx = canvas.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
     return ctx.getImageData(0, 0, canvas.width, canvas.height);
-  }, png as string);
+  }, png);
 }
 
 /** Takes a screenshot and counts, inside `box`, the pixels within `tolerance` of each colour. */
@@ -74,4 +78,45 @@ export async function countColoursUntil(
     counts = await countColours(page, colours, box, tolerance);
   }
   return counts;
+}
+
+/** A PNG screenshot of `clip` once two taken in a row are the same (the map may still be drawing tiles). */
+export async function steadyScreenshot(page: Page, clip: Box, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const shot = async () => (await page.screenshot({ encoding: 'base64', clip })) as string;
+  let last = await shot();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 400));
+    const now = await shot();
+    if (now === last) return now;
+    if (Date.now() > deadline) throw new Error('the screen did not stop changing');
+    last = now;
+  }
+}
+
+/** The pixels (x, y inside the shots) where two PNG screenshots of the same size differ, at most `limit`. */
+export async function differingPixels(page: Page, a: string, b: string, limit = 2_000): Promise<ScreenPixel[]> {
+  const [first, second] = await Promise.all([pngPixels(page, a), pngPixels(page, b)]);
+  const found = await page.evaluate(
+    (p, q, max) => {
+      if (p.width !== q.width || p.height !== q.height) throw new Error('screenshots of different sizes');
+      const pixels: { x: number; y: number }[] = [];
+      for (let i = 0; i < p.data.length && pixels.length < max; i += 4) {
+        if ([0, 1, 2, 3].some((c) => p.data[i + c] !== q.data[i + c])) {
+          pixels.push({ x: (i / 4) % p.width, y: Math.floor(i / 4 / p.width) });
+        }
+      }
+      return pixels;
+    },
+    first,
+    second,
+    limit,
+  );
+  await Promise.all([first.dispose(), second.dispose()]);
+  return found;
+}
+
+export interface ScreenPixel {
+  x: number;
+  y: number;
 }
