@@ -32,6 +32,15 @@ const cached = () => ({ value: null as unknown, get() { return this.value; }, se
  * A map that draws its frame as MapLibre does for this purpose: the layer below the markers, the markers, the
  * `render` event, then `idle` when nothing of its own is left to do.
  */
+/** What the fake map's frame reads and writes of itself. */
+interface FrameState {
+  wholeFrames: number;
+  moving: boolean;
+  pendingTiles: boolean;
+  _sourcesDirty: boolean;
+  fire(type: string): void;
+}
+
 function fakeMap() {
   const gl = fakeGl();
   const listeners = new Map<string, Set<() => void>>();
@@ -61,7 +70,7 @@ function fakeMap() {
     off: (type: string, listener: () => void) => listeners.get(type)?.delete(listener),
     fire: (type: string) => listeners.get(type)?.forEach((listener) => listener()),
     wholeFrames: 0,
-    _render(this: FakeMap) {
+    _render(this: FrameState) {
       this.wholeFrames += 1;
       this._sourcesDirty = false;
       snapshot.render(gl as unknown as WebGL2RenderingContext, ARGS);
@@ -71,7 +80,6 @@ function fakeMap() {
       return this;
     },
   };
-  type FakeMap = typeof map;
   const snapshot = new MarkerOnlyFrames();
   snapshot.onAdd(map as unknown as MaplibreMap);
   const frame = () => (map as unknown as { _render(t: number): unknown })._render(0);
