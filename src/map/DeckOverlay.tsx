@@ -2,14 +2,9 @@ import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { useMap } from 'react-map-gl/maplibre';
 import { useCallback, useLayoutEffect, useState } from 'react';
-import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
+import { lumaDeviceFor } from './lumaDevice';
+import { exposeTransformForDeck, followMapCanvas, takeNewLayersNow } from './maplibreCompat';
 import { keepSnapshotBelowMarkers, MarkerOnlyFrames } from './markerOnlyFrames';
-
-/**
- * luma.gl otherwise probes every texture format at start (a texture and a framebuffer each): 200-370 ms of the
- * first load in software WebGL. Features are then checked when first asked for.
- */
-const LAZY_FEATURE_CHECKS = { _initializeFeatures: false };
 
 /**
  * No GPU picking: deck.gl would otherwise pick on every pointer move and press (a read-back that waits for the
@@ -25,25 +20,29 @@ const NO_PICKING = { _pickable: false };
  */
 export function DeckOverlay(props: MapboxOverlayProps) {
   const { onBeforeRender, ...rest } = props;
+  const map = useMap().current?.getMap();
   const beforeRender = useCallback<NonNullable<MapboxOverlayProps['onBeforeRender']>>(
     (context) => {
       followMapCanvas(context);
+      if (map) takeNewLayersNow(map);
       onBeforeRender?.(context);
     },
-    [onBeforeRender],
+    [onBeforeRender, map],
   );
   const deckProps: MapboxOverlayProps = { ...rest, ...NO_PICKING, onBeforeRender: beforeRender };
-  const map = useMap().current?.getMap();
-  const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true, deviceProps: LAZY_FEATURE_CHECKS }));
+  const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true }));
   useLayoutEffect(() => {
     if (!map) return;
     exposeTransformForDeck(map);
+    overlay.setProps({ device: lumaDeviceFor(map) });
     map.addControl(overlay);
     return () => {
       if (map.hasControl(overlay)) map.removeControl(overlay);
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
+  // New markers are drawn in the map's next frame: deck.gl would only ask for that frame in its own next one.
+  useLayoutEffect(() => map?.triggerRepaint(), [map, props.layers]);
   useMarkerOnlyFrames(map);
   return null;
 }

@@ -30,7 +30,8 @@ export function preloadIconAtlas(): Promise<IconAtlasSource> {
 /** The decoded atlas's pixels, for the markers' shapes; null when it was not decoded here or cannot be read. */
 export function readAtlasPixels(atlas: IconAtlasSource): AtlasPixels | null {
   if (typeof atlas === 'string' || typeof OffscreenCanvas === 'undefined') return null;
-  const context = new OffscreenCanvas(atlas.width, atlas.height).getContext('2d');
+  // Read back on the CPU: a GPU-backed canvas would wait for the GPU, busy with the map's first frames.
+  const context = new OffscreenCanvas(atlas.width, atlas.height).getContext('2d', { willReadFrequently: true });
   if (!context) return null;
   context.drawImage(atlas, 0, 0);
   return context.getImageData(0, 0, atlas.width, atlas.height);
