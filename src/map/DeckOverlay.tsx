@@ -3,7 +3,7 @@ import type { Map as MaplibreMap } from 'maplibre-gl';
 import { useMap } from 'react-map-gl/maplibre';
 import { useCallback, useLayoutEffect, useState } from 'react';
 import { lumaDeviceFor } from './lumaDevice';
-import { exposeTransformForDeck, followMapCanvas, takeNewLayersNow } from './maplibreCompat';
+import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
 import { keepSnapshotBelowMarkers, MarkerOnlyFrames } from './markerOnlyFrames';
 
 /**
@@ -20,16 +20,15 @@ const NO_PICKING = { _pickable: false };
  */
 export function DeckOverlay(props: MapboxOverlayProps) {
   const { onBeforeRender, ...rest } = props;
-  const map = useMap().current?.getMap();
   const beforeRender = useCallback<NonNullable<MapboxOverlayProps['onBeforeRender']>>(
     (context) => {
       followMapCanvas(context);
-      if (map) takeNewLayersNow(map);
       onBeforeRender?.(context);
     },
-    [onBeforeRender, map],
+    [onBeforeRender],
   );
   const deckProps: MapboxOverlayProps = { ...rest, ...NO_PICKING, onBeforeRender: beforeRender };
+  const map = useMap().current?.getMap();
   const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true }));
   useLayoutEffect(() => {
     if (!map) return;
@@ -41,8 +40,6 @@ export function DeckOverlay(props: MapboxOverlayProps) {
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
-  // New markers are drawn in the map's next frame: deck.gl would only ask for that frame in its own next one.
-  useLayoutEffect(() => map?.triggerRepaint(), [map, props.layers]);
   useMarkerOnlyFrames(map);
   return null;
 }
