@@ -48,8 +48,11 @@ export const MAX_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 
 // Camera moves on slow devices (not in the spec).
-/** Refits and fly-tos are animated only while the map draws at least 10 frames a second; slower, they jump. */
-export const SMOOTH_FRAME_MAX_MS = 100;
+/**
+ * Refits and fly-tos are animated only while the map draws at least 20 frames a second; slower, a 600 ms
+ * move is a few stills that hold back every other paint of the page, so it jumps.
+ */
+export const SMOOTH_FRAME_MAX_MS = 50;
 /** An animated refit or view reset. */
 export const FIT_ANIMATION_MS = 600;
 
