@@ -1,9 +1,9 @@
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import type { Map as MaplibreMap } from 'maplibre-gl';
 import { useMap } from 'react-map-gl/maplibre';
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { lumaDeviceFor } from './lumaDevice';
-import { exposeTransformForDeck, followMapCanvas } from './maplibreCompat';
+import { exposeTransformForDeck, followMapCanvas, takeNewLayersNow } from './maplibreCompat';
 import { keepSnapshotBelowMarkers, MarkerOnlyFrames } from './markerOnlyFrames';
 
 /**
@@ -20,26 +20,40 @@ const NO_PICKING = { _pickable: false };
  */
 export function DeckOverlay(props: MapboxOverlayProps) {
   const { onBeforeRender, ...rest } = props;
+  const map = useMap().current?.getMap();
   const beforeRender = useCallback<NonNullable<MapboxOverlayProps['onBeforeRender']>>(
     (context) => {
       followMapCanvas(context);
+      if (map) takeNewLayersNow(map);
       onBeforeRender?.(context);
     },
-    [onBeforeRender],
+    [onBeforeRender, map],
   );
   const deckProps: MapboxOverlayProps = { ...rest, ...NO_PICKING, onBeforeRender: beforeRender };
-  const map = useMap().current?.getMap();
   const [overlay] = useState(() => new MapboxOverlay({ ...deckProps, interleaved: true }));
+  const removal = useRef<{ map: MaplibreMap; timer: number } | null>(null);
   useLayoutEffect(() => {
     if (!map) return;
-    exposeTransformForDeck(map);
-    overlay.setProps({ device: lumaDeviceFor(map) });
-    map.addControl(overlay);
+    const pending = removal.current;
+    removal.current = null;
+    if (pending) clearTimeout(pending.timer);
+    if (pending?.map !== map) {
+      if (pending) removeOverlay(pending.map, overlay);
+      exposeTransformForDeck(map);
+      overlay.setProps({ device: lumaDeviceFor(map) });
+      map.addControl(overlay);
+    }
+    // React also runs this cleanup when it disconnects the effects of a subtree it keeps (the page's map is
+    // disconnected and reconnected while it loads). Removing the overlay then would finalise deck.gl's layers,
+    // and the same layer objects, their GPU resources freed, would come back to the next deck.gl: markers drawn
+    // with destroyed buffers, none on screen. The overlay is removed only if the effect does not come back at once.
     return () => {
-      if (map.hasControl(overlay)) map.removeControl(overlay);
+      removal.current = { map, timer: window.setTimeout(() => removeOverlay(map, overlay)) };
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
+  // New markers are drawn in the map's next frame: deck.gl would only ask for that frame in its own next one.
+  useLayoutEffect(() => map?.triggerRepaint(), [map, props.layers]);
   useMarkerOnlyFrames(map);
   return null;
 }
@@ -60,4 +74,8 @@ function useMarkerOnlyFrames(map: MaplibreMap | undefined) {
   useLayoutEffect(() => {
     if (map) keepSnapshotBelowMarkers(map, snapshot);
   });
+}
+
+function removeOverlay(map: MaplibreMap, overlay: MapboxOverlay) {
+  if (map.hasControl(overlay)) map.removeControl(overlay);
 }

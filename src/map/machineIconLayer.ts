@@ -47,6 +47,21 @@ interface ProgressiveState {
   shownAt: number;
 }
 
+/** What the layer keeps between frames when it draws every marker in the map's frame. */
+interface DirectDrawState {
+  /** The last frame's draw was skipped (the shaders were still linking). */
+  skipped?: boolean;
+}
+
+/**
+ * Whether the model's last draw was skipped because its shader program is still being linked. luma.gl links in
+ * parallel where the browser can (KHR_parallel_shader_compile) and skips every draw until the link is done, so
+ * the first frames after the layer is made may draw nothing.
+ */
+function stillLinking(model: Model): boolean {
+  return model.pipeline.linkStatus === 'pending';
+}
+
 /** Positions are degrees from this origin, so 32-bit floats keep street-level precision. */
 const ORIGIN: [number, number, number] = [...MAP_INITIAL_CENTER, 0];
 
@@ -109,10 +124,14 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
     progressive?.picture.destroy();
   }
 
-  /** Whether the last frame showed every marker (a picture drawn a part at a time may not be complete yet). */
+  /**
+   * Whether the last frame showed every marker: a picture drawn a part at a time may not be complete yet, and a
+   * direct draw is skipped while the shaders are still linking.
+   */
   get drawComplete(): boolean {
+    if (!this.drawsProgressively()) return !(this.state as DirectDrawState).skipped;
     const progressive = this.progressive;
-    return !this.drawsProgressively() || Boolean(progressive && !progressive.stale && progressive.plan.complete);
+    return Boolean(progressive && !progressive.stale && progressive.plan.complete);
   }
 
   override draw(opts: DrawOptions) {
@@ -126,6 +145,10 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
         model.setVertexCount(all);
       }
       super.draw(opts);
+      const skipped = stillLinking(model);
+      (this.state as DirectDrawState).skipped = skipped;
+      // deck.gl asks the map for another frame; by then the link is done.
+      if (skipped) this.setNeedsRedraw();
       return;
     }
     this.drawInFrame(model);
@@ -181,6 +204,8 @@ export class MachineIconLayer extends IconLayer<null, MachineIconProps> {
     model.setDrawOffsets({ firstVertex: rows.startRow * VERTICES_PER_ICON, firstIndex: 0 });
     model.setVertexCount((rows.endRow - rows.startRow) * VERTICES_PER_ICON);
     picture.drawInto(fresh, (pass) => this.drawModelInto(pass, model));
+    // Counted as drawn, skipped parts would leave a picture called complete with markers missing from it.
+    if (stillLinking(model)) plan.retract(rows);
   }
 
   private startProgressive(): ProgressiveState {

@@ -29,3 +29,22 @@ export function followMapCanvas({ device }: { device?: { canvasContext: CanvasCo
   if (!context) return;
   context.setDrawingBufferSize(context.canvas.width, context.canvas.height);
 }
+
+interface DeckInternals {
+  layerManager: { needsUpdate(): string | false; updateLayers(): void } | null;
+  needsRedraw(opts: { clearRedrawFlags: boolean }): unknown;
+}
+
+/**
+ * Layers handed to deck.gl since its last animation frame are taken in the map frame that is drawing now.
+ * deck.gl otherwise takes them in its own next animation frame and then asks the map for another frame: the
+ * map's first frame drew the basemap without the markers, and in software WebGL every frame is a whole
+ * basemap frame. The redraw deck.gl would ask for is the one being drawn, so its flags are cleared.
+ */
+export function takeNewLayersNow(map: MaplibreMap): void {
+  const deck = (map as unknown as { __deck?: DeckInternals | null }).__deck;
+  const layers = deck?.layerManager;
+  if (!deck || !layers?.needsUpdate()) return;
+  layers.updateLayers();
+  deck.needsRedraw({ clearRedrawFlags: true });
+}

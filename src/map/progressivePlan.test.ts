@@ -73,4 +73,34 @@ describe('ProgressivePlan', () => {
     plan.restart(1000);
     expect(plan.nextRows(3_600_000)).toEqual({ startRow: 0, endRow: 100 });
   });
+
+  it('gives retracted rows again, and a step that drew nothing does not grow the next', () => {
+    const plan = new ProgressivePlan(LIMITS);
+    plan.restart(300);
+    // The program is still linking: the first two steps draw nothing, each retracted at once, 1 ms apart.
+    for (const at of [0, 1]) {
+      const rows = plan.nextRows(at)!;
+      expect(rows).toEqual({ startRow: 0, endRow: 100 });
+      plan.retract(rows);
+      expect(plan.startsPicture).toBe(true);
+      expect(plan.complete).toBe(false);
+    }
+    // Linked: the picture is drawn from its first row, in steps of the size it had.
+    expect(drawAll(plan, 200, 2)).toEqual([
+      [0, 100],
+      [100, 200],
+      [200, 300],
+    ]);
+    expect(plan.complete).toBe(true);
+  });
+
+  it('retracts from the middle of a picture back to that step only', () => {
+    const plan = new ProgressivePlan(LIMITS);
+    plan.restart(300);
+    plan.nextRows(0);
+    const rows = plan.nextRows(200)!;
+    plan.retract(rows);
+    expect(plan.startsPicture).toBe(false);
+    expect(plan.nextRows(201)).toEqual({ startRow: 100, endRow: 200 });
+  });
 });

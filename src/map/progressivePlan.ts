@@ -58,6 +58,15 @@ export class ProgressivePlan {
     return { startRow, endRow };
   }
 
+  /**
+   * The rows `nextRows` gave were not drawn (the GPU program was still being linked): they are given again, and
+   * the time of that step, which drew nothing, does not change the step size.
+   */
+  retract({ startRow }: RowRange): void {
+    this.drawn = Math.min(this.drawn, startRow);
+    this.lastStepAt = null;
+  }
+
   private adapt(frameMs: number): void {
     if (!(frameMs > 0) || frameMs > MAX_STEP_INTERVAL_MS) return;
     const factor = Math.min(MAX_STEP_CHANGE, Math.max(1 / MAX_STEP_CHANGE, this.limits.targetFrameMs / frameMs));
