@@ -52,9 +52,12 @@ export function DeckOverlay(props: MapboxOverlayProps) {
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
-  // New markers are drawn in the map's next frame: deck.gl would only ask for that frame in its own next one.
-  useLayoutEffect(() => map?.triggerRepaint(), [map, props.layers]);
-  useMarkerOnlyFrames(map);
+  const snapshot = useMarkerOnlyFrames(map);
+  // New markers are drawn now when only they changed, else in the map's next frame (deck.gl would ask for that
+  // frame only in its own next one).
+  useLayoutEffect(() => {
+    if (map && !snapshot.drawMarkersNow()) map.triggerRepaint();
+  }, [map, snapshot, props.layers]);
   return null;
 }
 
@@ -74,6 +77,7 @@ function useMarkerOnlyFrames(map: MaplibreMap | undefined) {
   useLayoutEffect(() => {
     if (map) keepSnapshotBelowMarkers(map, snapshot);
   });
+  return snapshot;
 }
 
 function removeOverlay(map: MaplibreMap, overlay: MapboxOverlay) {

@@ -16,7 +16,7 @@ import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { noteDrawnFrame } from './drawnFrames';
 import { ICON_STRIP, preloadIconAtlas, readAtlasPixels, type IconAtlasSource } from './iconAtlas';
-import { createMachineLayer } from './machineLayer';
+import { createMachineLayer, stableShownMask } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
 import { markerShape } from './markerShape';
@@ -58,7 +58,9 @@ export default function MapView() {
 
   const packed = useAtomValue(packedMachinesAtom);
   const atlas = useIconAtlas();
-  const layers = useMemo(() => (atlas ? [createMachineLayer(packed, machines, atlas)] : []), [packed, machines, atlas]);
+  // A search key that changes no result keeps the layer: nothing for deck.gl to take, no frame to draw.
+  const shownMask = useMemo(() => stableShownMask(machines.mask), [machines.mask]);
+  const layers = useMemo(() => (atlas ? [createMachineLayer(packed, shownMask, atlas)] : []), [packed, shownMask, atlas]);
   // The region is busy (aria-busy) while its markers are not all on screen: icons loading, or very many
   // markers still being drawn a part per frame.
   const onAfterRender = useCallback(() => {

@@ -21,9 +21,9 @@ type Props = { data: MachineIconData; shownMask: Float32Array };
 const propsOf = (layer: ReturnType<typeof createMachineLayer>) => layer.props as unknown as Props & typeof layer.props;
 
 describe('the machine layer', () => {
-  const all = createMachineLayer(packed, filterPacked(machines, packed, NONE, null));
+  const all = createMachineLayer(packed, filterPacked(machines, packed, NONE, null).mask);
   const fullOnly = filterPacked(machines, packed, { ...NONE, statusGroup: 'full' }, null);
-  const filtered = createMachineLayer(packed, fullOnly);
+  const filtered = createMachineLayer(packed, fullOnly.mask);
 
   it('draws every machine of the packing, with the filter as the shown mask, 24 px high', () => {
     const { data, shownMask, sizeScale } = propsOf(filtered);
@@ -43,7 +43,7 @@ describe('the machine layer', () => {
 
   it('treats a new machine list as new data', () => {
     const next = packMachines(machines.slice(0, 2));
-    const layer = propsOf(createMachineLayer(next, filterPacked(machines.slice(0, 2), next, NONE, null)));
+    const layer = propsOf(createMachineLayer(next, filterPacked(machines.slice(0, 2), next, NONE, null).mask));
     expect(layer.dataComparator!(layer.data, propsOf(all).data)).toBe(false);
   });
 
@@ -51,7 +51,7 @@ describe('the machine layer', () => {
     const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
     const repacked = repackMachines(machines, packed, live);
     const before = propsOf(all);
-    const after = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null)));
+    const after = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask));
     expect(after.dataComparator!(after.data, before.data)).toBe(false);
     expect(after._dataDiff!(after.data, before.data)).toEqual([{ startRow: 1, endRow: 2 }]);
     expect(after.data.packed.stateCodes[1]).toBe(DISPLAY_STATES.indexOf('available'));
@@ -61,11 +61,11 @@ describe('the machine layer', () => {
     const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
     const repacked = repackMachines(machines, packed, live);
     const maskOf = (layer: ReturnType<typeof createMachineLayer>) => propsOf(layer).shownMask;
-    const before = createMachineLayer(packed, filterPacked(machines, packed, NONE, null));
-    const unfiltered = createMachineLayer(repacked, filterPacked(live, repacked, NONE, null));
+    const before = createMachineLayer(packed, filterPacked(machines, packed, NONE, null).mask);
+    const unfiltered = createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask);
     expect(maskOf(unfiltered)).toBe(maskOf(before));
-    const fullBefore = createMachineLayer(packed, filterPacked(machines, packed, { ...NONE, statusGroup: 'full' }, null));
-    const fullAfter = createMachineLayer(repacked, filterPacked(live, repacked, { ...NONE, statusGroup: 'full' }, null));
+    const fullBefore = createMachineLayer(packed, filterPacked(machines, packed, { ...NONE, statusGroup: 'full' }, null).mask);
+    const fullAfter = createMachineLayer(repacked, filterPacked(live, repacked, { ...NONE, statusGroup: 'full' }, null).mask);
     expect(maskOf(fullAfter)).not.toBe(maskOf(fullBefore));
     expect(Array.from(maskOf(fullAfter))).toEqual([0, 0, 0]);
   });
@@ -74,8 +74,8 @@ describe('the machine layer', () => {
     const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
     const repacked = repackMachines(machines, packed, live);
     const other = packMachines(machines);
-    const layer = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null)));
-    const unrelated = propsOf(createMachineLayer(other, filterPacked(machines, other, NONE, null)));
+    const layer = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask));
+    const unrelated = propsOf(createMachineLayer(other, filterPacked(machines, other, NONE, null).mask));
     expect(layer._dataDiff!(layer.data, unrelated.data)).toBeFalsy();
     expect(unrelated._dataDiff!(unrelated.data, layer.data)).toBeFalsy();
   });
@@ -83,7 +83,7 @@ describe('the machine layer', () => {
   it('uploads the row of a machine that moved', () => {
     const moved = machines.map((m) => (m.id === 'c' ? { ...m, coordinates: [22.4, 114.2] as [number, number] } : m));
     const repacked = repackMachines(machines, packed, moved);
-    const layer = propsOf(createMachineLayer(repacked, filterPacked(moved, repacked, NONE, null)));
+    const layer = propsOf(createMachineLayer(repacked, filterPacked(moved, repacked, NONE, null).mask));
     expect(Array.from(layer.data.packed.positions)).toEqual([114.1, 22.31, 114.1, 22.32, 114.2, 22.4]);
     expect(layer._dataDiff!(layer.data, propsOf(all).data)).toEqual([{ startRow: 2, endRow: 3 }]);
   });

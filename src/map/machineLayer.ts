@@ -1,5 +1,4 @@
 import { MARKER_ICON_SIZE_PX } from '../config';
-import type { FilterResult } from '../filters/filterResult';
 import type { PackedMachines } from '../filters/packedMachines';
 import { changedRowRanges, type RowRange } from './changedRowRanges';
 import { ICON_ATLAS_URL, ICON_MAPPING, type IconAtlasSource } from './iconAtlas';
@@ -8,9 +7,10 @@ import { MachineIconLayer, type MachineIconData } from './machineIconLayer';
 export const MACHINE_LAYER_ID = 'machines';
 
 // The mask of the last layer made. A live change mostly leaves every marker shown or hidden as it was
-// (always, with no filter): a new but equal mask keeps this array, so deck.gl refills nothing for it.
+// (always, with no filter), and so does a search key that changes no result: a new but equal mask keeps this
+// array, so the page keeps its layer (and the map draws nothing), or deck.gl refills nothing for it.
 let lastMask: Float32Array | null = null;
-function stableMask(mask: Float32Array): Float32Array {
+export function stableShownMask(mask: Float32Array): Float32Array {
   if (!lastMask || !sameValues(lastMask, mask)) lastMask = mask;
   return lastMask;
 }
@@ -57,11 +57,11 @@ const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 
  * are uploaded once per list; a live status change re-uploads its rows only; a filter change refills
  * only the shown flags. A hidden marker is collapsed to nothing on the GPU: no pixels.
  */
-export function createMachineLayer(packed: PackedMachines, result: FilterResult, atlas: IconAtlasSource = ICON_ATLAS_URL) {
+export function createMachineLayer(packed: PackedMachines, shownMask: Float32Array, atlas: IconAtlasSource = ICON_ATLAS_URL) {
   return new MachineIconLayer({
     id: MACHINE_LAYER_ID,
     data: dataOf(packed) as unknown as null[],
-    shownMask: stableMask(result.mask),
+    shownMask: stableShownMask(shownMask),
     dataComparator: samePacking,
     _dataDiff: dataDiff,
     // deck.gl's 'image' prop turns decoded image data into a texture, as it does with what it loads from

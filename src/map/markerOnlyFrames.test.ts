@@ -70,6 +70,9 @@ function fakeMap() {
     off: (type: string, listener: () => void) => listeners.get(type)?.delete(listener),
     fire: (type: string) => listeners.get(type)?.forEach((listener) => listener()),
     wholeFrames: 0,
+    redraw() {
+      return (this as unknown as { _render(t: number): unknown })._render(0);
+    },
     _render(this: FrameState) {
       this.wholeFrames += 1;
       this._sourcesDirty = false;
@@ -162,5 +165,19 @@ describe('MarkerOnlyFrames', () => {
     snapshot.onRemove(map as unknown as MaplibreMap);
     frame();
     expect(map.wholeFrames).toBe(2);
+  });
+
+  it('draws a change of markers at once when the frame would be markers alone, and leaves other frames to MapLibre', () => {
+    const { map, markers, frame, snapshot } = fakeMap();
+    expect(snapshot.drawMarkersNow()).toBe(false);
+    expect(markers.render).not.toHaveBeenCalled();
+    frame();
+    expect(snapshot.drawMarkersNow()).toBe(true);
+    expect(map.wholeFrames).toBe(1);
+    expect(markers.render).toHaveBeenCalledTimes(2);
+    expect(map.canvas.dataset.markerOnlyFrames).toBe('1');
+    map._sourcesDirty = true;
+    expect(snapshot.drawMarkersNow()).toBe(false);
+    expect(markers.render).toHaveBeenCalledTimes(2);
   });
 });

@@ -118,6 +118,18 @@ export class MarkerOnlyFrames implements CustomLayerInterface {
     this.capturedThisFrame = true;
   }
 
+  /**
+   * Draws a change of markers at once, in the task that made it, when the frame would be the kept basemap plus the
+   * markers (cheap: a copy and the markers); false when MapLibre has its own reasons for a frame, which the caller
+   * then asks for as usual. Waiting for the next animation frame cost a marker change up to a frame interval.
+   */
+  drawMarkersNow(): boolean {
+    const map = this.map;
+    if (!map || !this.canDrawMarkersOnly(map)) return false;
+    map.redraw();
+    return true;
+  }
+
   private readonly onIdle = () => {
     this.idleAfterCapture = this.capturedThisFrame;
   };
