@@ -2,19 +2,23 @@ import { Switch } from '@mantine/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
 import { openNowOnlyAtom } from './openNowAtoms';
-import { openingHoursReadyAtom } from './openingHoursLib';
+import { loadOpeningHours, openingHoursReadyAtom } from './openingHoursLib';
 
 /** The 'Open now' filter: hides machines whose structured hours say they are closed at this minute. */
 export function OpenNowSwitch() {
   const [checked, setChecked] = useAtom(openNowOnlyAtom);
   const t = useT();
-  // Shown with the panel, so the hours library loads right after the page, before any card needs it.
+  // Shown with the panel, so the hours library loads once the page is idle, before any card needs it.
   useAtomValue(openingHoursReadyAtom);
   return (
     <Switch
       label={t('openNow.filter')}
       checked={checked}
-      onChange={(e) => setChecked(e.currentTarget.checked)}
+      onChange={(e) => {
+        const on = e.currentTarget.checked;
+        if (on) void loadOpeningHours().catch(() => undefined);
+        setChecked(on);
+      }}
     />
   );
 }
