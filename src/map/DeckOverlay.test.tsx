@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { Activity, StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The part of a MapLibre map the overlay uses: its controls, and what the kept-basemap layer asks of it. */
@@ -51,5 +51,20 @@ describe('DeckOverlay', () => {
     vi.runAllTimers();
     expect(map.removeControl).toHaveBeenCalledTimes(1);
     expect(map.controls.size).toBe(0);
+  });
+
+  it('joins the map again when its effects come back after it has left (hidden for a while, then shown)', () => {
+    const tree = (mode: 'visible' | 'hidden') => (
+      <Activity mode={mode}>
+        <DeckOverlay layers={[]} />
+      </Activity>
+    );
+    const view = render(tree('visible'));
+    view.rerender(tree('hidden'));
+    vi.runAllTimers();
+    expect(map.controls.size).toBe(0);
+    view.rerender(tree('visible'));
+    expect(map.controls.size).toBe(1);
+    expect(map.addControl).toHaveBeenCalledTimes(2);
   });
 });

@@ -48,7 +48,11 @@ export function DeckOverlay(props: MapboxOverlayProps) {
     // and the same layer objects, their GPU resources freed, would come back to the next deck.gl: markers drawn
     // with destroyed buffers, none on screen. The overlay is removed only if the effect does not come back at once.
     return () => {
-      removal.current = { map, timer: window.setTimeout(() => removeOverlay(map, overlay)) };
+      const timer = window.setTimeout(() => {
+        removal.current = null;
+        removeOverlay(map, overlay);
+      });
+      removal.current = { map, timer };
     };
   }, [map, overlay]);
   overlay.setProps(deckProps);
