@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
 import { openNowOnlyAtom } from './openNowAtoms';
-import { loadOpeningHours, openingHoursReadyAtom } from './openingHoursLib';
+import { openingHoursReadyAtom } from './openingHoursLib';
 
 /** The 'Open now' filter: hides machines whose structured hours say they are closed at this minute. */
 export function OpenNowSwitch() {
@@ -14,11 +14,7 @@ export function OpenNowSwitch() {
     <Switch
       label={t('openNow.filter')}
       checked={checked}
-      onChange={(e) => {
-        const on = e.currentTarget.checked;
-        if (on) void loadOpeningHours().catch(() => undefined);
-        setChecked(on);
-      }}
+      onChange={(e) => setChecked(e.currentTarget.checked)}
     />
   );
 }

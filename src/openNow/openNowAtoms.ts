@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import type { Machine } from '../machines/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { nowAtom } from './nowAtom';
-import { openingHoursReadyAtom } from './openingHoursLib';
+import { openingHoursNeededAtom } from './openingHoursLib';
 import { openFlagsOf } from './openState';
 
 /** The 'Open now' filter toggle. */
@@ -17,7 +17,7 @@ const lastFlags = new WeakMap<readonly Machine[], Uint8Array>();
 export const openNowFlagsAtom = atom((get) => {
   const machines = get(machinesAtom);
   // Until the library is there every machine counts as possibly open; then the flags are recomputed.
-  get(openingHoursReadyAtom);
+  get(openingHoursNeededAtom);
   const flags = openFlagsOf(machines, get(nowAtom));
   const last = lastFlags.get(machines);
   if (last && last.length === flags.length && last.every((flag, i) => flag === flags[i])) return last;

@@ -27,24 +27,33 @@ const whenLoaded = new Set<() => void>();
 /** The longest the library waits for the page to be idle before it loads anyway. */
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
+/** An atom that is true once the library is loaded; mounting it starts the load, at once or when the page is idle. */
+function libraryReadyAtom(start: 'now' | 'when idle') {
+  const ready = atom(false);
+  ready.onMount = (set) => {
+    if (library) return set(true);
+    const loaded = () => set(true);
+    whenLoaded.add(loaded);
+    const load = () => {
+      loadOpeningHours().catch((error: unknown) => console.warn('[rvm] the opening hours library could not be loaded', error));
+    };
+    const idle = start === 'when idle' && typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS }) : null;
+    if (idle === null) load();
+    return () => {
+      whenLoaded.delete(loaded);
+      if (idle !== null) cancelIdleCallback(idle);
+    };
+  };
+  return ready;
+}
+
 /**
- * True once the library is loaded. Reading it starts the load when the page is next idle: fetching and
- * evaluating it while the map starts took main-thread time from the map's first frame. `loadOpeningHours`
- * loads it at once, for a visitor who turns 'Open now' on before that.
+ * True once the library is loaded; reading it starts the load when the page is next idle, for the cards to come:
+ * fetching and evaluating it while the map starts took main-thread time from the map's first frame.
  */
-export const openingHoursReadyAtom = atom(false);
+export const openingHoursReadyAtom = libraryReadyAtom('when idle');
 openingHoursReadyAtom.debugLabel = 'openingHoursReady';
-openingHoursReadyAtom.onMount = (set) => {
-  if (library) return set(true);
-  const ready = () => set(true);
-  whenLoaded.add(ready);
-  const load = () => {
-    loadOpeningHours().catch((error: unknown) => console.warn('[rvm] the opening hours library could not be loaded', error));
-  };
-  const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS }) : null;
-  if (idle === null) load();
-  return () => {
-    whenLoaded.delete(ready);
-    if (idle !== null) cancelIdleCallback(idle);
-  };
-};
+
+/** The same, loading at once: read by the 'Open now' filter while it is on (from the switch or a shared link). */
+export const openingHoursNeededAtom = libraryReadyAtom('now');
+openingHoursNeededAtom.debugLabel = 'openingHoursNeeded';
