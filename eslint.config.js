@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SERVER_IMPORTS = { group: ['**/server/**', 'better-sqlite3', 'fastify'], message: 'The page must not import server code.' };
+
+// The map libraries through their public APIs only: a private member is pinned by nothing but the lockfile.
+const PRIVATE_MEMBERS = [
+  {
+    // The page's own window.__RVM_CONFIG__ is the one underscore name it owns.
+    selector: 'MemberExpression[property.name=/^_(?!_RVM_)/], MemberExpression[computed=true][property.value=/^_/]',
+    message: "Private member (leading underscore): use the library's public API.",
+  },
+  {
+    selector: 'MemberExpression[property.name=/^(painter|layerManager|deckPicker|viewManager|effectManager|internalState)$/]',
+    message: "Internal object of MapLibre or deck.gl: use the library's public API.",
+  },
+];
+const DOUBLE_CAST = {
+  selector: "TSAsExpression > TSAsExpression.expression[typeAnnotation.type='TSUnknownKeyword']",
+  message: "A double cast (as unknown as) in the map code reaches past a library's types.",
+};
+const DEEP_LIBRARY_IMPORTS = {
+  group: ['@deck.gl/*/dist/*', '@deck.gl/*/src/*', '@luma.gl/*/dist/*', '@luma.gl/*/src/*', 'maplibre-gl/src/*'],
+  message: 'Deep imports reach library internals: import the package itself.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist'] },
   js.configs.recommended,
@@ -22,8 +45,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', 'better-sqlite3', 'fastify'], message: 'The page must not import server code.' }] },
+        { patterns: [SERVER_IMPORTS] },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...PRIVATE_MEMBERS] },
+  },
+  {
+    files: ['src/map/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...PRIVATE_MEMBERS, DOUBLE_CAST],
+      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, DEEP_LIBRARY_IMPORTS] }],
     },
   },
 );

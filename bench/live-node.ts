@@ -1,7 +1,7 @@
 /**
  * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what
  * every change cost before) against patching the packing from the one before (repackMachines), and the
- * same for the search index; plus the row ranges the map layer hands deck.gl and the id lookup. Every patched result is
+ * same for the search index; plus the id lookup. Every patched result is
  * checked against a full build. `npx tsx bench/live-node.ts` (BENCH_LIVE_N to change N); writes
  * bench/results/live.json.
  */
@@ -16,7 +16,6 @@ import { createSearchIndexer } from '../src/filters/searchIndexer';
 import { replaceMachine } from '../src/live/replaceMachine';
 import type { Machine, Status } from '../src/machines/machine';
 import { machineLookup, machineRows } from '../src/machines/machineRows';
-import { changedRowRanges } from '../src/map/changedRowRanges';
 import { summarise, type Summary } from './stats';
 import { mulberry32, syntheticMachines } from './syntheticMachines';
 
@@ -67,20 +66,18 @@ function liveChange(k: number) {
   const status = STATUSES.find((s) => s !== target.status && s !== STATUSES[k % STATUSES.length]) ?? 'Full';
   const replaced = once(() => replaceMachine(machines, { ...target, status }));
   const repacked = once(() => pack(replaced.value));
-  const ranges = once(() => changedRowRanges(repacked.value, packed));
   const indexed = once(() => index(replaced.value, 'en'));
   const filtered = once(() => filterPacked(replaced.value, repacked.value, AVAILABLE, null));
   const lookup = once(() => machineLookup(replaced.value));
   if (lookup.value.get(target.id)?.status !== status) throw new Error('the id lookup missed the change');
   if (machineRows(replaced.value) !== machineRows(machines)) throw new Error('the id map was rebuilt for a status change');
   if (repacked.value.positions !== packed.positions) throw new Error('positions were copied for a status change');
-  if (ranges.value?.length !== 1 || ranges.value[0]!.startRow !== row) throw new Error('the layer would not update just that row');
   if (indexed.value !== texts) throw new Error('the search index was rebuilt for a status change');
   if (filtered.value.mask[row] !== (status === '>40%' ? 1 : 0)) throw new Error('the filter missed the change');
   machines = replaced.value;
   packed = repacked.value;
   texts = indexed.value;
-  return { replace: replaced.ms, repack: repacked.ms, ranges: ranges.ms, index: indexed.ms, filter: filtered.ms, lookup: lookup.ms };
+  return { replace: replaced.ms, repack: repacked.ms, index: indexed.ms, filter: filtered.ms, lookup: lookup.ms };
 }
 
 liveChange(0); // warm up
@@ -102,7 +99,6 @@ const report = {
   liveChangeMs: {
     replaceMachine: stats(live.map((r) => r.replace)),
     repack: stats(live.map((r) => r.repack)),
-    layerRowRanges: stats(live.map((r) => r.ranges)),
     searchIndex: stats(live.map((r) => r.index)),
     filterAvailable: stats(live.map((r) => r.filter)),
     idLookup: stats(live.map((r) => r.lookup)),
@@ -122,7 +118,6 @@ console.table({
   'full: id → row map': report.fullMs.idToRowMap.median,
   'live change: replaceMachine': report.liveChangeMs.replaceMachine.median,
   'live change: repack': report.liveChangeMs.repack.median,
-  'live change: layer row ranges': report.liveChangeMs.layerRowRanges.median,
   'live change: search index': report.liveChangeMs.searchIndex.median,
   'live change: filter (available)': report.liveChangeMs.filterAvailable.median,
   'live change: id lookup': report.liveChangeMs.idLookup.median,

@@ -55,18 +55,3 @@ export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 export const SMOOTH_FRAME_MAX_MS = 50;
 /** An animated refit or view reset. */
 export const FIT_ANIMATION_MS = 600;
-
-// Drawing very many markers (not in the spec: the benchmark page's 1M machines).
-/**
- * From this many machines the markers are drawn into a kept picture a part at a time, between the map's frames,
- * so neither a frame nor a key typed meanwhile waits for all of them.
- */
-export const PROGRESSIVE_MIN_MACHINES = 200_000;
-/** Markers drawn in the first part after a change; later parts adapt the count to how long a part takes. */
-export const PROGRESSIVE_FIRST_MACHINES = 50_000;
-/** Fewest markers a part draws. */
-export const PROGRESSIVE_MIN_STEP_MACHINES = 20_000;
-/** How long a part aims to take: a key typed or a click meanwhile shows within about this. */
-export const PROGRESSIVE_STEP_TARGET_MS = 200;
-/** While the picture is incomplete, the map shows it as far as drawn this often. */
-export const PROGRESSIVE_SHOW_EVERY_MS = 1_000;

@@ -1,70 +1,97 @@
+import type { Layer } from '@deck.gl/core';
 import { render } from '@testing-library/react';
 import { Activity, StrictMode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** The part of a MapLibre map the overlay uses: its controls, and what the kept-basemap layer asks of it. */
+/** The part of a MapLibre map react-map-gl's useControl uses: its controls. */
 const map = {
   controls: new Set<unknown>(),
   addControl: vi.fn((control: unknown) => void map.controls.add(control)),
   removeControl: vi.fn((control: unknown) => void map.controls.delete(control)),
   hasControl: (control: unknown) => map.controls.has(control),
-  on: vi.fn(),
-  off: vi.fn(),
-  getLayer: () => undefined,
-  triggerRepaint: vi.fn(),
 };
+const overlays: { props: Record<string, unknown>; setProps: ReturnType<typeof vi.fn> }[] = [];
 
-vi.mock('react-map-gl/maplibre', () => ({ useMap: () => ({ current: { getMap: () => map } }) }));
-vi.mock('@deck.gl/mapbox', () => ({
-  MapboxOverlay: class {
-    setProps() {}
+vi.mock('react-map-gl/maplibre', async () => {
+  const { useEffect, useMemo } = await import('react');
+  // react-map-gl's own useControl, against the fake map above.
+  return {
+    useControl: (create: () => unknown, onAdd: () => void, onRemove: () => void) => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      const control = useMemo(() => create(), []);
+      useEffect(() => {
+        if (!map.hasControl(control)) {
+          map.addControl(control);
+          onAdd();
+        }
+        return () => {
+          onRemove();
+          if (map.hasControl(control)) map.removeControl(control);
+        };
+        // eslint-disable-next-line react-hooks/exhaustive-deps
+      }, []);
+      return control;
+    },
+  };
+});
+vi.mock('@deck.gl/maplibre', () => ({
+  MapLibreOverlay: class {
+    setProps = vi.fn();
+    constructor(readonly props: Record<string, unknown>) {
+      overlays.push(this);
+    }
   },
 }));
-vi.mock('./lumaDevice', () => ({ lumaDeviceFor: () => ({}) }));
-vi.mock('./maplibreCompat', () => ({ exposeTransformForDeck: () => {}, followMapCanvas: () => {}, takeNewLayersNow: () => {} }));
 
 const { DeckOverlay } = await import('./DeckOverlay');
 
+const layer = (id: string) => ({ id, clone: vi.fn(() => ({ id, cloned: true })) }) as unknown as Layer & { clone: ReturnType<typeof vi.fn> };
+
 describe('DeckOverlay', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
     map.controls.clear();
+    overlays.length = 0;
     vi.clearAllMocks();
   });
-  afterEach(() => vi.useRealTimers());
 
-  it('keeps deck.gl on the map when React disconnects and reconnects its effects, and leaves when unmounted', () => {
-    // StrictMode (in tests, React's development build) runs every effect's cleanup and the effect again at once,
-    // as React does when it hides and shows a subtree it keeps.
-    const view = render(
-      <StrictMode>
-        <DeckOverlay layers={[]} />
-      </StrictMode>,
-    );
-    vi.runAllTimers();
-    expect(map.addControl).toHaveBeenCalledTimes(1);
-    expect(map.removeControl).not.toHaveBeenCalled();
+  it('puts one interleaved overlay on the map, hands it the layers on every render, and leaves the map when unmounted', () => {
+    const first = [layer('machines')];
+    const view = render(<StrictMode><DeckOverlay layers={first} /></StrictMode>);
+    // StrictMode renders twice and runs the effect twice: one overlay on the map all the same.
     expect(map.controls.size).toBe(1);
-
+    const [onMap] = [...map.controls] as typeof overlays;
+    expect(onMap!.props).toMatchObject({ interleaved: true, layers: first });
+    const second = [layer('machines')];
+    view.rerender(<StrictMode><DeckOverlay layers={second} /></StrictMode>);
+    expect(onMap!.setProps).toHaveBeenLastCalledWith(expect.objectContaining({ layers: second }));
     view.unmount();
-    expect(map.controls.size).toBe(1);
-    vi.runAllTimers();
-    expect(map.removeControl).toHaveBeenCalledTimes(1);
     expect(map.controls.size).toBe(0);
   });
 
-  it('joins the map again when its effects come back after it has left (hidden for a while, then shown)', () => {
+  it('hands copies of its layers to the overlay added again after a removal (a hidden subtree shown again)', () => {
+    const layers = [layer('machines')];
     const tree = (mode: 'visible' | 'hidden') => (
       <Activity mode={mode}>
-        <DeckOverlay layers={[]} />
+        <DeckOverlay layers={layers} />
       </Activity>
     );
     const view = render(tree('visible'));
+    expect(layers[0]!.clone).not.toHaveBeenCalled();
     view.rerender(tree('hidden'));
-    vi.runAllTimers();
     expect(map.controls.size).toBe(0);
     view.rerender(tree('visible'));
     expect(map.controls.size).toBe(1);
-    expect(map.addControl).toHaveBeenCalledTimes(2);
+    expect(layers[0]!.clone).toHaveBeenCalledTimes(1);
+    expect(overlays[0]!.setProps).toHaveBeenCalledWith({ layers: [{ id: 'machines', cloned: true }] });
+  });
+
+  it('sizes luma.gl\'s drawing buffer to the map canvas before each draw, then calls the caller\'s hook', () => {
+    const onBeforeRender = vi.fn();
+    render(<DeckOverlay layers={[]} onBeforeRender={onBeforeRender} />);
+    const setDrawingBufferSize = vi.fn();
+    const context = { device: { canvasContext: { canvas: { width: 640, height: 480 }, setDrawingBufferSize } } };
+    (overlays[0]!.props.onBeforeRender as (c: unknown) => void)(context);
+    expect(setDrawingBufferSize).toHaveBeenCalledWith(640, 480);
+    expect(onBeforeRender).toHaveBeenCalledWith(context);
   });
 });

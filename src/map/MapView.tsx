@@ -1,11 +1,12 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
-import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM, MARKER_ICON_SIZE_PX } from '../config';
+import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
 import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
 import { useSearchIndexWarmUp } from '../filters/useSearchIndexWarmUp';
 import { localeAtom } from '../i18n/localeAtom';
@@ -15,17 +16,16 @@ import { buildBasemapStyle } from './basemapStyle';
 import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { noteDrawnFrame } from './drawnFrames';
-import { ICON_STRIP, preloadIconAtlas, readAtlasPixels, type IconAtlasSource } from './iconAtlas';
-import { createMachineLayer, stableShownMask } from './machineLayer';
+import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
-import { markerShape } from './markerShape';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
 import { useLabelLanguage } from './useLabelLanguage';
-import { useMapPointer } from './useMapPointer';
+import { useMarkerPointer } from './useMarkerPointer';
 import { useReadySignal } from './useReadySignal';
+import { useStableMask } from './useStableMask';
 import { useTileFade } from './useTileFade';
 import { useViewReset } from './useViewReset';
 import { useViewTracking } from './useViewTracking';
@@ -39,7 +39,6 @@ maplibregl.setWorkerUrl(workerUrl);
  * maxBounds is that wall: the view cannot leave the box at all, the closest equivalent to 0.9.
  */
 const MAX_BOUNDS: [number, number, number, number] = [...MAP_BOUNDS[0], ...MAP_BOUNDS[1]];
-const iconAtlas = preloadIconAtlas();
 
 const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INITIAL_CENTER[1], zoom: MAP_INITIAL_ZOOM };
 
@@ -47,7 +46,7 @@ export default function MapView() {
   const mapRef = useRef<MapRef>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
-  const machines = useAtomValue(filteredMachinesAtom);
+  const result = useAtomValue(filteredMachinesAtom);
   const initialLocale = useRef(useAtomValue(localeAtom)).current;
   // A deployment may replace the default basemap with its own MapLibre style (RVM_BASEMAP_STYLE_URL).
   const mapStyle = useMemo(
@@ -57,24 +56,21 @@ export default function MapView() {
   const t = useT();
 
   const packed = useAtomValue(packedMachinesAtom);
-  const atlas = useIconAtlas();
-  // A search key that changes no result keeps the layer: nothing for deck.gl to take, no frame to draw.
-  const shownMask = useMemo(() => stableShownMask(machines.mask), [machines.mask]);
-  const layers = useMemo(() => (atlas ? [createMachineLayer(packed, shownMask, atlas)] : []), [packed, shownMask, atlas]);
-  // The region is busy (aria-busy) while its markers are not all on screen: icons loading, or very many
-  // markers still being drawn a part per frame.
+  const shownMask = useStableMask(result.mask);
+  const layers = useMemo(() => [createMachineLayer(result.machines, packed, shownMask)], [result.machines, packed, shownMask]);
+  // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
-    const busy = String(noteDrawnFrame(layers[0], machines).result === null);
+    const busy = String(noteDrawnFrame(layers[0], result).result === null);
     const region = regionRef.current;
     if (region && region.getAttribute('aria-busy') !== busy) region.setAttribute('aria-busy', busy);
-  }, [layers, machines]);
-  const shape = useMemo(() => (atlas ? markerShape(ICON_STRIP, MARKER_ICON_SIZE_PX, readAtlasPixels(atlas)) : null), [atlas]);
-  const pointer = useMapPointer(shape);
+  }, [layers, result]);
+  const overlayRef = useRef<MapLibreOverlay>(null);
+  const pointer = useMarkerPointer(overlayRef);
 
   useLabelLanguage(mapRef, loaded);
   const pace = useFramePace(mapRef, loaded);
   useTileFade(mapRef, loaded, pace);
-  useFitToResults(mapRef, loaded, machines, pace);
+  useFitToResults(mapRef, loaded, result, pace);
   useFocusRequests(mapRef, loaded, pace);
   useReadySignal(mapRef, loaded);
   useViewTracking(mapRef, loaded, regionRef);
@@ -101,23 +97,10 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
+        <DeckOverlay ref={overlayRef} layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />
     </div>
   );
-}
-
-/** The preloaded atlas once decoded (a few ms after the map's code runs; MapLibre's own start takes longer). */
-function useIconAtlas(): IconAtlasSource | null {
-  const [atlas, setAtlas] = useState<IconAtlasSource | null>(null);
-  useEffect(() => {
-    let current = true;
-    void iconAtlas.then((loaded) => current && setAtlas(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return atlas;
 }

@@ -7,10 +7,7 @@ export interface DrawnFrame {
   seq: number;
   /** `performance.now()` at the end of the frame. */
   at: number;
-  /**
-   * The filter result whose markers the frame showed, every one of them; null while the marker icons are
-   * still loading, or while a picture of very many markers is still being drawn a part per frame.
-   */
+  /** The filter result whose markers the frame showed; null while deck.gl has not taken the layer or its icons load. */
   result: FilterResult | null;
 }
 
@@ -18,19 +15,15 @@ const last: DrawnFrame = { seq: 0, at: 0, result: null };
 const listeners = new Set<(frame: Readonly<DrawnFrame>) => void>();
 
 /**
- * Called after each map frame. Lets whoever needs "the markers are on screen", such as the benchmark,
- * wait for the frame itself instead of guessing with timers.
+ * Called after each deck.gl draw. Lets whoever needs "the markers are on screen", such as the benchmark,
+ * wait for the frame itself instead of guessing with timers. A layer deck.gl has not taken yet is not loaded.
  */
 export function noteDrawnFrame(layer: Layer | undefined, result: FilterResult): Readonly<DrawnFrame> {
   last.seq += 1;
   last.at = performance.now();
-  last.result = layer?.isLoaded && showsEveryMarker(layer) ? result : null;
+  last.result = layer?.isLoaded ? result : null;
   for (const listener of listeners) listener(last);
   return last;
-}
-
-function showsEveryMarker(layer: Layer): boolean {
-  return !('drawComplete' in layer) || layer.drawComplete !== false;
 }
 
 export function lastDrawnFrame(): Readonly<DrawnFrame> {

@@ -1,11 +1,10 @@
+import { IconLayer } from '@deck.gl/layers';
 import { describe, expect, it } from 'vitest';
-import { filterPacked } from '../filters/filterResult';
-import { packMachines } from '../filters/packedMachines';
+import { filterPacked, type CodeCriteria } from '../filters/filterResult';
+import { packMachines, type PackedMachines } from '../filters/packedMachines';
 import { repackMachines } from '../filters/repackMachines';
-import { DISPLAY_STATES } from '../machines/displayState';
 import type { Machine } from '../machines/machine';
-import type { MachineIconData } from './machineIconLayer';
-import { createMachineLayer } from './machineLayer';
+import { createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
   id, coordinates: [lat, 114.1], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false, service_status: 0,
@@ -15,76 +14,71 @@ const machine = (id: string, status: Machine['status'], lat: number): Machine =>
 
 const machines = [machine('a', '>40%', 22.31), machine('b', 'Full', 22.32), machine('c', '<=5%', 22.33)];
 const packed = packMachines(machines);
-const NONE = { statusGroup: null, area: null, district: null };
+const NONE: CodeCriteria = { statusGroup: null, area: null, district: null };
+const layerOf = (list: Machine[], packing: PackedMachines, criteria = NONE) =>
+  createMachineLayer(list, packing, filterPacked(list, packing, criteria, null).mask);
 
-type Props = { data: MachineIconData; shownMask: Float32Array };
-const propsOf = (layer: ReturnType<typeof createMachineLayer>) => layer.props as unknown as Props & typeof layer.props;
+type Accessor<T> = (object: Machine, info: { index: number; data: unknown; target: number[] }) => T;
+/** What deck.gl's attribute updates would read from each accessor, row by row. */
+function rows(layer: MachineLayer) {
+  const { data, getPosition, getIcon, getFilterValue } = layer.props;
+  const list = data as readonly Machine[];
+  const read = <T,>(accessor: unknown) =>
+    list.map((m, index) => (accessor as Accessor<T>)(m, { index, data: list, target: [NaN, NaN, NaN] }));
+  return {
+    positions: read<number[]>(getPosition).map((p) => [...p]),
+    icons: read<string>(getIcon),
+    shown: read<number>(getFilterValue),
+  };
+}
 
 describe('the machine layer', () => {
-  const all = createMachineLayer(packed, filterPacked(machines, packed, NONE, null).mask);
-  const fullOnly = filterPacked(machines, packed, { ...NONE, statusGroup: 'full' }, null);
-  const filtered = createMachineLayer(packed, fullOnly.mask);
+  const all = layerOf(machines, packed);
 
-  it('draws every machine of the packing, with the filter as the shown mask, 24 px high', () => {
-    const { data, shownMask, sizeScale } = propsOf(filtered);
-    expect(data.length).toBe(3);
-    expect(data.packed).toBe(packed);
-    expect(Array.from(shownMask)).toEqual([0, 1, 0]);
-    expect(sizeScale).toBe(24);
+  it('is a stock IconLayer with a stable id: one 24 px marker per machine, pickable, from the packed columns', () => {
+    expect(all.id).toBe(MACHINE_LAYER_ID);
+    expect(all).toBeInstanceOf(IconLayer);
+    expect(all.props.sizeScale).toBe(24);
+    expect(all.props.pickable).toBe(true);
+    expect(rows(all)).toEqual({
+      positions: [[114.1, 22.31, 0], [114.1, 22.32, 0], [114.1, 22.33, 0]],
+      icons: ['available', 'full', 'nearlyFull'],
+      shown: [1, 1, 1],
+    });
   });
 
-  it('treats a filter change as the same data: only the mask is new', () => {
-    const before = propsOf(all);
-    const after = propsOf(filtered);
-    expect(after.data).toBe(before.data);
-    expect(after.dataComparator!(after.data, before.data)).toBe(true);
-    expect(after.shownMask).not.toBe(before.shownMask);
+  it('filters on the GPU: a filter change is the same rows with new shown flags only', () => {
+    const fullOnly = layerOf(machines, packed, { ...NONE, statusGroup: 'full' });
+    expect(rows(fullOnly).shown).toEqual([0, 1, 0]);
+    expect(all.props.filterRange).toEqual([0.5, 1]);
+    expect(fullOnly.props.dataComparator!(fullOnly.props.data, all.props.data)).toBe(true);
+    const [before, after] = [all.props.updateTriggers, fullOnly.props.updateTriggers];
+    expect(after.getPosition.positions).toBe(before.getPosition.positions);
+    expect(after.getIcon.stateCodes).toBe(before.getIcon.stateCodes);
+    expect(after.getFilterValue.shownMask).not.toBe(before.getFilterValue.shownMask);
   });
 
-  it('treats a new machine list as new data', () => {
-    const next = packMachines(machines.slice(0, 2));
-    const layer = propsOf(createMachineLayer(next, filterPacked(machines.slice(0, 2), next, NONE, null).mask));
-    expect(layer.dataComparator!(layer.data, propsOf(all).data)).toBe(false);
-  });
-
-  it('treats a live status change as new data in that row only', () => {
+  it('refills the icons only on a live status change', () => {
     const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
-    const repacked = repackMachines(machines, packed, live);
-    const before = propsOf(all);
-    const after = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask));
-    expect(after.dataComparator!(after.data, before.data)).toBe(false);
-    expect(after._dataDiff!(after.data, before.data)).toEqual([{ startRow: 1, endRow: 2 }]);
-    expect(after.data.packed.stateCodes[1]).toBe(DISPLAY_STATES.indexOf('available'));
+    const layer = layerOf(live, repackMachines(machines, packed, live));
+    expect(rows(layer).icons).toEqual(['available', 'available', 'nearlyFull']);
+    expect(layer.props.dataComparator!(layer.props.data, all.props.data)).toBe(true);
+    expect(layer.props.updateTriggers.getPosition.positions).toBe(all.props.updateTriggers.getPosition.positions);
+    expect(layer.props.updateTriggers.getIcon.stateCodes).not.toBe(all.props.updateTriggers.getIcon.stateCodes);
   });
 
-  it('keeps the mask when a live change shows and hides the same markers, and not when it does not', () => {
-    const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
-    const repacked = repackMachines(machines, packed, live);
-    const maskOf = (layer: ReturnType<typeof createMachineLayer>) => propsOf(layer).shownMask;
-    const before = createMachineLayer(packed, filterPacked(machines, packed, NONE, null).mask);
-    const unfiltered = createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask);
-    expect(maskOf(unfiltered)).toBe(maskOf(before));
-    const fullBefore = createMachineLayer(packed, filterPacked(machines, packed, { ...NONE, statusGroup: 'full' }, null).mask);
-    const fullAfter = createMachineLayer(repacked, filterPacked(live, repacked, { ...NONE, statusGroup: 'full' }, null).mask);
-    expect(maskOf(fullAfter)).not.toBe(maskOf(fullBefore));
-    expect(Array.from(maskOf(fullAfter))).toEqual([0, 0, 0]);
-  });
-
-  it('updates every row when the packing on the GPU is not the one the change was patched from', () => {
-    const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
-    const repacked = repackMachines(machines, packed, live);
-    const other = packMachines(machines);
-    const layer = propsOf(createMachineLayer(repacked, filterPacked(live, repacked, NONE, null).mask));
-    const unrelated = propsOf(createMachineLayer(other, filterPacked(machines, other, NONE, null).mask));
-    expect(layer._dataDiff!(layer.data, unrelated.data)).toBeFalsy();
-    expect(unrelated._dataDiff!(unrelated.data, layer.data)).toBeFalsy();
-  });
-
-  it('uploads the row of a machine that moved', () => {
+  it('refills the positions of a machine that moved, and everything for a list of another length', () => {
     const moved = machines.map((m) => (m.id === 'c' ? { ...m, coordinates: [22.4, 114.2] as [number, number] } : m));
-    const repacked = repackMachines(machines, packed, moved);
-    const layer = propsOf(createMachineLayer(repacked, filterPacked(moved, repacked, NONE, null).mask));
-    expect(Array.from(layer.data.packed.positions)).toEqual([114.1, 22.31, 114.1, 22.32, 114.2, 22.4]);
-    expect(layer._dataDiff!(layer.data, propsOf(all).data)).toEqual([{ startRow: 2, endRow: 3 }]);
+    const layer = layerOf(moved, repackMachines(machines, packed, moved));
+    expect(rows(layer).positions[2]).toEqual([114.2, 22.4, 0]);
+    expect(layer.props.updateTriggers.getPosition.positions).not.toBe(all.props.updateTriggers.getPosition.positions);
+
+    const shorter = machines.slice(0, 2);
+    const next = layerOf(shorter, packMachines(shorter));
+    expect(next.props.dataComparator!(next.props.data, all.props.data)).toBe(false);
+  });
+
+  it('picks the machine object of a row, as the popup needs it', () => {
+    expect((all.props.data as readonly Machine[])[1]).toBe(machines[1]);
   });
 });

@@ -232,8 +232,8 @@ export function holdApi(path: string, times = 1): ApiHold {
 }
 
 /** Waits until the page says the map drew its first frame with the machines. */
-export async function waitForMapReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+export async function waitForMapReady(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout });
 }
 
 /** Finds a visible element by its accessible role and name, as a person would. */

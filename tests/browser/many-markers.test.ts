@@ -5,16 +5,18 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { serveStatic } from '../../bench/staticServer';
-import { PROGRESSIVE_MIN_MACHINES } from '../../src/config';
 import en from '../../src/i18n/locales/en.json';
 import { DESKTOP, ROOT, launchBrowser, openPage, waitForMapReady } from './harness';
 import { closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { countColours, hexToRgb, screenshotPixels } from './pixels';
 import { chooseOption } from './screen-helpers';
 
-// More machines than the map draws in one frame: it draws them into a kept picture a part at a time. The
-// benchmark page (issue 6) is the product's map screen with synthetic machines; no list call carries them.
-const COUNT = PROGRESSIVE_MIN_MACHINES + 10_000;
+// Far more machines than Hong Kong has: every frame is slow in software WebGL, and the map must still end with
+// every marker drawn and picked where it is drawn. The benchmark page is the product's map screen with
+// synthetic machines; no list call carries them.
+const COUNT = 210_000;
+/** How long one step may take: each frame draws every marker, seconds in software WebGL. */
+const SLOW_MS = 300_000;
 const GREEN = hexToRgb('#3fa535');
 const RED = hexToRgb('#d0021b');
 /** Clear of the panel (right) and the legend (bottom left). */
@@ -36,8 +38,8 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-/** Until the map says every marker is on screen (it is busy while it draws them a part per frame). */
-async function waitUntilDrawn(page: Page, timeout = 90_000) {
+/** Until the map says every marker is on screen (busy until deck.gl has drawn the current markers). */
+async function waitUntilDrawn(page: Page, timeout = SLOW_MS) {
   await page.waitForSelector(`${REGION}[aria-busy="false"]`, { timeout });
 }
 
@@ -76,15 +78,17 @@ async function openPopupAt(page: Page, point: ScreenPoint): Promise<{ name: stri
 }
 
 describe(`${COUNT.toLocaleString('en')} machines (issue 6: the map stays interactive with very many markers)`, () => {
-  it('draws every marker a part at a time, redraws on a filter and a drag, and a click still opens the marker under it', async () => {
+  it('draws every marker, redraws on a filter and a drag, and a click still opens the marker under it', async () => {
     const { page, errors } = await openPage(browser, `${server.url}/bench/index.html?n=${COUNT}`, { viewport: DESKTOP });
-    await waitForMapReady(page);
+    const t0 = Date.now();
+    await waitForMapReady(page, SLOW_MS);
     await waitUntilDrawn(page);
+    console.log(`210k: first frame with every marker after ${Date.now() - t0} ms`);
     const all = await countColours(page, { green: GREEN, red: RED }, OPEN_MAP, 10);
     expect(all.green).toBeGreaterThan(5_000);
     expect(all.red).toBeGreaterThan(200);
 
-    // The kept picture is drawn again for the filter: no green marker is left on screen.
+    // The filter reaches the GPU: no green marker is left on screen.
     await chooseOption(page, en.filter.status, en.statusGroup.full);
     await page.waitForSelector(`${REGION}[aria-busy="true"]`, { timeout: 30_000 }).catch(() => undefined);
     await waitUntilDrawn(page);
@@ -122,5 +126,5 @@ describe(`${COUNT.toLocaleString('en')} machines (issue 6: the map stays interac
     await page.screenshot({ path: join(ROOT, 'tests/.artifacts/many-markers.png') });
     expect(errors).toEqual([]);
     await page.close();
-  }, 240_000);
+  }, 1_200_000);
 });

@@ -5,8 +5,7 @@ import { resultMachines } from '../../src/filters/filterResult';
 import { replaceMachine } from '../../src/live/replaceMachine';
 import type { Machine } from '../../src/machines/machine';
 import { machinesAtom } from '../../src/machines/machinesAtom';
-import { markerAt, type MapProjection } from '../../src/map/markerHitTest';
-import type { MarkerShape } from '../../src/map/markerShape';
+import { createMachineLayer } from '../../src/map/machineLayer';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
 const m = (id: keyof typeof LNG, status: Machine['status']): Machine => ({
@@ -15,15 +14,8 @@ const m = (id: keyof typeof LNG, status: Machine['status']): Machine => ({
   service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
 });
 
-// 10 000 px per degree from (114, 22.3) at (0, 500); markers 24 px squares anchored at their bottom middle.
-const MAP: MapProjection = {
-  project: ([lng, lat]) => ({ x: (lng - 114) * 10_000, y: 500 + (22.3 - lat) * 10_000 }),
-  unproject: ([x, y]) => ({ lng: 114 + x / 10_000, lat: 22.3 - (y - 500) / 10_000 }),
-};
-const BOX: MarkerShape = { width: 24, height: 24, anchorX: 12, anchorY: 24, masks: Array.from({ length: 4 }, () => new Uint8Array(24 * 24).fill(1)) };
-
 describe('a live status change', () => {
-  it('patches the packing, moves the machine out of the "available" filter, and puts the new machine under the pointer', () => {
+  it('patches the packing, moves the machine out of the "available" filter, and gives the map layer the new icon', () => {
     const store = createStore();
     store.set(machinesAtom, [m('a', '>40%'), m('b', '<=40%'), m('c', 'Full')]);
     store.set(statusGroupAtom, 'available');
@@ -38,10 +30,11 @@ describe('a live status change', () => {
     store.set(statusGroupAtom, 'full');
     expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['b', 'c']);
 
-    const overB = () => markerAt(store.get(packedMachinesAtom), store.get(filteredMachinesAtom).mask, BOX, MAP, { x: 1800, y: 490 }, 4);
-    expect(store.get(machinesAtom)[overB()]).toMatchObject({ id: 'b', status: 'Full' });
-    store.set(statusGroupAtom, 'available');
-    expect(overB()).toBe(-1);
+    const layer = createMachineLayer(store.get(machinesAtom), store.get(packedMachinesAtom), store.get(filteredMachinesAtom).mask);
+    const icon = layer.props.getIcon as (m: Machine, info: { index: number }) => string;
+    expect(icon(store.get(machinesAtom)[1]!, { index: 1 })).toBe('full');
+    expect((layer.props.data as Machine[])[1]).toMatchObject({ id: 'b', status: 'Full' });
+    expect(layer.props.updateTriggers.getPosition.positions).toBe(before.positions);
   });
 
   it('packs from scratch when the list is a new set of machines', () => {
