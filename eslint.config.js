@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist', 'bench/dist-baseline'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
