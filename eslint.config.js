@@ -27,7 +27,7 @@ const DEEP_LIBRARY_IMPORTS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist'] },
+  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist', 'bench/dist-baseline'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

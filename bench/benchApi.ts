@@ -1,7 +1,10 @@
 import type { CodeCriteria } from '../src/filters/filterResult';
 
-/** The pages the runner drives: ours, the two alternatives, and the basemap with no markers (the floor). */
-export const IMPLS = ['ours', 'leaflet', 'maplibre-symbol', 'basemap'] as const;
+/**
+ * The pages the runner drives: ours, ours as built from an older commit (the baseline, bench/dist-baseline),
+ * the two alternatives, and the basemap with no markers (the floor).
+ */
+export const IMPLS = ['ours', 'baseline', 'leaflet', 'maplibre-symbol', 'basemap'] as const;
 export type Impl = (typeof IMPLS)[number];
 
 export const FILTER_KINDS = ['status', 'district', 'reset'] as const;
@@ -34,6 +37,8 @@ export interface BenchApi {
   applyFilter(kind: FilterKind): Promise<Timed>;
   /** Applies the search text as if the debounce had just fired. */
   typeSearch(text: string): Promise<Timed>;
+  /** One machine's status changes as a live event changes it; resolves at the frame that shows it (ours only). */
+  liveChange?(): Promise<Timed>;
   /** Resolves once the map has stopped moving and drawing. */
   settle(): Promise<void>;
   /** Shows or hides the page's panel and legend (only ours has them), to measure the map alone. */

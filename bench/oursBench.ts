@@ -1,6 +1,10 @@
 import type { createStore } from 'jotai';
 import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../src/filters/filterAtoms';
 import type { FilterResult } from '../src/filters/filterResult';
+import { replaceMachine } from '../src/live/replaceMachine';
+import { displayStateOf } from '../src/machines/displayState';
+import type { Machine } from '../src/machines/machine';
+import { machinesAtom } from '../src/machines/machinesAtom';
 import { lastDrawnFrame, onDrawnFrame } from '../src/map/drawnFrames';
 import { chromeShownAtom } from './chromeAtom';
 import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
@@ -57,6 +61,11 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
         store.set(searchInputAtom, text);
         store.set(searchQueryAtom, text);
       }),
+    // As useLiveStatuses applies a server event: the list with that one machine replaced.
+    liveChange: () => {
+      const changed = statusChanged(store.get(machinesAtom));
+      return timed(() => store.set(machinesAtom, (machines) => replaceMachine(machines, changed)));
+    },
     settle: quiet.wait,
     setChrome: async (shown) => {
       store.set(chromeShownAtom, shown);
@@ -68,6 +77,18 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     startKeys: keys.start,
     stopKeys: keys.stop,
   };
+}
+
+/** A machine from the middle of the list whose marker shows its status, with that status turned over (Full or not). */
+function statusChanged(machines: readonly Machine[]): Machine {
+  const start = machines.length >> 1;
+  for (let k = 0; k < machines.length; k++) {
+    const machine = machines[(start + k) % machines.length]!;
+    const state = displayStateOf(machine);
+    if (state === 'maintenance') continue;
+    return { ...machine, status: state === 'full' ? '>40%' : 'Full' };
+  }
+  throw new Error('no machine shows a status');
 }
 
 function sameMachinesShown(a: FilterResult, b: FilterResult): boolean {

@@ -1,4 +1,4 @@
-import type { Impl } from './benchApi';
+import { IMPLS, type Impl } from './benchApi';
 
 /**
  * How much of the script a run does. In software WebGL a frame with every marker of 100k costs seconds
@@ -25,16 +25,20 @@ export interface PagePlan {
   timeoutS: number;
 }
 
+const OURS: PagePlan = {
+  sizes: [
+    { n: 1_000, runs: 3 },
+    { n: 10_000, runs: 3 },
+    { n: 100_000, runs: 1 },
+    { n: 1_000_000, runs: 1 },
+  ],
+  timeoutS: 240,
+};
+
 export const PLAN: Record<Impl, PagePlan> = {
-  ours: {
-    sizes: [
-      { n: 1_000, runs: 3 },
-      { n: 10_000, runs: 3 },
-      { n: 100_000, runs: 1 },
-      { n: 1_000_000, runs: 1 },
-    ],
-    timeoutS: 240,
-  },
+  ours: OURS,
+  // Ours as built from the baseline commit: the same plan, so the two compare step for step.
+  baseline: OURS,
   'maplibre-symbol': {
     sizes: [
       { n: 1_000, runs: 3 },
@@ -57,20 +61,21 @@ export const PLAN: Record<Impl, PagePlan> = {
   basemap: { sizes: [{ n: 0, runs: 3 }], timeoutS: 60 },
 };
 
-/** `BENCH_PLAN=ours:1000:2,leaflet:1000:1` runs only those (for trying the runner out). */
+/**
+ * `BENCH_PLAN=ours:1000:2,leaflet:1000:1` runs only those (for trying the runner out); `all:1000:1` runs every
+ * page at that N (the basemap at its own 0), and `quick` is `all:1000:1`.
+ */
 export function planFromEnv(value: string | undefined): Record<Impl, PagePlan> {
   if (!value) return PLAN;
-  const plan: Record<Impl, PagePlan> = {
-    ours: { ...PLAN.ours, sizes: [] },
-    'maplibre-symbol': { ...PLAN['maplibre-symbol'], sizes: [] },
-    leaflet: { ...PLAN.leaflet, sizes: [] },
-    basemap: { ...PLAN.basemap, sizes: [] },
-  };
-  for (const item of value.split(',')) {
-    const [impl, n, runs] = item.split(':');
-    const entry = plan[impl as Impl];
-    if (!entry) throw new Error(`unknown page ${impl}`);
-    entry.sizes.push({ n: Number(n), runs: Number(runs ?? 1) });
+  const plan = Object.fromEntries(IMPLS.map((impl): [Impl, PagePlan] => [impl, { ...PLAN[impl], sizes: [] }])) as Record<Impl, PagePlan>;
+  for (const item of (value === 'quick' ? 'all:1000:1' : value).split(',')) {
+    const [name, n, runs] = item.split(':');
+    const impls = name === 'all' ? IMPLS : [name as Impl];
+    for (const impl of impls) {
+      const entry = plan[impl];
+      if (!entry) throw new Error(`unknown page ${impl}`);
+      entry.sizes.push({ n: impl === 'basemap' ? 0 : Number(n), runs: Number(runs ?? 1) });
+    }
   }
   return plan;
 }

@@ -1,6 +1,7 @@
 import { IMPLS, type Impl } from './benchApi';
 import type { RunResult } from './runPage';
 import { median, summarise, type Summary } from './stats';
+import { expectationLines, stepTables, summariseSteps, type StepSummary } from './stepReport';
 
 export interface PageResult {
   impl: Impl;
@@ -19,6 +20,7 @@ const METRICS = {
   frameP50Ms: (r: RunResult) => r.frames?.p50 ?? NaN,
   frameP95Ms: (r: RunResult) => r.frames?.p95 ?? NaN,
   fullFrameMs: (r: RunResult) => r.fullFrameMs ?? NaN,
+  liveMs: (r: RunResult) => r.live?.ms ?? NaN,
   chromeFrameP50Ms: (r: RunResult) => r.framesWithChrome?.p50 ?? NaN,
   chromeFrameP95Ms: (r: RunResult) => r.framesWithChrome?.p95 ?? NaN,
   heapMB: (r: RunResult) => r.heapMB,
@@ -33,16 +35,18 @@ export interface PageSummary extends PageResult {
   summary: Record<Metric, Summary> | null;
   /** Machines shown after each filter and search step: the same on every page, or the pages disagree. */
   counts: number[] | null;
+  /** Main-thread JS, draw calls, bytes uploaded and heap per interaction. */
+  steps: StepSummary | null;
 }
 
 export function summariseRuns(page: PageResult): PageSummary {
-  if (page.runs.length === 0) return { ...page, summary: null, counts: null };
+  if (page.runs.length === 0) return { ...page, summary: null, counts: null, steps: null };
   const summary = Object.fromEntries(
     Object.entries(METRICS).map(([name, of]) => [name, summarise(page.runs.map(of))]),
   ) as Record<Metric, Summary>;
   const first = page.runs[0]!;
   const steps = first.filter && first.search && first.clearSearch ? [...Object.values(first.filter), ...first.search, first.clearSearch] : null;
-  return { ...page, summary, counts: steps?.map((t) => t.count) ?? null };
+  return { ...page, summary, counts: steps?.map((t) => t.count) ?? null, steps: summariseSteps(page.runs) };
 }
 
 const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`);
@@ -60,17 +64,27 @@ const count = (n: number) => n.toLocaleString('en');
 interface Report {
   machine: Record<string, string | number>;
   durationS: number;
+  /** Whether the steps were traced (else JS from Performance.getMetrics). Older files: traced. */
+  traced?: boolean;
+  /** Our page built from an older commit, when it ran. */
+  baseline?: { commit: string; label: string } | null;
   pages: PageSummary[];
 }
 
 /** The results as the README table: medians with min–max over the runs, then alternative ÷ ours. */
-export function markdownReport({ machine, durationS, pages }: Report): string {
+export function markdownReport({ machine, durationS, traced = true, baseline, pages }: Report): string {
   const floor = pages.find((p) => p.impl === 'basemap')?.summary;
+  const label = (impl: Impl) => (impl === 'baseline' ? (baseline?.label ?? 'baseline') : impl);
   const lines = [
     '# Benchmark results',
     '',
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.browser}, WebGL by ${machine.webgl}; ` +
       `node ${machine.node}; ${machine.date}; load average ${machine.loadAverage} at the start; the whole run took ${Math.round(durationS / 60)} min.`,
+    '',
+    'GPU figures (GPU time per frame) are not measured here: this run\'s WebGL is the renderer named above. On a machine',
+    "with a GPU, BENCH_GL_ARGS (e.g. '--use-angle=vulkan --enable-features=Vulkan') replaces the software GL flags; the",
+    'main-thread JS, draw calls and bytes uploaded below hold on any renderer.',
+    baseline ? `${baseline.label} is our page built from ${baseline.commit} (npm run bench:baseline-build), in the same run.` : '',
     '',
     'Medians over the runs, (min–max) when there were several. "Page" is load minus generating the synthetic',
     'machines (the same work on every page). Frame times are requestAnimationFrame intervals during a scripted',
@@ -87,8 +101,8 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
     );
   }
   lines.push(
-    '| N | page | runs | load → first frame | page | filter → frame | back to all → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | typed letter on screen p50 / slowest | slowest key to its handler | JS heap |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| N | page | runs | load → first frame | page | filter → frame | back to all → frame | live change → frame | 1st keystroke → frame | next keystrokes → frame | frame p50 | frame p95 | with panel p50 / p95 | typed letter on screen p50 / slowest | slowest key to its handler | JS heap |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const sizes = [...new Set(pages.filter((p) => p.impl !== 'basemap').map((p) => p.n))].sort((a, b) => a - b);
   for (const n of sizes) {
@@ -97,14 +111,14 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       if (!p || impl === 'basemap') continue;
       const s = p.summary;
       if (!s) {
-        lines.push(`| ${count(n)} | ${impl} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | | | | |`);
+        lines.push(`| ${count(n)} | ${label(impl)} | 0 | ${p.dnf ?? 'no run'} | | | | | | | | | | | | |`);
         continue;
       }
       const pair = (a: Summary, b: Summary) => (Number.isNaN(a.median) ? '—' : `${fmt(a.median)} / ${fmt(b.median)}`);
       const withPanel = pair(s.chromeFrameP50Ms, s.chromeFrameP95Ms);
       lines.push(
-        `| ${count(n)} | ${impl} | ${s.loadMs.runs}${p.dnf ? ` (then ${p.dnf})` : ''} | ${cell(s.loadMs)} | ${cell(s.renderMs)} | ` +
-          `${cell(s.filterMs)} | ${cell(s.fullFrameMs)} | ${cell(s.firstKeystrokeMs)} | ${cell(s.keystrokeMs)} | ${cell(s.frameP50Ms)} | ${cell(s.frameP95Ms)} | ` +
+        `| ${count(n)} | ${label(impl)} | ${s.loadMs.runs}${p.dnf ? ` (then ${p.dnf})` : ''} | ${cell(s.loadMs)} | ${cell(s.renderMs)} | ` +
+          `${cell(s.filterMs)} | ${cell(s.fullFrameMs)} | ${cell(s.liveMs)} | ${cell(s.firstKeystrokeMs)} | ${cell(s.keystrokeMs)} | ${cell(s.frameP50Ms)} | ${cell(s.frameP95Ms)} | ` +
           `${withPanel} | ${pair(s.typingP50Ms, s.typingMaxMs)} | ${cell(s.typingHandledMaxMs)} | ${cell(s.heapMB, mb)} |`,
       );
     }
@@ -122,12 +136,12 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       const a = alt.summary;
       const o = ours?.summary;
       if (!a || !o) {
-        lines.push(`| ${count(n)} | ${alt.impl} | ${alt.dnf ?? 'no run'} | | | | | | | | | |`);
+        lines.push(`| ${count(n)} | ${label(alt.impl)} | ${alt.dnf ?? 'no run'} | | | | | | | | | |`);
         continue;
       }
       const same = JSON.stringify(alt.counts) === JSON.stringify(ours?.counts) ? 'yes' : `no: ${alt.counts} vs ${ours?.counts}`;
       lines.push(
-        `| ${count(n)} | ${alt.impl} | ${ratio(a.renderMs, o.renderMs)} | ${ratio(a.filterMs, o.filterMs)} | ` +
+        `| ${count(n)} | ${label(alt.impl)} | ${ratio(a.renderMs, o.renderMs)} | ${ratio(a.filterMs, o.filterMs)} | ` +
           `${ratio(a.firstKeystrokeMs, o.firstKeystrokeMs)} | ${ratio(a.keystrokeMs, o.keystrokeMs)} | ${ratio(a.frameP50Ms, o.frameP50Ms)} | ` +
           `${ratio(a.frameP95Ms, o.frameP95Ms)} | ${ratio(a.typingP50Ms, o.typingP50Ms)} | ${ratio(a.typingMaxMs, o.typingMaxMs)} | ` +
           `${ratio(a.heapMB, o.heapMB)} | ${same} |`,
@@ -141,5 +155,6 @@ export function markdownReport({ machine, durationS, pages }: Report): string {
       if (o) lines.push(`| ${count(n)} | ${ratio(o.renderMs, floor.renderMs)} | ${ratio(o.frameP50Ms, floor.frameP50Ms)} | ${ratio(o.frameP95Ms, floor.frameP95Ms)} |`);
     }
   }
+  lines.push('', ...stepTables(pages, label, traced), ...expectationLines(pages, label));
   return `${lines.join('\n')}\n`;
 }

@@ -1,12 +1,17 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { DESKTOP, openPage } from '../tests/browser/harness';
 import { SEARCH_TEXT, type FilterKind, type Impl, type KeyTimes, type Timed } from './benchApi';
+import { collectedHeapMB } from './cdpMetrics';
+import { countGlCalls } from './glCounter';
 import type { Scenario } from './plan';
 import { BLANK_PATH } from './staticServer';
 import { median, percentile } from './stats';
+import { stepMeter, type StepMetrics } from './stepMetrics';
 
+/** Paths on the page's server; the baseline's server serves its own build of our page. */
 export const PAGE_PATHS: Record<Impl, string> = {
   ours: '/bench/index.html',
+  baseline: '/bench/index.html',
   leaflet: '/bench/leaflet.html',
   'maplibre-symbol': '/bench/maplibre-symbol.html',
   basemap: '/bench/maplibre-symbol.html?markers=none',
@@ -40,7 +45,21 @@ export interface RunResult {
   clearSearch: Timed | null;
   /** Keys typed into the page's search box: how long each waited for the page's handlers, and to be on screen. */
   typing: { handled: FrameStats; painted: FrameStats; keys: KeyTimes };
+  /** One machine's status changed as a live event does it, until the frame showing it; null where the page has no such step. */
+  live: Timed | null;
+  /** The same steps in terms that hold on any renderer: main-thread time, WebGL calls, heap (see stepMetrics). */
+  metrics: RunMetrics;
   errors: string[];
+}
+
+export interface RunMetrics {
+  load: StepMetrics;
+  filter: Record<FilterKind, StepMetrics> | null;
+  search: StepMetrics[] | null;
+  clearSearch: StepMetrics | null;
+  live: StepMetrics | null;
+  /** The drag and zoom of the map alone, whole, and the frame intervals it spans (to give figures per frame). */
+  panZoom: { whole: StepMetrics; frames: number } | null;
 }
 
 const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
@@ -60,14 +79,6 @@ function within<T>(promise: Promise<T>, seconds: number, step: string): Promise<
     timer = setTimeout(() => reject(new DidNotFinish(step, seconds)), seconds * 1000);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.createCDPSession();
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-  await cdp.detach();
-  return usedSize / 2 ** 20;
 }
 
 /** A person dragging the map around and zooming in and out with the wheel, over the map, clear of the panel. */
@@ -125,41 +136,74 @@ export async function runPage(
   const opened = await openPage(browser, `${baseUrl}${BLANK_PATH}`, { viewport: DESKTOP });
   const { page } = opened;
   try {
+    await countGlCalls(page);
+    const meter = await stepMeter(page);
     const url = new URL(PAGE_PATHS[impl], baseUrl);
     url.searchParams.set('n', String(n));
-    void page.goto(url.href, { timeout: 0 }).catch(() => undefined);
-    const ready = await within(
-      page
-        .waitForFunction(() => window.__bench !== undefined, { timeout: 0, polling: 100 })
-        .then(() => page.evaluate(() => window.__bench!.ready)),
-      timeoutS,
-      'the first frame',
+    const load = await meter.measure(
+      () => {
+        void page.goto(url.href, { timeout: 0 }).catch(() => undefined);
+        return within(
+          page
+            .waitForFunction(() => window.__bench !== undefined, { timeout: 0, polling: 100 })
+            .then(() => page.evaluate(() => window.__bench!.ready)),
+          timeoutS,
+          'the first frame',
+        );
+      },
+      { fromDocument: true },
     );
+    const ready = load.value;
     const generateMs = await page.evaluate(() => window.__bench!.generateMs);
-    const heap = await within(heapMB(page), timeoutS, 'garbage collection');
+    const heap = await within(collectedHeapMB(meter.cdp), timeoutS, 'garbage collection');
+    if (VERBOSE) console.log(`  ${impl} n=${n} load: ${JSON.stringify(load.metrics)}`);
+    // Generating the synthetic machines is the same JS on every page: left out of the load's, as of "page".
+    const metrics: RunMetrics = {
+      load: { ...load.metrics, jsMs: load.metrics.jsMs === null ? null : load.metrics.jsMs - generateMs },
+      filter: null,
+      search: null,
+      clearSearch: null,
+      live: null,
+      panZoom: null,
+    };
     const step = async <T>(name: string, fn: () => Promise<T>) => {
       const begin = Date.now();
       const value = await within(fn(), timeoutS, name);
       if (VERBOSE) console.log(`  ${impl} n=${n} ${name}: ${Date.now() - begin} ms`);
       return value;
     };
+    const measuredStep = async <T>(name: string, fn: () => Promise<T>) => {
+      const { value, metrics: stepMetrics } = await meter.measure(() => step(name, fn));
+      if (VERBOSE) console.log(`  ${impl} n=${n} ${name}: ${JSON.stringify(stepMetrics)}`);
+      return { value, metrics: stepMetrics };
+    };
     const settle = () => step('settling', () => page.evaluate(() => window.__bench!.settle()));
-    const measureFrames = async (kind: 'full' | 'short') => {
+    // From the first frame recorded to the map settled again; `measured` also takes the step's metrics.
+    const measureFrames = async (kind: 'full' | 'short', measured: boolean) => {
       await settle();
-      await page.evaluate(() => window.__bench!.startFrames());
-      await step('pan and zoom', () => panZoom(page, kind));
-      await settle();
-      return frameStats(await page.evaluate(() => window.__bench!.stopFrames()));
+      const run = async () => {
+        await page.evaluate(() => window.__bench!.startFrames());
+        await step('pan and zoom', () => panZoom(page, kind));
+        await settle();
+        return frameStats(await page.evaluate(() => window.__bench!.stopFrames()));
+      };
+      if (!measured) return { stats: await run(), whole: null };
+      const { value, metrics: whole } = await meter.measure(run);
+      return { stats: value, whole };
     };
 
     let frames: FrameStats | null = null;
     let framesWithChrome: FrameStats | null = null;
-    if (scenario.panZoom !== 'none') {
+    const kind = scenario.panZoom;
+    if (kind !== 'none') {
       // With the panel as well only where frames are cheap enough to script twice.
-      const hasChrome = scenario.panZoom === 'full' && (await page.evaluate(() => window.__bench!.setChrome !== undefined));
-      if (hasChrome) framesWithChrome = await measureFrames(scenario.panZoom);
+      const hasChrome = kind === 'full' && (await page.evaluate(() => window.__bench!.setChrome !== undefined));
+      if (hasChrome) framesWithChrome = (await measureFrames(kind, false)).stats;
       if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(false));
-      frames = await measureFrames(scenario.panZoom);
+      // The map alone (the figures compared) is also measured in renderer-independent terms.
+      const alone = await measureFrames(kind, true);
+      frames = alone.stats;
+      metrics.panZoom = { whole: alone.whole!, frames: frames.count };
       if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(true));
     }
     const base = { generateMs, loadMs: ready.ms, renderMs: ready.ms - generateMs, heapMB: heap, frames, framesWithChrome };
@@ -169,27 +213,45 @@ export async function runPage(
       return { handled: frameStats(keys.handledMs), painted: frameStats(keys.paintedMs), keys };
     };
     if (impl === 'basemap') {
-      return { ...base, fullFrameMs: null, filter: null, search: null, clearSearch: null, typing: await typing(), errors: opened.errors };
+      const none = { fullFrameMs: null, filter: null, search: null, clearSearch: null, live: null };
+      return { ...base, ...none, typing: await typing(), metrics, errors: opened.errors };
     }
 
     // Narrowing filters first and the search inside the district, so that only the last step draws every marker.
     const filter = {} as Record<FilterKind, Timed>;
+    const filterMetrics = {} as Record<FilterKind, StepMetrics>;
     const applyFilter = async (kind: FilterKind) => {
       await settle();
-      filter[kind] = await step(`filter ${kind}`, () => page.evaluate((k) => window.__bench!.applyFilter(k), kind));
+      const measured = await measuredStep(`filter ${kind}`, () => page.evaluate((k) => window.__bench!.applyFilter(k), kind));
+      filter[kind] = measured.value;
+      filterMetrics[kind] = measured.metrics;
     };
     await applyFilter('status');
     await applyFilter('district');
     const search: Timed[] = [];
+    metrics.search = [];
     for (let end = 1; end <= scenario.keystrokes; end++) {
       const text = SEARCH_TEXT.slice(0, end);
       await settle();
-      search.push(await step(`search '${text}'`, () => page.evaluate((t) => window.__bench!.typeSearch(t), text)));
+      const measured = await measuredStep(`search '${text}'`, () => page.evaluate((t) => window.__bench!.typeSearch(t), text));
+      search.push(measured.value);
+      metrics.search.push(measured.metrics);
     }
     await settle();
-    const clearSearch = await step('clearing the search', () => page.evaluate(() => window.__bench!.typeSearch('')));
+    const cleared = await measuredStep('clearing the search', () => page.evaluate(() => window.__bench!.typeSearch('')));
+    metrics.clearSearch = cleared.metrics;
     await applyFilter('reset');
-    return { ...base, fullFrameMs: filter.reset!.ms, filter, search, clearSearch, typing: await typing(), errors: opened.errors };
+    metrics.filter = filterMetrics;
+    // With every machine shown: one of them changes status.
+    let live: Timed | null = null;
+    if (await page.evaluate(() => window.__bench!.liveChange !== undefined)) {
+      await settle();
+      const measured = await measuredStep('live status change', () => page.evaluate(() => window.__bench!.liveChange!()));
+      live = measured.value;
+      metrics.live = measured.metrics;
+    }
+    const steps = { fullFrameMs: filter.reset!.ms, filter, search, clearSearch: cleared.value, live };
+    return { ...base, ...steps, typing: await typing(), metrics, errors: opened.errors };
   } finally {
     await within(page.close(), 30, 'closing the page').catch(() => undefined);
   }

@@ -1,0 +1,72 @@
+import { MARK } from './glCounter';
+
+/** Enough for the main thread's tasks, script entries and the console.timeStamp markers, and little more. */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute'];
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { message?: string } };
+}
+
+/** Main-thread time of one step, from a trace of the renderer's main thread. */
+export interface MainThreadTime {
+  /** Running JavaScript: entries into script (calls, timers, events, microtasks, module evaluation), nested ones once. */
+  jsMs: number;
+  /** Busy at all: the thread's tasks (script, style, layout, paint, GC outside script). */
+  taskMs: number;
+  /**
+   * JS from the step's start to the end of the task that issued the first draw call after it: the work until
+   * the change reached the GPU (the frame's draws included). Null when nothing was drawn.
+   */
+  jsToDrawMs: number | null;
+}
+
+// Entries into V8 (timers, frame callbacks and events call script through FunctionCall); their union is taken, so
+// nesting is not counted twice. The wrappers (TimerFire, EventDispatch...) are left out: they hold native work too.
+const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule']);
+const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+type Interval = [number, number];
+
+function unionLength(intervals: Interval[], from: number, to: number): number {
+  const clipped = intervals.map(([a, b]): Interval => [Math.max(a, from), Math.min(b, to)]).filter(([a, b]) => b > a);
+  clipped.sort((x, y) => x[0] - y[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [a, b] of clipped) {
+    if (b <= end) continue;
+    total += b - Math.max(a, end);
+    end = b;
+  }
+  return total;
+}
+
+const marker = (e: TraceEvent, message: string) => e.name === 'TimeStamp' && e.args?.data?.message === message;
+
+/**
+ * The step between the last `startMark` and the `bench:step-end` after it, on the thread that logged them (the
+ * page's main thread). Null when the markers are not in the trace.
+ */
+export function mainThreadTime(events: readonly TraceEvent[], startMark: string): MainThreadTime | null {
+  const end = events.findLast((e) => marker(e, MARK.stepEnd));
+  const start = end && events.findLast((e) => marker(e, startMark) && e.pid === end.pid && e.tid === end.tid && e.ts <= end.ts);
+  if (!end || !start) return null;
+  const onThread = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && e.dur !== undefined);
+  const spans = (names: Set<string>) => onThread.filter((e) => names.has(e.name)).map((e): Interval => [e.ts, e.ts + e.dur!]);
+  const script = spans(SCRIPT_EVENTS);
+  const tasks = spans(TASK_EVENTS);
+  const firstDraw = events.find((e) => marker(e, MARK.firstDraw) && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts);
+  const drawTask = firstDraw && tasks.filter(([a, b]) => a <= firstDraw.ts && firstDraw.ts <= b).sort((x, y) => y[1] - x[1])[0];
+  const cut = drawTask ? drawTask[1] : firstDraw?.ts;
+  const ms = (us: number) => us / 1000;
+  return {
+    jsMs: ms(unionLength(script, start.ts, end.ts)),
+    taskMs: ms(unionLength(tasks, start.ts, end.ts)),
+    jsToDrawMs: cut === undefined ? null : ms(unionLength(script, start.ts, Math.min(cut, end.ts))),
+  };
+}

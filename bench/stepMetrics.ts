@@ -1,0 +1,68 @@
+import type { CDPSession, Page } from 'puppeteer-core';
+import { rendererCounters, usedHeapMB } from './cdpMetrics';
+import { MARK, readGlCounts, resetGlCounts } from './glCounter';
+import { mainThreadTime, TRACE_CATEGORIES, type TraceEvent } from './mainThreadTrace';
+
+/**
+ * What one step cost, whatever renders it: main-thread time from a trace, the WebGL calls counted in the
+ * page, and the heap after it. Taken by the runner around the page's own step; the page does not know.
+ */
+export interface StepMetrics {
+  /** Main-thread JS of the whole step (trace; CDP counters when not tracing), until the page's step resolved (frame shown, GPU done). */
+  jsMs: number | null;
+  /** Main-thread tasks of the whole step (trace). */
+  taskMs: number | null;
+  /** Main-thread JS until the task that issued the first draw call after the step's start ended (trace). */
+  jsToDrawMs: number | null;
+  /** Performance.getMetrics ScriptDuration and TaskDuration deltas over the step: a cross-check; null for the load. */
+  cdpScriptMs: number | null;
+  cdpTaskMs: number | null;
+  /** Page clock from the step's start to its first draw call. */
+  firstDrawMs: number | null;
+  draws: number;
+  uploadKB: number;
+  /** After the step, no garbage collected first. */
+  heapMB: number;
+}
+
+/**
+ * Whether steps are traced. `BENCH_TRACE=0` leaves tracing off (its overhead off the software timings): JS and
+ * task times then come from Performance.getMetrics over the whole step, and there is no "JS until the first draw".
+ */
+export const TRACING = process.env.BENCH_TRACE !== '0';
+
+/** Measures steps on one page: `measure(run)` around a step, `{ fromDocument: true }` for a load started in `run`. */
+export async function stepMeter(page: Page) {
+  const cdp: CDPSession = await page.createCDPSession();
+  await cdp.send('Performance.enable');
+  return {
+    cdp,
+    async measure<T>(run: () => Promise<T>, { fromDocument = false } = {}): Promise<{ value: T; metrics: StepMetrics }> {
+      if (TRACING) await page.tracing.start({ categories: TRACE_CATEGORIES });
+      const before = fromDocument ? null : await rendererCounters(cdp);
+      if (!fromDocument) await resetGlCounts(page);
+      const value = await run();
+      const counts = await readGlCounts(page);
+      const after = before && (await rendererCounters(cdp));
+      const trace = TRACING ? await page.tracing.stop() : undefined;
+      const events = trace ? (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents : [];
+      const cdpScriptMs = before && after ? after.scriptMs - before.scriptMs : null;
+      const cdpTaskMs = before && after ? after.taskMs - before.taskMs : null;
+      const time = TRACING ? mainThreadTime(events, fromDocument ? MARK.document : MARK.step) : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null };
+      return {
+        value,
+        metrics: {
+          jsMs: time?.jsMs ?? null,
+          taskMs: time?.taskMs ?? null,
+          jsToDrawMs: time?.jsToDrawMs ?? null,
+          cdpScriptMs,
+          cdpTaskMs,
+          firstDrawMs: counts.firstDrawAt === null ? null : counts.firstDrawAt - counts.resetAt,
+          draws: counts.draws,
+          uploadKB: counts.uploadBytes / 1024,
+          heapMB: await usedHeapMB(cdp),
+        },
+      };
+    },
+  };
+}
