@@ -1,5 +1,5 @@
 // How much one instance per marker costs in this browser's WebGL against a plain triangle list:
-// the measurement behind the machine layer drawing triangles (README, Benchmark). `npm run bench:instancing`.
+// the measurement behind docs/decisions/0005. `npm run bench:instancing`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import puppeteer from 'puppeteer-core';
