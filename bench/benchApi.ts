@@ -97,8 +97,8 @@ export async function presented(contexts = pageGl()): Promise<void> {
 
 /**
  * Resolves once the GPU has finished every command issued so far. `gl.finish()` returns before that in
- * Chrome: with software GL, a frame of 1M markers was still being drawn 25 s after it returned, and the
- * next step's time paid for it. A fence's status changes only between tasks, so it is polled with timers.
+ * Chrome, so the next step's time would pay for this one (docs/decisions/0012). A fence's status changes
+ * only between tasks, so it is polled with timers.
  */
 export async function gpuDone(gl: WebGL2RenderingContext): Promise<void> {
   const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);

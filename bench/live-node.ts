@@ -1,6 +1,6 @@
 /**
- * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what
- * every change cost before) against patching the packing from the one before (repackMachines), and the
+ * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what a
+ * change costs without patching) against patching the packing from the one before (repackMachines), and the
  * same for the search index; plus the id lookup. Every patched result is
  * checked against a full build. `npx tsx bench/live-node.ts` (BENCH_LIVE_N to change N); writes
  * bench/results/live.json.

@@ -71,7 +71,7 @@ interface Report {
   pages: PageSummary[];
 }
 
-/** The results as the README table: medians with min–max over the runs, then alternative ÷ ours. */
+/** The results as docs/benchmarks.md shows them: medians with min–max over the runs, then alternative ÷ ours. */
 export function markdownReport({ machine, durationS, traced = true, baseline, pages }: Report): string {
   const floor = pages.find((p) => p.impl === 'basemap')?.summary;
   const label = (impl: Impl) => (impl === 'baseline' ? (baseline?.label ?? 'baseline') : impl);

@@ -6,9 +6,8 @@ import { searchIndexer } from './filterAtoms';
 import { browserIdle, buildSearchIndexInSlices, type IdleWait } from './searchIndexSlices';
 
 /**
- * Above this many machines the index is left to the first search, as before: at 1M it is ~2.5 s of work
- * and a million strings held for a search that may never come, and the benchmark's runs with it built ahead
- * showed no gain, only slower filter frames in one of two runs.
+ * Above this many machines the index is left to the first search: building it ahead would be seconds of
+ * idle work and a million strings held for a search that may never come (docs/decisions/0002).
  */
 export const SEARCH_WARM_UP_MAX_MACHINES = 100_000;
 
