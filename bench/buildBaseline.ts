@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BASELINE_REF, type BaselineBuild } from './baseline';
 
 /**
  * Builds the bench pages from the baseline commit into bench/dist-baseline (git-ignored): a temporary git
- * worktree of that commit, node_modules linked to this checkout's, and this checkout's bench page files laid
+ * worktree of that commit with its own packages (its lockfile, installed without scripts), and this checkout's bench page files laid
  * over the commit's, so both builds run the same harness (the baseline gets the live status step too) around
  * their own product code (src/). Nothing is done when the build there is of the same commit and harness.
  * BENCH_BASELINE_REF picks another commit; BENCH_BASELINE_DIST another folder.
@@ -38,7 +38,8 @@ if (built?.commit === commit && built.harness === harness && existsSync(join(OUT
 const tree = mkdtempSync(join(tmpdir(), 'rvm-bench-baseline-'));
 try {
   git('worktree', 'add', '--detach', tree, commit);
-  symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(tree, 'node_modules'), 'dir');
+  // Its own lockfile: the baseline may use packages this checkout no longer has.
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'inherit' });
   for (const name of harnessFiles) copyFileSync(join(benchDir, name), join(tree, 'bench', name));
   const vite = join(tree, 'node_modules/vite/bin/vite.js');
   execFileSync(process.execPath, [vite, 'build', '--config', 'bench/vite.config.ts', '--outDir', OUT, '--emptyOutDir'], { cwd: tree, stdio: 'inherit' });
@@ -46,8 +47,6 @@ try {
   writeFileSync(INFO, `${JSON.stringify(info, null, 2)}\n`);
   console.log(`baseline ${commit.slice(0, 7)} built in ${OUT}`);
 } finally {
-  // The link first, by itself, so that removing the tree can never reach the linked node_modules.
-  rmSync(join(tree, 'node_modules'), { force: true });
   try {
     git('worktree', 'remove', '--force', tree);
   } catch {
