@@ -112,22 +112,21 @@ export interface OpenedPage {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export type Viewport = typeof DESKTOP | typeof MOBILE;
+
+export interface OpenPageOptions {
+  viewport?: Viewport;
+  tiles?: TileMode;
+  holdApi?: ApiHold;
+  apiOverride?: ApiOverride;
+  /** Requests to the page's own server whose path matches fail as a dropped connection would. */
+  failPaths?: RegExp;
+  /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
+  beforeLoad?: (page: Page) => Promise<void> | void;
+}
 
 /** A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused. */
-export async function openPage(
-  browser: Browser,
-  url: string,
-  options: {
-    viewport?: typeof DESKTOP | typeof MOBILE;
-    tiles?: TileMode;
-    holdApi?: ApiHold;
-    apiOverride?: ApiOverride;
-    /** Requests to the page's own server whose path matches fail as a dropped connection would. */
-    failPaths?: RegExp;
-    /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
-    beforeLoad?: (page: Page) => Promise<void> | void;
-  } = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
   await options.beforeLoad?.(page);
