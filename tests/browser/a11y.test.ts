@@ -1,29 +1,18 @@
 // Issue 4 §12: every control is reached and operated by keyboard, has an accessible name and a visible
 // focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
-import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
-import { MESSAGES, fetchMachines, fill, find, selectedLabel, waitFor, waitForListLength, waitUntilStill } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { setupDemoApp } from './fixture';
+import { waitForMapReady } from './harness';
+import { MESSAGES, fill, find, selectedLabel, waitFor, waitForListLength, waitUntilStill } from './screen-helpers';
 
 const t = MESSAGES.en;
 const MAX_TAB_STOPS = 60;
 
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { app, machines } = setupDemoApp();
 
 async function openScreen(): Promise<Page> {
-  const { page } = await openPage(browser, `${server.url}/`);
+  const { page } = await app.openPage('/');
   await waitForListLength(page, t.list.title, machines.length);
   await waitForMapReady(page);
   return page;

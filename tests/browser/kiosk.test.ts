@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import QRCode from 'qrcode';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QR_OPTIONS } from '../../src/kiosk/directionsQr';
 import { countColours, type Rgb } from './pixels';
-import { byRole, launchBrowser, openPage, startServer, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { byRole, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
 
 interface ApiMachine {
   id: string;
@@ -17,14 +18,6 @@ interface ApiMachine {
   picture?: { id: string };
   deactivated: boolean;
 }
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The machines the page shows: a deactivated one is hidden. */
 async function listMachines(server: RunningServer): Promise<ApiMachine[]> {
@@ -108,19 +101,15 @@ const waitForListIcon = (page: Page, name: string, src: string) =>
   );
 
 describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
-  let server: RunningServer;
+  const app = setupBrowserApp({ env: { RVM_KIOSK_REFRESH_MS: '1000' } });
   let opened: OpenedPage;
   let machine: ApiMachine;
   let popup: ElementHandle<Element>;
 
   beforeAll(async () => {
-    server = await startServer({ RVM_KIOSK_REFRESH_MS: '1000' });
-    machine = pickMachine(await listMachines(server));
-    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    machine = pickMachine(await listMachines(app.server));
+    opened = await app.openPage('/?kiosk=1');
     await waitForMapReady(opened.page);
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('reads large text by default', async () => {
@@ -166,12 +155,12 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
     expect(await listIconSrc(page, machine.name_en)).toBe(await legendIconSrc(page, 'Up to 40% remaining'));
     const callsBefore = opened.apiCalls.filter((c) => c.path === '/api/rvm/').length;
 
-    setMachine(server, machine.id, { status: 'Full', under_maintenance: 0 });
+    setMachine(app.server, machine.id, { status: 'Full', under_maintenance: 0 });
     await popup.waitForSelector('::-p-text(Full)', { timeout: 15_000 });
     await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Full'));
     expect(await waitForMarker(page, 'full')).toMatchObject({ available: 0 });
 
-    setMachine(server, machine.id, { status: 'Full', under_maintenance: 1 });
+    setMachine(app.server, machine.id, { status: 'Full', under_maintenance: 1 });
     await popup.waitForSelector('::-p-text(Maintenance/Non-operating hours)', { timeout: 15_000 });
     await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Maintenance'));
     expect(await waitForMarker(page, 'maintenance')).toMatchObject({ available: 0, full: 0 });
@@ -200,21 +189,17 @@ function setMachine(server: RunningServer, id: string, values: { status: string;
 
 describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => {
   const IDLE_MS = 5000;
-  let server: RunningServer;
+  const app = setupBrowserApp({ env: { RVM_KIOSK_IDLE_MS: String(IDLE_MS) } });
   let opened: OpenedPage;
   let machine: ApiMachine;
   let total: number;
 
   beforeAll(async () => {
-    server = await startServer({ RVM_KIOSK_IDLE_MS: String(IDLE_MS) });
-    const machines = await listMachines(server);
+    const machines = await listMachines(app.server);
     machine = pickMachine(machines);
     total = machines.length;
-    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    opened = await app.openPage('/?kiosk=1');
     await waitForMapReady(opened.page);
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('returns the view, filters, popup, photo and panel to their start, and not while someone is using it', async () => {
