@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
+import type { Machine } from '../../src/machines/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
-import { setupBrowserApp } from './fixture';
+import { setupDemoApp } from './fixture';
 import type { OpenedPage } from './harness';
+import { openCard, waitFor } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
 const WIDE = { width: 1680, height: 1000 };
 
-interface ApiMachine {
-  id: string;
-  name_en: string;
-  coordinates: [number, number];
-  status: string;
-  under_maintenance: boolean;
-  service_status: number;
-  picture?: { id: string };
-  deactivated: boolean;
-}
 interface Received {
   origin: string;
-  data: { type: string; machine?: ApiMachine };
+  data: { type: string; machine?: Machine };
 }
 
 let host: HostPageServer;
 let stranger: HostPageServer;
-let machine: ApiMachine;
+let machine: Machine;
 
 // Three origins: the host at http://localhost:A (allowed), a stranger at http://localhost:B, the map at http://127.0.0.1:C.
 // The host pages start first, so that the map's server can be told the allowed origin.
@@ -36,11 +28,10 @@ afterAll(async () => {
   await stranger?.stop();
 });
 
-const app = setupBrowserApp({ env: () => ({ RVM_EMBED_ORIGINS: host.origin }), viewport: WIDE });
-beforeAll(async () => {
-  const { rvms } = (await (await fetch(app.url('/api/rvm/'), { method: 'POST' })).json()) as { rvms: ApiMachine[] };
+const { app, machines } = setupDemoApp({ env: () => ({ RVM_EMBED_ORIGINS: host.origin }), viewport: WIDE });
+beforeAll(() => {
   // A machine with a photo and a name no other machine shares, to find it by its text.
-  const found = rvms.find((m) => m.picture && !m.deactivated && rvms.filter((o) => o.name_en === m.name_en).length === 1);
+  const found = machines.find((m) => m.picture && machines.filter((o) => o.name_en === m.name_en).length === 1);
   if (!found) throw new Error('the demo data has no machine with a photo');
   machine = found;
 });
@@ -86,12 +77,6 @@ const sendFromHost = (page: Page, message: unknown) =>
   page.evaluate((m) => (window as unknown as { rvmHost: { send(m: unknown): void } }).rvmHost.send(m), message);
 
 const frameErrors = (frame: Frame) => frame.evaluate(() => (window as unknown as { frameErrors: string[] }).frameErrors);
-
-/** Opens the machine's popup from the list, as a visitor would. */
-async function openCard(frame: Frame, name: string) {
-  await (await frame.waitForSelector(`::-p-text(${name})`, { visible: true }))!.click();
-  return frame.waitForSelector(`::-p-aria([role="dialog"][name="${name}"])`, { visible: true, timeout: 30_000 });
-}
 
 describe('a host page on an allowed origin', () => {
   let opened: OpenedPage;
@@ -176,12 +161,12 @@ describe('a host page on an allowed origin', () => {
   });
 
   it('tells the host about a machine when its card or its photo is clicked', async () => {
-    const popup = (await openCard(frame, machine.name_en))!;
+    const popup = await openCard(frame, machine.name_en);
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     await opened.page.waitForSelector(`::-p-text(← rvm:machine ${machine.id})`, { visible: true });
     await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
     // The dialog shows the full photo (the card's round one is decorative: its button already names it).
-    await waitUntil(async () => (await frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`)).length === 1);
+    await waitFor(() => frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`), (images) => images.length === 1, 'the photo dialog');
     await opened.page.waitForFunction(
       (id) => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter((r) => r.data.machine?.id === id).length === 2,
       {},
@@ -220,7 +205,7 @@ describe('a host page on an origin not on the allowlist', () => {
   it('cannot even frame the map: the CSP frame-ancestors refuses it', async () => {
     const { page, errors } = await app.openPage(stranger.hostPageUrl(app.url('/')));
     await page.waitForFunction(() => document.querySelector('iframe')?.src.startsWith('http://127.0.0.1'));
-    await waitUntil(() => errors.some((e) => e.includes('frame-ancestors')));
+    await waitFor(async () => errors.some((e) => e.includes('frame-ancestors')), Boolean, 'the frame-ancestors error');
     expect(errors.find((e) => e.includes('frame-ancestors'))).toContain(`frame-ancestors 'self' ${host.origin}`);
     expect(page.frames().some((f) => f.url().startsWith(app.server.url))).toBe(false);
     await page.close();
@@ -243,7 +228,7 @@ describe('a host page on an origin not on the allowlist', () => {
     expect(await settingsIn(frame)).toEqual(before);
 
     // The map's own messages must not reach it either: not rvm:ready, not a card click.
-    const popup = (await openCard(frame, machine.name_en))!;
+    const popup = await openCard(frame, machine.name_en);
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     // A probe sent after them on the same path: once it arrives, anything the map had sent would have too.
     await frame.evaluate(() => window.parent.postMessage({ type: 'probe' }, '*'));
@@ -264,12 +249,4 @@ async function stripCsp(request: HTTPRequest) {
   }
   if (/^(data|blob):/.test(url) || /^http:\/\/(127\.0\.0\.1|localhost):/.test(url)) return request.continue();
   return request.abort('blockedbyclient');
-}
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

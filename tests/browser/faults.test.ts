@@ -9,6 +9,7 @@ import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, typ
 import { coastDistanceOn, onLand } from './landOutline';
 import { canvasAt, closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { hexToRgb } from './pixels';
+import { aria, fill } from './screen-helpers';
 
 const LIST_PATH = '/api/rvm/';
 const SYSTEM_ERROR = en.error.systemError;
@@ -22,8 +23,7 @@ beforeAll(async () => {
   listBody = (await (await fetch(app.url(LIST_PATH), { method: 'POST' })).json()) as typeof listBody;
 });
 
-const aria = (role: string, name: string) => `::-p-aria([role="${role}"][name="${name}"])`;
-const countText = (n: number) => en.list.count.replace('{{count}}', String(n));
+const countText = (count: number) => fill(en.list.count, { count });
 /** The machines of the real answer that the page shows: a deactivated one is hidden. */
 const shownMachines = () => listBody.rvms.filter((m) => !m.deactivated);
 

@@ -235,19 +235,6 @@ export async function waitForMapReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
 }
 
-/** Finds a visible element by its accessible role and name, as a person would. */
-export async function byRole(page: Page, role: string, name: string | RegExp, timeout = 15_000) {
-  const nameText = typeof name === 'string' ? name : undefined;
-  const selector = nameText ? `::-p-aria([role="${role}"][name="${nameText}"])` : `::-p-aria([role="${role}"])`;
-  if (nameText) return page.waitForSelector(selector, { timeout, visible: true });
-  const handles = await page.$$(selector);
-  for (const h of handles) {
-    const label = await h.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '');
-    if ((name as RegExp).test(label)) return h;
-  }
-  throw new Error(`no ${role} named ${String(name)}`);
-}
-
 /** Visible text of the page body. */
 export function bodyText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText);

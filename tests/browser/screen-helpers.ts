@@ -5,11 +5,14 @@ import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
 import type { Machine } from '../../src/machines/machine';
+import type { BrowserApp } from './fixture';
 
 export type Locale = 'en' | 'zht' | 'zhs';
 export type Messages = typeof en;
 export const LOCALES: readonly Locale[] = ['en', 'zht', 'zhs'];
 export const MESSAGES: Record<Locale, Messages> = { en, zht, zhs };
+/** Chromium's accessibility tree calls an <img> 'image'. */
+export const IMAGE = 'image';
 
 type Where = Page | Frame;
 
@@ -28,6 +31,19 @@ export function machineById(machines: readonly Machine[], id: string): Machine {
   const machine = machines.find((m) => m.id === id);
   if (!machine) throw new Error(`no machine ${id} in the demo data`);
   return machine;
+}
+
+/** Opens the page in English and waits until the Location List shows every machine. */
+export async function openScreen(app: BrowserApp, machines: readonly Machine[]): Promise<Page> {
+  const { page } = await app.openPage('/');
+  await waitForListLength(page, MESSAGES.en.list.title, machines.length);
+  return page;
+}
+
+/** Chooses the machine in the (English) Location List, as a visitor would, and returns its popup. */
+export async function openCard(where: Where, name: string): Promise<ElementHandle<Element>> {
+  await chooseFromList(where, MESSAGES.en.list.title, name);
+  return find(where, 'dialog', name);
 }
 
 /** `[role="…"][name="…"]` as a puppeteer ARIA selector. */

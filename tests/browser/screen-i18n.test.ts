@@ -6,6 +6,7 @@ import type { Machine } from '../../src/machines/machine';
 import { setupDemoApp } from './fixture';
 import { holdApi, waitForMapReady } from './harness';
 import {
+  IMAGE,
   LOCALES,
   MESSAGES,
   chooseFromList,
@@ -24,7 +25,6 @@ const HTML_LANG: Record<Locale, string> = { en: 'en', zht: 'zh-Hant-HK', zhs: 'z
 /** Each language once with a different text size, so all three sizes are seen in some language. */
 const SIZE_OF: Record<Locale, 'sm' | 'md' | 'lg'> = { en: 'sm', zht: 'md', zhs: 'lg' };
 const CJK_FONT: Record<Locale, string | null> = { en: null, zht: 'Noto Sans TC Variable', zhs: 'Noto Sans SC Variable' };
-const IMAGE = 'image';
 const NEARLY_FULL_WITH_PHOTO = (m: Machine) => Boolean(m.picture) && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%';
 
 const { app, machines } = setupDemoApp();
