@@ -6,6 +6,7 @@ import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
 import type { Machine } from '../../src/machines/machine';
 import type { BrowserApp } from './fixture';
+import { waitForMapReady } from './harness';
 
 export type Locale = 'en' | 'zht' | 'zhs';
 export type Messages = typeof en;
@@ -33,6 +34,9 @@ export function machineById(machines: readonly Machine[], id: string): Machine {
   return machine;
 }
 
+/** Under maintenance or out of service: the Maintenance row of the spec §4 table. */
+export const outOfService = (m: Machine) => m.under_maintenance || m.service_status === 1;
+
 /** Opens the page in English and waits until the Location List shows every machine. */
 export async function openScreen(app: BrowserApp, machines: readonly Machine[]): Promise<Page> {
   const { page } = await app.openPage('/');
@@ -44,6 +48,14 @@ export async function openScreen(app: BrowserApp, machines: readonly Machine[]):
 export async function openCard(where: Where, name: string): Promise<ElementHandle<Element>> {
   await chooseFromList(where, MESSAGES.en.list.title, name);
   return find(where, 'dialog', name);
+}
+
+/** Opens a machine's popup once the map is ready, waits until the map has stopped flying and returns the popup. */
+export async function openPopup(page: Page, machine: Machine): Promise<ElementHandle<Element>> {
+  await waitForMapReady(page);
+  const popup = await openCard(page, machine.name_en);
+  await waitUntilStill(popup);
+  return popup;
 }
 
 /** `[role="…"][name="…"]` as a puppeteer ARIA selector. */
