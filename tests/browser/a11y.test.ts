@@ -1,30 +1,19 @@
 // Issue 4 §12: every control is reached and operated by keyboard, has an accessible name and a visible
 // focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
-import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
-import { MESSAGES, fetchMachines, fill, find, selectedLabel, waitFor, waitForListLength, waitUntilStill } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { setupDemoApp } from './fixture';
+import { waitForMapReady } from './harness';
+import { MESSAGES, fill, find, openScreen, selectedLabel, waitFor, waitUntilStill } from './screen-helpers';
 
 const t = MESSAGES.en;
 const MAX_TAB_STOPS = 60;
 
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
+const { app, machines } = setupDemoApp();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openScreen(): Promise<Page> {
-  const { page } = await openPage(browser, `${server.url}/`);
-  await waitForListLength(page, t.list.title, machines.length);
+/** The screen with every machine listed and the map drawn. */
+async function openReadyScreen(): Promise<Page> {
+  const page = await openScreen(app, machines);
   await waitForMapReady(page);
   return page;
 }
@@ -66,7 +55,7 @@ const isSame = (a: ElementHandle<Element>, b: ElementHandle<Element>) => a.evalu
 
 describe('keyboard and assistive technology (issue 4 §12)', () => {
   it('Tab reaches every control, each with an accessible name and a visible focus ring', async () => {
-    const page = await openScreen();
+    const page = await openReadyScreen();
     const stops: Focused[] = [];
     const problems: string[] = [];
     for (let i = 0; i < MAX_TAB_STOPS; i++) {
@@ -97,7 +86,7 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
   });
 
   it('the filters work from the keyboard, and the list with the arrow keys and Enter', async () => {
-    const page = await openScreen();
+    const page = await openReadyScreen();
     await tabTo(page, t.filter.status);
     await page.keyboard.press('ArrowDown');
     await waitFor(() => selectedLabel(page, t.filter.status), (l) => l === t.statusGroup.available, 'the status to change');
@@ -128,7 +117,7 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
   });
 
   it('the photo dialog opens from the keyboard, traps focus, and Escape closes it and returns focus', async () => {
-    const page = await openScreen();
+    const page = await openReadyScreen();
     const machine = machines.find((m) => m.picture)!;
     const index = machines.indexOf(machine);
     await tabTo(page, `${machines[0]!.name_en} ${t.list.address}: ${machines[0]!.address_en}`);

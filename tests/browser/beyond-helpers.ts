@@ -1,5 +1,6 @@
 // Shared by the issue-8 browser tests (near me, open now, shared links, live statuses).
 import type { Page } from 'puppeteer-core';
+import { aria } from './screen-helpers';
 
 /**
  * Runs the page's clock from `at` (an instant) onwards, as if the visitor opened it then: Date and
@@ -23,4 +24,4 @@ export async function startClockAt(page: Page, at: Date): Promise<void> {
 }
 
 /** The ARIA selector of the open machine popup for a machine name. */
-export const popupOf = (name: string) => `::-p-aria([role="dialog"][name="${name.replace(/"/g, '\\"')}"])`;
+export const popupOf = (name: string) => aria('dialog', name);

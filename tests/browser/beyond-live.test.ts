@@ -1,25 +1,16 @@
-import type { Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
-import { ADMIN_TOKEN, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { ADMIN_TOKEN, waitForMapReady } from './harness';
 import { popupOf } from './beyond-helpers';
 import { fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setupBrowserApp();
 
 const LIST = 'Location List';
 
 function operatorUpdate(id: string, body: unknown) {
-  return fetch(`${server.url}/api/operator/machines/${id}`, {
+  return fetch(app.url(`/api/operator/machines/${id}`), {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${ADMIN_TOKEN}` },
     body: JSON.stringify(body),
@@ -28,9 +19,9 @@ function operatorUpdate(id: string, body: unknown) {
 
 describe('live statuses', () => {
   it('shows an operator’s status change on the open card and in the list without reloading the list', async () => {
-    const machine = machineById(await fetchMachines(server.url), 'RVM-001');
+    const machine = machineById(await fetchMachines(app.server.url), 'RVM-001');
     expect(machine).toMatchObject({ status: '>40%', under_maintenance: false, service_status: 0 });
-    const { page, apiCalls, errors } = await openPage(browser, server.url);
+    const { page, apiCalls, errors } = await app.openPage();
     await waitForMapReady(page);
     const list = await find(page, 'list', LIST);
     const rowIcon = () =>

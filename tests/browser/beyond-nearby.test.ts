@@ -1,14 +1,10 @@
-import type { Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../src/machines/machine';
 import { distanceMetres } from '../../src/nearby/distance';
-import { bodyText, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupDemoApp } from './fixture';
+import { bodyText, waitForMapReady } from './harness';
 import { startClockAt, popupOf } from './beyond-helpers';
-import { fetchMachines, find, listItemTexts, machineById, waitFor } from './screen-helpers';
-
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
+import { find, listItemTexts, machineById, waitFor } from './screen-helpers';
 
 /** A Wednesday noon in Hong Kong: every demo machine's structured hours have it open. */
 const WEDNESDAY_NOON = new Date('2026-11-25T12:00:00+08:00');
@@ -16,20 +12,13 @@ const WEDNESDAY_NOON = new Date('2026-11-25T12:00:00+08:00');
 const NIGHT = new Date('2026-11-25T03:00:00+08:00');
 const LIST = 'Location List';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { app, machines } = setupDemoApp();
 
 async function pageAt(position: [number, number] | 'denied', clock = WEDNESDAY_NOON) {
-  const opened = await openPage(browser, server.url, {
+  const opened = await app.openPage('/', {
     beforeLoad: async (page) => {
       await startClockAt(page, clock);
-      const origin = new URL(server.url).origin;
+      const origin = new URL(app.server.url).origin;
       await page
         .browserContext()
         .setPermission(origin, { permission: { name: 'geolocation' }, state: position === 'denied' ? 'denied' : 'granted' });
@@ -45,7 +34,7 @@ const takesBottles = (m: Machine) =>
 
 describe('Near me', () => {
   it('never asks for the position on load', async () => {
-    const { page } = await openPage(browser, server.url, {
+    const { page } = await app.openPage('/', {
       beforeLoad: async (p) => {
         await p.evaluateOnNewDocument(() => {
           (window as unknown as { geoCalls: number }).geoCalls = 0;

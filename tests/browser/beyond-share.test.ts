@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
-import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { waitForMapReady } from './harness';
 import { popupOf, startClockAt } from './beyond-helpers';
 import { chooseOption, find, listItemTexts, selectedLabel, waitFor } from './screen-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setupBrowserApp();
 
 const LIST = 'Location List';
 /** A fixed clock, so 'open now' cannot change between the visit and the reload. */
@@ -23,7 +15,7 @@ const REPULSE_BAY = 'Repulse Bay Beach';
 
 describe('a shared link', () => {
   it('keeps filters, search, open now and the open machine in the address bar, without new history entries', async () => {
-    const { page } = await openPage(browser, `${server.url}/?locale=en&fontSize=md&utm_source=test`, fixedClock);
+    const { page } = await app.openPage('/?locale=en&fontSize=md&utm_source=test', fixedClock);
     await waitForMapReady(page);
     await chooseOption(page, en.filter.status, en.statusGroup.available);
     await chooseOption(page, en.filter.area, en.area.HONG_KONG);
@@ -73,7 +65,7 @@ describe('a shared link', () => {
   });
 
   it('ignores unknown values and an unknown machine, keeping the rest', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/?status=bogus&area=KOWLOON&district=SOUTHERN&machine=NOPE&sort=price`);
+    const { page, errors } = await app.openPage('/?status=bogus&area=KOWLOON&district=SOUTHERN&machine=NOPE&sort=price');
     await waitForMapReady(page);
     expect(await selectedLabel(page, en.filter.status)).toBe(en.filter.allStatus);
     expect(await selectedLabel(page, en.filter.area)).toBe(en.area.KOWLOON);

@@ -1,51 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, HTTPRequest, Page } from 'puppeteer-core';
-import { launchBrowser, openPage, startServer, type OpenedPage, type RunningServer } from './harness';
+import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
+import type { Machine } from '../../src/machines/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
+import { setupDemoApp } from './fixture';
+import type { OpenedPage } from './harness';
+import { openCard, waitFor } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
 const WIDE = { width: 1680, height: 1000 };
 
-interface ApiMachine {
-  id: string;
-  name_en: string;
-  coordinates: [number, number];
-  status: string;
-  under_maintenance: boolean;
-  service_status: number;
-  picture?: { id: string };
-  deactivated: boolean;
-}
 interface Received {
   origin: string;
-  data: { type: string; machine?: ApiMachine };
+  data: { type: string; machine?: Machine };
 }
 
-let server: RunningServer;
-let browser: Browser;
 let host: HostPageServer;
 let stranger: HostPageServer;
-let machine: ApiMachine;
+let machine: Machine;
 
+// Three origins: the host at http://localhost:A (allowed), a stranger at http://localhost:B, the map at http://127.0.0.1:C.
+// The host pages start first, so that the map's server can be told the allowed origin.
 beforeAll(async () => {
-  // Three origins: the host at http://localhost:A (allowed), a stranger at http://localhost:B, the map at http://127.0.0.1:C.
   [host, stranger] = await Promise.all([startHostPageServer(), startHostPageServer()]);
-  [server, browser] = await Promise.all([startServer({ RVM_EMBED_ORIGINS: host.origin }), launchBrowser()]);
-  const { rvms } = (await (await fetch(`${server.url}/api/rvm/`, { method: 'POST' })).json()) as { rvms: ApiMachine[] };
-  // A machine with a photo and a name no other machine shares, to find it by its text.
-  const found = rvms.find((m) => m.picture && !m.deactivated && rvms.filter((o) => o.name_en === m.name_en).length === 1);
-  if (!found) throw new Error('the demo data has no machine with a photo');
-  machine = found;
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await host?.stop();
   await stranger?.stop();
 });
 
+const { app, machines } = setupDemoApp({ env: () => ({ RVM_EMBED_ORIGINS: host.origin }), viewport: WIDE });
+beforeAll(() => {
+  // A machine with a photo and a name no other machine shares, to find it by its text.
+  const found = machines.find((m) => m.picture && machines.filter((o) => o.name_en === m.name_en).length === 1);
+  if (!found) throw new Error('the demo data has no machine with a photo');
+  machine = found;
+});
+
 async function mapFrame(page: Page): Promise<Frame> {
-  const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(server.url), { timeout: 30_000 });
+  const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(app.server.url), { timeout: 30_000 });
   await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
   // Errors inside the map's frame, and a count of the messages it has been sent (the app's own listener ran first).
   await frame.evaluate(() => {
@@ -86,24 +78,18 @@ const sendFromHost = (page: Page, message: unknown) =>
 
 const frameErrors = (frame: Frame) => frame.evaluate(() => (window as unknown as { frameErrors: string[] }).frameErrors);
 
-/** Opens the machine's popup from the list, as a visitor would. */
-async function openCard(frame: Frame, name: string) {
-  await (await frame.waitForSelector(`::-p-text(${name})`, { visible: true }))!.click();
-  return frame.waitForSelector(`::-p-aria([role="dialog"][name="${name}"])`, { visible: true, timeout: 30_000 });
-}
-
 describe('a host page on an allowed origin', () => {
   let opened: OpenedPage;
   let frame: Frame;
   let sentSoFar = 0;
   beforeAll(async () => {
-    opened = await openPage(browser, host.hostPageUrl(`${server.url}/`), { viewport: WIDE });
+    opened = await app.openPage(host.hostPageUrl(app.url('/')));
     frame = await mapFrame(opened.page);
   });
 
   it('is told rvm:ready once the map is ready, by the map’s origin', async () => {
     await opened.page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
-    expect(await received(opened.page)).toEqual([{ origin: server.url, data: { type: 'rvm:ready' } }]);
+    expect(await received(opened.page)).toEqual([{ origin: app.server.url, data: { type: 'rvm:ready' } }]);
     // The map's CSP let it fetch its tiles from inside the frame.
     expect(opened.tileRequests.length).toBeGreaterThan(0);
   });
@@ -175,12 +161,12 @@ describe('a host page on an allowed origin', () => {
   });
 
   it('tells the host about a machine when its card or its photo is clicked', async () => {
-    const popup = (await openCard(frame, machine.name_en))!;
+    const popup = await openCard(frame, machine.name_en);
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     await opened.page.waitForSelector(`::-p-text(← rvm:machine ${machine.id})`, { visible: true });
     await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
     // The dialog shows the full photo (the card's round one is decorative: its button already names it).
-    await waitUntil(async () => (await frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`)).length === 1);
+    await waitFor(() => frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`), (images) => images.length === 1, 'the photo dialog');
     await opened.page.waitForFunction(
       (id) => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter((r) => r.data.machine?.id === id).length === 2,
       {},
@@ -189,7 +175,7 @@ describe('a host page on an allowed origin', () => {
     const machines = (await received(opened.page)).filter((r) => r.data.type === 'rvm:machine');
     expect(machines).toHaveLength(2);
     for (const message of machines) {
-      expect(message.origin).toBe(server.url);
+      expect(message.origin).toBe(app.server.url);
       expect(message.data.machine).toMatchObject({
         id: machine.id,
         name_en: machine.name_en,
@@ -205,7 +191,7 @@ describe('a host page on an allowed origin', () => {
 
 describe('the example host page on the map’s own server (/examples/host.html)', () => {
   it('embeds the map, hears rvm:ready and switches its language', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/examples/host.html`, { viewport: WIDE });
+    const { page, errors } = await app.openPage('/examples/host.html');
     const frame = await mapFrame(page);
     await page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
     await (await page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
@@ -217,20 +203,20 @@ describe('the example host page on the map’s own server (/examples/host.html)'
 
 describe('a host page on an origin not on the allowlist', () => {
   it('cannot even frame the map: the CSP frame-ancestors refuses it', async () => {
-    const { page, errors } = await openPage(browser, stranger.hostPageUrl(`${server.url}/`), { viewport: WIDE });
+    const { page, errors } = await app.openPage(stranger.hostPageUrl(app.url('/')));
     await page.waitForFunction(() => document.querySelector('iframe')?.src.startsWith('http://127.0.0.1'));
-    await waitUntil(() => errors.some((e) => e.includes('frame-ancestors')));
+    await waitFor(async () => errors.some((e) => e.includes('frame-ancestors')), Boolean, 'the frame-ancestors error');
     expect(errors.find((e) => e.includes('frame-ancestors'))).toContain(`frame-ancestors 'self' ${host.origin}`);
-    expect(page.frames().some((f) => f.url().startsWith(server.url))).toBe(false);
+    expect(page.frames().some((f) => f.url().startsWith(app.server.url))).toBe(false);
     await page.close();
   });
 
   it('with the CSP header stripped on the way (an old browser, a rewriting proxy), it can change nothing and hears nothing', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await page.setViewport(WIDE);
     await page.setRequestInterception(true);
     page.on('request', (request) => void stripCsp(request));
-    await page.goto(stranger.hostPageUrl(`${server.url}/`), { waitUntil: 'domcontentloaded' });
+    await page.goto(stranger.hostPageUrl(app.url('/')), { waitUntil: 'domcontentloaded' });
     const frame = await mapFrame(page);
     const before = await settingsIn(frame);
 
@@ -242,12 +228,12 @@ describe('a host page on an origin not on the allowlist', () => {
     expect(await settingsIn(frame)).toEqual(before);
 
     // The map's own messages must not reach it either: not rvm:ready, not a card click.
-    const popup = (await openCard(frame, machine.name_en))!;
+    const popup = await openCard(frame, machine.name_en);
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     // A probe sent after them on the same path: once it arrives, anything the map had sent would have too.
     await frame.evaluate(() => window.parent.postMessage({ type: 'probe' }, '*'));
     await page.waitForSelector('::-p-text(← probe)', { visible: true });
-    expect(await received(page)).toEqual([{ origin: server.url, data: { type: 'probe' } }]);
+    expect(await received(page)).toEqual([{ origin: app.server.url, data: { type: 'probe' } }]);
     expect(await frameErrors(frame)).toEqual([]);
     await page.close();
   });
@@ -256,19 +242,11 @@ describe('a host page on an origin not on the allowlist', () => {
 /** Lets the map's document through without its Content-Security-Policy; tiles and other hosts are refused. */
 async function stripCsp(request: HTTPRequest) {
   const url = request.url();
-  if (request.resourceType() === 'document' && url.startsWith(server.url)) {
+  if (request.resourceType() === 'document' && url.startsWith(app.server.url)) {
     const response = await fetch(url);
     const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'content-security-policy'));
     return request.respond({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
   }
   if (/^(data|blob):/.test(url) || /^http:\/\/(127\.0\.0\.1|localhost):/.test(url)) return request.continue();
   return request.abort('blockedbyclient');
-}
-
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { LAND_COLOR, SEA_COLOR } from '../../src/map/basemapStyle';
 import { displayStateOf } from '../../src/machines/displayState';
 import type { Machine } from '../../src/machines/machine';
-import {
-  launchBrowser,
-  openPage,
-  startServer,
-  waitForMapReady,
-  type ApiAnswer,
-  type ApiOverride,
-  type OpenedPage,
-  type RunningServer,
-  type TileMode,
-} from './harness';
+import { setupBrowserApp } from './fixture';
+import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, type TileMode } from './harness';
 import { coastDistanceOn, onLand } from './landOutline';
 import { canvasAt, closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { hexToRgb } from './pixels';
+import { aria, fill } from './screen-helpers';
 
 const LIST_PATH = '/api/rvm/';
 const SYSTEM_ERROR = en.error.systemError;
@@ -25,21 +17,13 @@ const LOADING = en.app.loading;
 const RETRY = en.error.retry;
 const GREEN = hexToRgb('#3fa535');
 
-let server: RunningServer;
-let browser: Browser;
+const app = setupBrowserApp();
 let listBody: { success: true; rvms: Machine[] };
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  listBody = (await (await fetch(`${server.url}${LIST_PATH}`, { method: 'POST' })).json()) as typeof listBody;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  listBody = (await (await fetch(app.url(LIST_PATH), { method: 'POST' })).json()) as typeof listBody;
 });
 
-const aria = (role: string, name: string) => `::-p-aria([role="${role}"][name="${name}"])`;
-const countText = (n: number) => en.list.count.replace('{{count}}', String(n));
+const countText = (count: number) => fill(en.list.count, { count });
 /** The machines of the real answer that the page shows: a deactivated one is hidden. */
 const shownMachines = () => listBody.rvms.filter((m) => !m.deactivated);
 
@@ -71,7 +55,7 @@ const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !e.
 
 async function openWith(apiOverride: ApiOverride, tiles?: TileMode) {
   const seen = { dialogs: [] as string[], warnings: [] as string[] };
-  const opened = await openPage(browser, server.url, { apiOverride, tiles, beforeLoad: (page) => watchPage(page, seen) });
+  const opened = await app.openPage('/', { apiOverride, tiles, beforeLoad: (page) => watchPage(page, seen) });
   return { ...opened, seen };
 }
 
@@ -235,7 +219,7 @@ describe('the map failing to download', () => {
   it('says the map cannot be shown, the list and search still work, and nothing is thrown unhandled', async () => {
     // The map chunk's download starts with the page, before React renders the map's place.
     const uncaught: string[] = [];
-    const opened = await openPage(browser, server.url, {
+    const opened = await app.openPage('/', {
       failPaths: /\/assets\/MapView-[^/]*\.js$/,
       beforeLoad: (p) => void p.on('pageerror', (e) => uncaught.push(String(e))),
     });

@@ -1,12 +1,10 @@
 // Issue 9: the feed's freshness fields on screen, in all three languages, against the real server
 // seeded with machines whose report times are fixed relative to the page's clock.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 import { popupOf, startClockAt } from './beyond-helpers';
-import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { waitForMapReady } from './harness';
 import { project, settledView } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
 import {
@@ -60,6 +58,8 @@ const PLAIN = {
   ...base, ...names('Stanley Plaza', '赤柱廣場'), id: 'T-PLAIN', coordinates: [22.2185, 114.211], area: 'HONG_KONG',
   district: 'SOUTHERN', status: '<=20%',
 };
+/** The database's machines; the page hides the deactivated one. */
+const SEED = [FRESH, STALE, FULL, OFF, PLAIN];
 const SHOWN = [FRESH, STALE, FULL, PLAIN];
 
 const MAINTENANCE_GREY: Rgb = [138, 143, 152];
@@ -67,21 +67,10 @@ const RED: Rgb = [208, 2, 27];
 const GREEN: Rgb = [63, 165, 53];
 const DATE_LOCALE: Record<Locale, string> = { en: 'en-HK', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const seed = join(mkdtempSync(join(tmpdir(), 'rvm-freshness-')), 'machines.json');
-  writeFileSync(seed, JSON.stringify([FRESH, STALE, FULL, OFF, PLAIN]));
-  [server, browser] = await Promise.all([startServer({ RVM_SEED: seed }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setupBrowserApp({ seed: SEED });
 
 async function openAt(locale: Locale): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser, `${server.url}/?locale=${locale}`, {
+  const { page, errors } = await app.openPage(`/?locale=${locale}`, {
     beforeLoad: (p: Page) => startClockAt(p, AT),
   });
   await waitForMapReady(page);
@@ -174,7 +163,7 @@ describe('the freshness fields on the map (issue 9)', () => {
   });
 
   it('passes the feed’s unknown fields through, untouched, to the host with a card click', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/api/health`, { beforeLoad: (p: Page) => startClockAt(p, AT) });
+    const { page, errors } = await app.openPage('/api/health', { beforeLoad: (p: Page) => startClockAt(p, AT) });
     await page.evaluate((src) => {
       const received: unknown[] = [];
       (window as unknown as { received: unknown[] }).received = received;
@@ -183,7 +172,7 @@ describe('the freshness fields on the map (issue 9)', () => {
       frame.src = src;
       frame.style.cssText = 'width:1200px;height:760px;border:0';
       document.body.replaceChildren(frame);
-    }, `${server.url}/?locale=en`);
+    }, app.url('/?locale=en'));
     const frame = await waitFor(async () => page.frames().find((f) => f.url().includes('locale=en')), Boolean, 'the framed page');
     await frame!.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
     await chooseFromList(frame!, MESSAGES.en.list.title, FULL.name_en);
@@ -203,25 +192,20 @@ describe('the freshness fields on the map (issue 9)', () => {
 });
 
 describe('the stale threshold set by the deployment (issue 9)', () => {
+  const patient = setupBrowserApp({ seed: SEED, env: { RVM_STALE_AFTER_MIN: '180' } });
+
   it('follows RVM_STALE_AFTER_MIN: at 180 minutes the machine silent for 125 is trusted, and the legend says 180', async () => {
-    const seed = join(mkdtempSync(join(tmpdir(), 'rvm-freshness-')), 'machines.json');
-    writeFileSync(seed, JSON.stringify([FRESH, STALE, FULL, OFF, PLAIN]));
-    const patient = await startServer({ RVM_SEED: seed, RVM_STALE_AFTER_MIN: '180' });
-    try {
-      const t = MESSAGES.zht;
-      const { page, errors } = await openPage(browser, `${patient.url}/?locale=zht`, { beforeLoad: (p: Page) => startClockAt(p, AT) });
-      await waitForMapReady(page);
-      await waitForListLength(page, t.list.title, SHOWN.length);
-      const legend = await find(page, 'region', t.legend.title);
-      expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 180 }));
-      const card = await cardText(page, 'zht', STALE.name_zht);
-      expect(card).not.toContain(t.freshness.stale);
-      expect(card).toContain(t.capacity['>40%']);
-      expect(card).toContain(fill(t.freshness.updated, { ago: ago('zht', 2, 'hour') }));
-      expect(errors).toEqual([]);
-      await page.close();
-    } finally {
-      await patient.stop();
-    }
+    const t = MESSAGES.zht;
+    const { page, errors } = await patient.openPage('/?locale=zht', { beforeLoad: (p: Page) => startClockAt(p, AT) });
+    await waitForMapReady(page);
+    await waitForListLength(page, t.list.title, SHOWN.length);
+    const legend = await find(page, 'region', t.legend.title);
+    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 180 }));
+    const card = await cardText(page, 'zht', STALE.name_zht);
+    expect(card).not.toContain(t.freshness.stale);
+    expect(card).toContain(t.capacity['>40%']);
+    expect(card).toContain(fill(t.freshness.updated, { ago: ago('zht', 2, 'hour') }));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

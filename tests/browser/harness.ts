@@ -112,22 +112,21 @@ export interface OpenedPage {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export type Viewport = typeof DESKTOP | typeof MOBILE;
+
+export interface OpenPageOptions {
+  viewport?: Viewport;
+  tiles?: TileMode;
+  holdApi?: ApiHold;
+  apiOverride?: ApiOverride;
+  /** Requests to the page's own server whose path matches fail as a dropped connection would. */
+  failPaths?: RegExp;
+  /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
+  beforeLoad?: (page: Page) => Promise<void> | void;
+}
 
 /** A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused. */
-export async function openPage(
-  browser: Browser,
-  url: string,
-  options: {
-    viewport?: typeof DESKTOP | typeof MOBILE;
-    tiles?: TileMode;
-    holdApi?: ApiHold;
-    apiOverride?: ApiOverride;
-    /** Requests to the page's own server whose path matches fail as a dropped connection would. */
-    failPaths?: RegExp;
-    /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
-    beforeLoad?: (page: Page) => Promise<void> | void;
-  } = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
   await options.beforeLoad?.(page);
@@ -234,19 +233,6 @@ export function holdApi(path: string, times = 1): ApiHold {
 /** Waits until the page says the map drew its first frame with the machines. */
 export async function waitForMapReady(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout });
-}
-
-/** Finds a visible element by its accessible role and name, as a person would. */
-export async function byRole(page: Page, role: string, name: string | RegExp, timeout = 15_000) {
-  const nameText = typeof name === 'string' ? name : undefined;
-  const selector = nameText ? `::-p-aria([role="${role}"][name="${nameText}"])` : `::-p-aria([role="${role}"])`;
-  if (nameText) return page.waitForSelector(selector, { timeout, visible: true });
-  const handles = await page.$$(selector);
-  for (const h of handles) {
-    const label = await h.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '');
-    if ((name as RegExp).test(label)) return h;
-  }
-  throw new Error(`no ${role} named ${String(name)}`);
 }
 
 /** Visible text of the page body. */

@@ -1,39 +1,17 @@
 import Database from 'better-sqlite3';
 import QRCode from 'qrcode';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QR_OPTIONS } from '../../src/kiosk/directionsQr';
+import type { Machine } from '../../src/machines/machine';
+import { setupDemoApp } from './fixture';
+import { waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+import { settledView } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
-import { byRole, launchBrowser, openPage, startServer, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
-
-interface ApiMachine {
-  id: string;
-  name_en: string;
-  address_en: string;
-  coordinates: [number, number];
-  status: string;
-  under_maintenance: boolean;
-  service_status: number;
-  picture?: { id: string };
-  deactivated: boolean;
-}
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** The machines the page shows: a deactivated one is hidden. */
-async function listMachines(server: RunningServer): Promise<ApiMachine[]> {
-  const response = await fetch(`${server.url}/api/rvm/`, { method: 'POST' });
-  return ((await response.json()) as { rvms: ApiMachine[] }).rvms.filter((m) => !m.deactivated);
-}
+import { find, openCard, waitFor } from './screen-helpers';
 
 /** An available machine with a photo and a name of its own, so it can be found by its text. */
-function pickMachine(machines: ApiMachine[]): ApiMachine {
+function pickMachine(machines: readonly Machine[]): Machine {
   const found = machines.find(
     (m) =>
       m.picture &&
@@ -44,13 +22,6 @@ function pickMachine(machines: ApiMachine[]): ApiMachine {
   );
   if (!found) throw new Error('the demo data has no available machine with a photo');
   return found;
-}
-
-/** Chooses the machine in the Location List, as a visitor would; resolves with its popup. */
-async function openCard(page: Page, name: string): Promise<ElementHandle<Element>> {
-  const list = await byRole(page, 'list', 'Location List');
-  await (await list!.waitForSelector(`::-p-text(${name})`, { visible: true }))!.click();
-  return (await page.waitForSelector(`::-p-aria([role="dialog"][name="${name}"])`, { visible: true, timeout: 30_000 }))!;
 }
 
 /** The status picture beside the machine in the list: the same display state as its marker. */
@@ -70,26 +41,19 @@ const MARKER_COLOURS: Record<string, Rgb> = { available: [63, 165, 53], full: [2
  * icon whose tip is the map's centre. The popup sits above it.
  */
 async function markerColours(page: Page): Promise<Record<string, number>> {
-  const region = await byRole(page, 'region', 'Map of reverse vending machines');
-  const box = (await region!.boundingBox())!;
+  const region = await find(page, 'region', 'Map of reverse vending machines');
+  const box = (await region.boundingBox())!;
   const [cx, cy] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
   return countColours(page, MARKER_COLOURS, { x: cx - 10, y: cy - 20, width: 20, height: 18 }, 16);
 }
 
-async function waitForMarker(page: Page, colour: keyof typeof MARKER_COLOURS, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const counts = await markerColours(page);
-    if ((counts[colour] ?? 0) > 30) return counts;
-    if (Date.now() > deadline) throw new Error(`the marker is not ${colour}: ${JSON.stringify(counts)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitForMarker = (page: Page, colour: keyof typeof MARKER_COLOURS) =>
+  waitFor(() => markerColours(page), (counts) => (counts[colour] ?? 0) > 30, `the marker to be ${colour}`);
 
 /** The legend's picture for a caption ("Full", "Maintenance", …): what a visitor compares a marker with. */
 async function legendIconSrc(page: Page, caption: string): Promise<string> {
-  const legend = await byRole(page, 'region', 'Legend');
-  return legend!.$$eval(
+  const legend = await find(page, 'region', 'Legend');
+  return legend.$$eval(
     'li',
     (items, c) => items.find((li) => li.textContent?.trim() === c)?.querySelector('img')?.getAttribute('src') ?? '',
     caption,
@@ -108,19 +72,15 @@ const waitForListIcon = (page: Page, name: string, src: string) =>
   );
 
 describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
-  let server: RunningServer;
+  const { app, machines } = setupDemoApp({ env: { RVM_KIOSK_REFRESH_MS: '1000' } });
   let opened: OpenedPage;
-  let machine: ApiMachine;
+  let machine: Machine;
   let popup: ElementHandle<Element>;
 
   beforeAll(async () => {
-    server = await startServer({ RVM_KIOSK_REFRESH_MS: '1000' });
-    machine = pickMachine(await listMachines(server));
-    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    machine = pickMachine(machines);
+    opened = await app.openPage('/?kiosk=1');
     await waitForMapReady(opened.page);
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('reads large text by default', async () => {
@@ -166,12 +126,12 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
     expect(await listIconSrc(page, machine.name_en)).toBe(await legendIconSrc(page, 'Up to 40% remaining'));
     const callsBefore = opened.apiCalls.filter((c) => c.path === '/api/rvm/').length;
 
-    setMachine(server, machine.id, { status: 'Full', under_maintenance: 0 });
+    setMachine(app.server, machine.id, { status: 'Full', under_maintenance: 0 });
     await popup.waitForSelector('::-p-text(Full)', { timeout: 15_000 });
     await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Full'));
     expect(await waitForMarker(page, 'full')).toMatchObject({ available: 0 });
 
-    setMachine(server, machine.id, { status: 'Full', under_maintenance: 1 });
+    setMachine(app.server, machine.id, { status: 'Full', under_maintenance: 1 });
     await popup.waitForSelector('::-p-text(Maintenance/Non-operating hours)', { timeout: 15_000 });
     await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Maintenance'));
     expect(await waitForMarker(page, 'maintenance')).toMatchObject({ available: 0, full: 0 });
@@ -200,21 +160,16 @@ function setMachine(server: RunningServer, id: string, values: { status: string;
 
 describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => {
   const IDLE_MS = 5000;
-  let server: RunningServer;
+  const { app, machines } = setupDemoApp({ env: { RVM_KIOSK_IDLE_MS: String(IDLE_MS) } });
   let opened: OpenedPage;
-  let machine: ApiMachine;
+  let machine: Machine;
   let total: number;
 
   beforeAll(async () => {
-    server = await startServer({ RVM_KIOSK_IDLE_MS: String(IDLE_MS) });
-    const machines = await listMachines(server);
     machine = pickMachine(machines);
     total = machines.length;
-    opened = await openPage(browser, `${server.url}/?kiosk=1`);
+    opened = await app.openPage('/?kiosk=1');
     await waitForMapReady(opened.page);
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   it('returns the view, filters, popup, photo and panel to their start, and not while someone is using it', async () => {
@@ -222,10 +177,10 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
     const start = await settledView(page);
 
     // A visitor filters, opens a machine, hides the panel and opens the photo.
-    await (await byRole(page, 'searchbox', 'Search location'))!.type(machine.name_en.split(' ')[0]!);
-    await (await byRole(page, 'combobox', 'Area'))!.select('HONG_KONG');
+    await (await find(page, 'searchbox', 'Search location')).type(machine.name_en.split(' ')[0]!);
+    await (await find(page, 'combobox', 'Area')).select('HONG_KONG');
     const popup = await openCard(page, machine.name_en);
-    await (await byRole(page, 'button', 'Hide filters'))!.click();
+    await (await find(page, 'button', 'Hide filters')).click();
     await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
     // The dialog shows the full photo (the card's round one is decorative: its button already names it).
     await page.waitForFunction(
@@ -253,33 +208,13 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
       { timeout: IDLE_MS + 15_000 },
       total,
     );
-    await byRole(page, 'button', 'Hide filters');
-    const area = (await byRole(page, 'combobox', 'Area'))!;
+    await find(page, 'button', 'Hide filters');
+    const area = await find(page, 'combobox', 'Area');
     expect(await area.evaluate((select) => (select as HTMLSelectElement).value)).toBe('');
     const end = await settledView(page);
     expect(end.zoom).toBeCloseTo(start.zoom, 2);
-    expect(end.lat).toBeCloseTo(start.lat, 4);
-    expect(end.lng).toBeCloseTo(start.lng, 4);
+    expect(end.center[0]).toBeCloseTo(start.center[0], 4);
+    expect(end.center[1]).toBeCloseTo(start.center[1], 4);
     expect(opened.errors).toEqual([]);
   });
 });
-
-/** The map's view once it has stopped moving: the same for a whole second. */
-async function settledView(page: Page): Promise<{ zoom: number; lat: number; lng: number }> {
-  const read = () =>
-    page.evaluate(() => {
-      const region = document.querySelector<HTMLElement>('[role="region"][data-zoom]');
-      return region ? `${region.dataset.zoom},${region.dataset.center}` : '';
-    });
-  const deadline = Date.now() + 30_000;
-  let last = await read();
-  let since = Date.now();
-  while (!last || Date.now() - since < 1000) {
-    if (Date.now() > deadline) throw new Error('the map did not settle');
-    await new Promise((r) => setTimeout(r, 100));
-    const now = await read();
-    if (now !== last) [last, since] = [now, Date.now()];
-  }
-  const [zoom = NaN, lat = NaN, lng = NaN] = last.split(',').map(Number);
-  return { zoom, lat, lng };
-}

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
-import { ADMIN_TOKEN, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { ADMIN_TOKEN, openPage, waitForMapReady, type RunningServer } from './harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
 import { countColours, differingPixels, hexToRgb, steadyScreenshot } from './pixels';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
@@ -10,15 +11,12 @@ import { chooseFromList, fetchMachines, find, machineById, waitFor } from './scr
 const GREEN = hexToRgb('#3fa535');
 const RED = hexToRgb('#d0021b');
 
+const app = setupBrowserApp();
 let server: RunningServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  // The tests below read the app's server and browser under these names.
+  ({ server, browser } = app);
 });
 
 function operatorSetsStatus(id: string, status: string) {

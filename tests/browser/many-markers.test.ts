@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { serveStatic } from '../../bench/staticServer';
 import en from '../../src/i18n/locales/en.json';
-import { DESKTOP, ROOT, launchBrowser, openPage, waitForMapReady } from './harness';
+import { startBenchServer } from './benchServer';
+import { setupBrowserApp, type AppServer } from './fixture';
+import { DESKTOP, ROOT, openPage, waitForMapReady } from './harness';
 import { closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { countColours, hexToRgb, screenshotPixels } from './pixels';
 import { chooseOption } from './screen-helpers';
@@ -23,19 +21,12 @@ const RED = hexToRgb('#d0021b');
 const OPEN_MAP = { x: 420, y: 90, width: 430, height: 460 };
 const REGION = `[role="region"][aria-label="${en.map.region}"]`;
 
-let outDir: string;
-let server: Awaited<ReturnType<typeof serveStatic>>;
+const app = setupBrowserApp({ start: startBenchServer });
+let server: AppServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'rvm-bench-build-'));
-  await build({ configFile: join(ROOT, 'bench/vite.config.ts'), logLevel: 'warn', build: { outDir } });
-  [server, browser] = await Promise.all([serveStatic(outDir), launchBrowser()]);
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+beforeAll(() => {
+  // The tests below read the app's server and browser under these names.
+  ({ server, browser } = app);
 });
 
 /** Until the map says every marker is on screen (busy until deck.gl has drawn the current markers). */

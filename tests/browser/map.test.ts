@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupBrowserApp } from './fixture';
+import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } from './harness';
 import en from '../../src/i18n/locales/en.json';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { chooseOption, find } from './screen-helpers';
@@ -25,15 +26,12 @@ const shown = (m: DemoMachine) => !m.under_maintenance && m.service_status === 0
 const available = DEMO.find((m) => m.status === '>40%' && shown(m))!;
 const full = DEMO.find((m) => m.status === 'Full' && shown(m))!;
 
+const app = setupBrowserApp();
 let server: RunningServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  // The tests below read the app's server and browser under these names.
+  ({ server, browser } = app);
 });
 
 async function mapView(page: Page) {

@@ -5,11 +5,15 @@ import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
 import type { Machine } from '../../src/machines/machine';
+import type { BrowserApp } from './fixture';
+import { waitForMapReady } from './harness';
 
 export type Locale = 'en' | 'zht' | 'zhs';
 export type Messages = typeof en;
 export const LOCALES: readonly Locale[] = ['en', 'zht', 'zhs'];
 export const MESSAGES: Record<Locale, Messages> = { en, zht, zhs };
+/** Chromium's accessibility tree calls an <img> 'image'. */
+export const IMAGE = 'image';
 
 type Where = Page | Frame;
 
@@ -28,6 +32,30 @@ export function machineById(machines: readonly Machine[], id: string): Machine {
   const machine = machines.find((m) => m.id === id);
   if (!machine) throw new Error(`no machine ${id} in the demo data`);
   return machine;
+}
+
+/** Under maintenance or out of service: the Maintenance row of the spec §4 table. */
+export const outOfService = (m: Machine) => m.under_maintenance || m.service_status === 1;
+
+/** Opens the page in English and waits until the Location List shows every machine. */
+export async function openScreen(app: BrowserApp, machines: readonly Machine[]): Promise<Page> {
+  const { page } = await app.openPage('/');
+  await waitForListLength(page, MESSAGES.en.list.title, machines.length);
+  return page;
+}
+
+/** Chooses the machine in the (English) Location List, as a visitor would, and returns its popup. */
+export async function openCard(where: Where, name: string): Promise<ElementHandle<Element>> {
+  await chooseFromList(where, MESSAGES.en.list.title, name);
+  return find(where, 'dialog', name);
+}
+
+/** Opens a machine's popup once the map is ready, waits until the map has stopped flying and returns the popup. */
+export async function openPopup(page: Page, machine: Machine): Promise<ElementHandle<Element>> {
+  await waitForMapReady(page);
+  const popup = await openCard(page, machine.name_en);
+  await waitUntilStill(popup);
+  return popup;
 }
 
 /** `[role="…"][name="…"]` as a puppeteer ARIA selector. */

@@ -1,14 +1,15 @@
 // Issue 4 §8-§10: the three languages (every visible string from the locale files, machine texts from
 // name_{locale} with an English fallback), the text sizes, and the shipped fonts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
 import type { Machine } from '../../src/machines/machine';
-import { holdApi, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { setupDemoApp } from './fixture';
+import { holdApi, waitForMapReady } from './harness';
 import {
+  IMAGE,
   LOCALES,
   MESSAGES,
   chooseFromList,
-  fetchMachines,
   fill,
   find,
   htmlToText,
@@ -24,21 +25,9 @@ const HTML_LANG: Record<Locale, string> = { en: 'en', zht: 'zh-Hant-HK', zhs: 'z
 /** Each language once with a different text size, so all three sizes are seen in some language. */
 const SIZE_OF: Record<Locale, 'sm' | 'md' | 'lg'> = { en: 'sm', zht: 'md', zhs: 'lg' };
 const CJK_FONT: Record<Locale, string | null> = { en: null, zht: 'Noto Sans TC Variable', zhs: 'Noto Sans SC Variable' };
-const IMAGE = 'image';
 const NEARLY_FULL_WITH_PHOTO = (m: Machine) => Boolean(m.picture) && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%';
 
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { app, machines } = setupDemoApp();
 
 const nameIn = (m: Machine, locale: Locale) => m[`name_${locale}`];
 
@@ -46,7 +35,7 @@ describe.each(LOCALES)('in %s', (locale) => {
   const t = MESSAGES[locale];
 
   it('every label, option, legend text and machine text is in that language', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/?locale=${locale}&fontSize=${SIZE_OF[locale]}`);
+    const { page, errors } = await app.openPage(`/?locale=${locale}&fontSize=${SIZE_OF[locale]}`);
     const texts = await waitForListLength(page, t.list.title, machines.length);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(HTML_LANG[locale]);
     expect(await page.title()).toBe(t.app.title);
@@ -92,7 +81,7 @@ describe.each(LOCALES)('in %s', (locale) => {
 
   it('the loading overlay, messages and the failed-load notice are in that language', async () => {
     const hold = holdApi('/api/rvm/');
-    const { page } = await openPage(browser, `${server.url}/?locale=${locale}`, { holdApi: hold });
+    const { page } = await app.openPage(`/?locale=${locale}`, { holdApi: hold });
     await hold.arrived();
     await find(page, 'progressbar', t.app.loading);
     hold.answer(500, { success: false });
@@ -103,7 +92,7 @@ describe.each(LOCALES)('in %s', (locale) => {
   });
 
   it('uses the shipped fonts: Inter, and for Chinese a CJK face that the page really loads', async () => {
-    const { page } = await openPage(browser, `${server.url}/?locale=${locale}`);
+    const { page } = await app.openPage(`/?locale=${locale}`);
     await waitForListLength(page, t.list.title, machines.length);
     const list = await find(page, 'list', t.list.title);
     const family = await list.evaluate((el) => getComputedStyle(el.querySelector('li span')!).fontFamily);
@@ -126,7 +115,7 @@ describe.each(LOCALES)('in %s', (locale) => {
       performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\.(woff2?|ttf|otf)(\?|$)/.test(name)),
     );
     expect(fontFiles.length).toBeGreaterThan(0);
-    for (const file of fontFiles) expect(new URL(file).origin).toBe(server.url);
+    for (const file of fontFiles) expect(new URL(file).origin).toBe(app.server.url);
     await page.close();
   });
 });
@@ -137,7 +126,7 @@ describe('machine texts fall back to English', () => {
     const plain = machineById(machines, machines.find(NEARLY_FULL_WITH_PHOTO)!.id);
     const lacking = { ...plain, name_zht: '', address_zht: '', service_hour_zht: '' };
     const hold = holdApi('/api/rvm/');
-    const { page } = await openPage(browser, `${server.url}/?locale=zht`, { holdApi: hold });
+    const { page } = await app.openPage('/?locale=zht', { holdApi: hold });
     await hold.arrived();
     hold.answer(200, { success: true, rvms: machines.map((m) => (m.id === plain.id ? lacking : m)) });
     const texts = await waitForListLength(page, t.list.title, machines.length);
@@ -156,7 +145,7 @@ describe('machine texts fall back to English', () => {
 
 describe('unknown settings', () => {
   it('an unknown locale and text size fall back to English and sm', async () => {
-    const { page } = await openPage(browser, `${server.url}/?locale=fr&fontSize=xl`);
+    const { page } = await app.openPage('/?locale=fr&fontSize=xl');
     await waitForListLength(page, MESSAGES.en.list.title, machines.length);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await rootFontSize(page)).toBe('16px');
@@ -178,7 +167,7 @@ describe('text size (issue 4 §9)', () => {
     ['huge', 16],
   ] as const)('fontSize=%s sets the root to %i px and everything scales with it', async (size, px) => {
     const t = MESSAGES.en;
-    const { page } = await openPage(browser, `${server.url}/?fontSize=${size}`);
+    const { page } = await app.openPage(`/?fontSize=${size}`);
     await waitForListLength(page, t.list.title, machines.length);
     expect(await rootFontSize(page)).toBe(`${px}px`);
     const scale = px / 16;

@@ -1,9 +1,9 @@
 // Issue 4 §11 on a 390x844 phone: the filter panel with Reset and Search, the 'Location list' button at
 // the bottom left, the list card with a search box and Close, and choosing a machine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
-import { MOBILE, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { setupDemoApp } from './fixture';
+import { MOBILE, waitForMapReady } from './harness';
 import { settledView } from './mapPixels';
 import {
   LOCALES,
@@ -11,7 +11,6 @@ import {
   aria,
   chooseFromList,
   chooseOption,
-  fetchMachines,
   find,
   gone,
   textOf,
@@ -21,21 +20,10 @@ import {
   type Locale,
 } from './screen-helpers';
 
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { app, machines } = setupDemoApp({ viewport: MOBILE });
 
 async function openPhone(locale: Locale = 'en', fontSize = 'sm'): Promise<Page> {
-  const { page } = await openPage(browser, `${server.url}/?locale=${locale}&fontSize=${fontSize}`, { viewport: MOBILE });
+  const { page } = await app.openPage(`/?locale=${locale}&fontSize=${fontSize}`);
   await find(page, 'button', MESSAGES[locale].list.open);
   return page;
 }

@@ -1,30 +1,19 @@
 // Issue 4 §10: primary #3fa535 and secondary #dfdfdf, in the light and the dark colour scheme, and
 // the dark scheme stays readable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
-import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
-import { MESSAGES, chooseFromList, fetchMachines, fill, find, waitForListLength, waitUntilStill } from './screen-helpers';
+import { describe, expect, it } from 'vitest';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { setupDemoApp } from './fixture';
+import { waitForMapReady } from './harness';
+import { MESSAGES, chooseFromList, fill, find, waitForListLength, waitUntilStill } from './screen-helpers';
 
 const t = MESSAGES.en;
 const PRIMARY = 'rgb(63, 165, 53)';
 const SECONDARY = 'rgb(223, 223, 223)';
 
-let server: RunningServer;
-let browser: Browser;
-let machines: Machine[];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  machines = await fetchMachines(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { app, machines } = setupDemoApp();
 
 async function openIn(scheme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await openPage(browser, `${server.url}/`);
+  const { page } = await app.openPage('/');
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
   await page.reload({ waitUntil: 'domcontentloaded' });
   await waitForListLength(page, t.list.title, machines.length);

@@ -1,0 +1,181 @@
+// Issue 4 §1, §2 on a desktop: the status, area and district filters, the search box, Search, Reset and the
+// panel's toggle, on the real server with the demo data.
+import { describe, expect, it } from 'vitest';
+import type { Machine } from '../../src/machines/machine';
+import { setupDemoApp } from './fixture';
+import {
+  MESSAGES,
+  chooseOption,
+  fill,
+  find,
+  gone,
+  openScreen,
+  optionLabels,
+  outOfService,
+  selectedLabel,
+  waitForListLength,
+} from './screen-helpers';
+
+const t = MESSAGES.en;
+const LIST = t.list.title;
+
+const { app, machines } = setupDemoApp();
+
+const count = (pred: (m: Machine) => boolean) => machines.filter(pred).length;
+
+describe('filter panel (issue 4 §1, §2)', () => {
+  it('offers the spec labels for status, area and district, and the districts follow the area', async () => {
+    const page = await openScreen(app, machines);
+    expect(await optionLabels(page, t.filter.status)).toEqual([
+      'All Status',
+      t.statusGroup.available,
+      t.statusGroup.nearlyFull,
+      t.statusGroup.full,
+      t.statusGroup.maintenance,
+    ]);
+    expect(await optionLabels(page, t.filter.area)).toEqual(['All', 'Hong Kong', 'Kowloon', 'New Territories']);
+    expect(await optionLabels(page, t.filter.district)).toEqual(['All District', ...Object.values(t.district)]);
+
+    await chooseOption(page, t.filter.area, 'Kowloon');
+    expect(await optionLabels(page, t.filter.district)).toEqual([
+      'All District',
+      'Yau Tsim Mong',
+      'Sham Shui Po',
+      'Kowloon City',
+      'Wong Tai Sin',
+      'Kwun Tong',
+    ]);
+    await waitForListLength(page, LIST, count((m) => m.area === 'KOWLOON'));
+
+    await chooseOption(page, t.filter.district, 'Kwun Tong');
+    const kwunTong = machines.filter((m) => m.district === 'KWUN TONG');
+    const texts = await waitForListLength(page, LIST, kwunTong.length);
+    expect(texts.map((s) => s.split('\n')[0])).toEqual(kwunTong.map((m) => m.name_en));
+    await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: kwunTong.length })})`);
+
+    // Changing the area clears the district.
+    await chooseOption(page, t.filter.area, 'Hong Kong');
+    expect(await selectedLabel(page, t.filter.district)).toBe('All District');
+    await waitForListLength(page, LIST, count((m) => m.area === 'HONG_KONG'));
+    expect(await optionLabels(page, t.filter.district)).toEqual([
+      'All District',
+      'Central & Western',
+      'Wan Chai',
+      'Eastern',
+      'Southern',
+    ]);
+    await page.close();
+  });
+
+  it.each([
+    ['available', (m: Machine) => !outOfService(m) && (m.status === '<=40%' || m.status === '>40%')],
+    ['nearlyFull', (m: Machine) => !outOfService(m) && (m.status === '<=20%' || m.status === '<=5%')],
+    ['full', (m: Machine) => !outOfService(m) && m.status === 'Full'],
+    ['maintenance', outOfService],
+  ] as const)('the %s status filter lists exactly its machines', async (group, pred) => {
+    const page = await openScreen(app, machines);
+    await chooseOption(page, t.filter.status, t.statusGroup[group]);
+    const expected = machines.filter(pred);
+    expect(expected.length).toBeGreaterThan(0);
+    const texts = await waitForListLength(page, LIST, expected.length);
+    expect(texts.map((s) => s.split('\n')[0])).toEqual(expected.map((m) => m.name_en));
+    await page.close();
+  });
+
+  it('searches 200 ms after the last keystroke, not before, in name and address, case-insensitively', async () => {
+    const page = await openScreen(app, machines);
+    const box = await find(page, 'searchbox', t.filter.searchLabel);
+    expect(await box.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe('Please enter a location');
+    const countText = await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
+    // Timestamps taken in the page: every input event, and every change of the count under the list.
+    await countText!.evaluate((el) => {
+      const w = window as unknown as { inputs: number[]; changes: { at: number; text: string }[] };
+      w.inputs = [];
+      w.changes = [];
+      document.addEventListener('input', () => w.inputs.push(performance.now()), true);
+      new MutationObserver(() => w.changes.push({ at: performance.now(), text: el.textContent ?? '' })).observe(el, {
+        characterData: true,
+        childList: true,
+        subtree: true,
+      });
+    });
+    await box.type('PLAZA', { delay: 40 });
+    const expected = count((m) => `${m.name_en}\n${m.address_en}`.toLowerCase().includes('plaza'));
+    await waitForListLength(page, LIST, expected);
+    const { inputs, changes } = await page.evaluate(() => {
+      const w = window as unknown as { inputs: number[]; changes: { at: number; text: string }[] };
+      return { inputs: w.inputs, changes: w.changes };
+    });
+    expect(inputs).toHaveLength(5);
+    expect(changes.length).toBeGreaterThanOrEqual(1);
+    for (const change of changes) {
+      const lastInputBefore = Math.max(...inputs.filter((at) => at < change.at));
+      expect(change.at - lastInputBefore).toBeGreaterThanOrEqual(199);
+    }
+    const settle = changes.at(-1)!.at - inputs.at(-1)!;
+    console.log(`search: count changed ${settle.toFixed(0)} ms after the last keystroke (${changes.length} change(s))`);
+    expect(settle).toBeLessThan(1000);
+    expect(changes.at(-1)!.text).toBe(fill(t.list.count, { count: expected }));
+    await page.close();
+  });
+
+  it('searches Chinese text in the current language under ?locale=zht', async () => {
+    const z = MESSAGES.zht;
+    const { page } = await app.openPage('/?locale=zht');
+    await waitForListLength(page, z.list.title, machines.length);
+    const box = await find(page, 'searchbox', z.filter.searchLabel);
+    expect(await box.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe(z.filter.searchPlaceholder);
+    await box.type('廣場');
+    const expected = machines.filter((m) => `${m.name_zht}\n${m.address_zht}`.includes('廣場'));
+    expect(expected.length).toBeGreaterThan(5);
+    const texts = await waitForListLength(page, z.list.title, expected.length);
+    expect(texts.map((s) => s.split('\n')[0])).toEqual(expected.map((m) => m.name_zht));
+    // The English name of one of them finds nothing in Chinese.
+    await box.click({ count: 3 });
+    await box.type('Plaza');
+    await page.waitForSelector(`::-p-text(${z.list.empty})`);
+    await page.close();
+  });
+
+  it('Search applies the text at once and Reset clears every filter', async () => {
+    const page = await openScreen(app, machines);
+    await chooseOption(page, t.filter.status, t.statusGroup.available);
+    await chooseOption(page, t.filter.area, 'New Territories');
+    await chooseOption(page, t.filter.district, 'Sha Tin');
+    const box = await find(page, 'searchbox', t.filter.searchLabel);
+    await box.type('city');
+    await (await find(page, 'button', 'Search')).click();
+    const expected = machines.filter(
+      (m) =>
+        m.district === 'SHA TIN' &&
+        !outOfService(m) &&
+        (m.status === '<=40%' || m.status === '>40%') &&
+        `${m.name_en} ${m.address_en}`.toLowerCase().includes('city'),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    await waitForListLength(page, LIST, expected.length);
+
+    await (await find(page, 'button', 'Reset')).click();
+    await waitForListLength(page, LIST, machines.length);
+    expect(await selectedLabel(page, t.filter.status)).toBe('All Status');
+    expect(await selectedLabel(page, t.filter.area)).toBe('All');
+    expect(await selectedLabel(page, t.filter.district)).toBe('All District');
+    expect(await box.evaluate((el) => (el as HTMLInputElement).value)).toBe('');
+    await page.close();
+  });
+
+  it('the toggle hides and shows the panel', async () => {
+    const page = await openScreen(app, machines);
+    const hide = await find(page, 'button', t.filter.hidePanel);
+    expect(await hide.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
+    await hide.click();
+    await gone(page, 'combobox', t.filter.status);
+    await gone(page, 'list', LIST);
+    const show = await find(page, 'button', t.filter.showPanel);
+    expect(await show.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('false');
+    await show.click();
+    await find(page, 'combobox', t.filter.status);
+    await find(page, 'list', LIST);
+    await page.close();
+  });
+});
