@@ -10,7 +10,7 @@ import { filterPacked, type CodeCriteria } from '../src/filters/filterResult';
 import { packMachines } from '../src/filters/packedMachines';
 import { buildSearchIndex, filterMachines, NO_FILTER, normaliseSearchText } from '../src/filters/predicates';
 import { createTextMatcher } from '../src/filters/textSearch';
-import type { Locale } from '../src/machines/machine';
+import type { Locale } from '../shared/machine';
 import { FILTERS, SEARCH_TEXT } from './benchApi';
 import { bigramScan, buildBigrams, buildJoined, joinedScan, plainScan } from './searchStrategies';
 import { summarise, type Summary } from './stats';

@@ -14,7 +14,7 @@ import { buildSearchIndex } from '../src/filters/predicates';
 import { createPacker, repackMachines } from '../src/filters/repackMachines';
 import { createSearchIndexer } from '../src/filters/searchIndexer';
 import { replaceMachine } from '../src/live/replaceMachine';
-import type { Machine, Status } from '../src/machines/machine';
+import type { Machine, Status } from '../shared/machine';
 import { machineLookup, machineRows } from '../src/machines/machineRows';
 import { changedRowRanges } from '../src/map/changedRowRanges';
 import { summarise, type Summary } from './stats';

@@ -1,5 +1,5 @@
 import type { CodeCriteria } from '../src/filters/filterResult';
-import type { Machine } from '../src/machines/machine';
+import type { Machine } from '../shared/machine';
 import { buildSearchIndex, filterMachines, NO_FILTER, normaliseSearchText, type FilterCriteria } from '../src/filters/predicates';
 
 /**

@@ -18,8 +18,8 @@ import {
   areaOfDistrict,
   type Area,
   type District,
-} from '../src/machines/machine';
-import { parseFeedTimestamp } from '../src/freshness/feedTimestamp';
+} from '../shared/machine';
+import { parseFeedTimestamp } from '../shared/feedTimestamp';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DEFAULT_FILE = resolve(HERE, '../assets/demo/machines.json');

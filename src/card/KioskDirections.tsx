@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { directionsUrl } from './directions';
 
 const QR_SIZE_PX = 96;

@@ -2,7 +2,7 @@ import { Anchor, Divider, Group, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machineText } from '../machines/text';
 import { postToHost } from '../embed/postToHost';
 import { isKioskAtom } from '../kiosk/kioskAtom';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { HTML_LANG } from '../i18n/translate';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { nowAtom } from '../openNow/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
 import { openingHoursReadyAtom } from '../openNow/openingHoursLib';

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { focusRequestAtom } from '../ui/uiAtoms';
 import { districtAtom } from './filterAtoms';

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FONT_SIZES_PX } from '../config';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { fontSizeAtom } from '../settings/fontSize';
 import { listedMachinesAtom } from '../nearby/sortAtoms';
 import { resultMachineAt } from './filterResult';

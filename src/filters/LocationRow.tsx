@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import { displayStateOf } from '../machines/displayState';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machineText } from '../machines/text';
 import { MARKER_IMAGES } from '../legend/markerImages';
 import { MachineDistance } from '../nearby/MachineDistance';

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { feedMachinesAtom, machinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
 import {
   areaAtom,

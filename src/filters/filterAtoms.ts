@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Area, District } from '../machines/machine';
+import type { Area, District } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { localeAtom } from '../i18n/localeAtom';
 import { keepOpenNow } from '../openNow/keepOpenNow';

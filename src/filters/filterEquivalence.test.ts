@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../machines/machine';
+import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../../shared/machine';
 import { filterPacked, resultMachines } from './filterResult';
 import { packMachines } from './packedMachines';
 import { buildSearchIndex, filterMachines, normaliseSearchText, type FilterCriteria } from './predicates';

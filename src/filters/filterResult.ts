@@ -1,4 +1,4 @@
-import type { Area, District, Machine } from '../machines/machine';
+import type { Area, District, Machine } from '../../shared/machine';
 import { areaCodeOf, districtCodeOf, groupCodeOf, type PackedMachines } from './packedMachines';
 import type { StatusGroup } from './statusGroups';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replaceMachine } from '../live/replaceMachine';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { replacedRows } from './listEdits';
 
 const m = (id: string, status: Machine['status']) => ({ id, status }) as Machine;

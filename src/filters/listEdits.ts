@@ -1,4 +1,4 @@
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 
 interface ListEdit {
   /** The list this one was made from; weak, so a long run of live changes does not keep every old list. */

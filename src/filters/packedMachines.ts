@@ -1,6 +1,6 @@
 import { DISPLAY_STATES, displayStateOf, showsAsMaintenance } from '../machines/displayState';
-import type { Area, District, Machine } from '../machines/machine';
-import { AREAS, DISTRICTS } from '../machines/machine';
+import type { Area, District, Machine } from '../../shared/machine';
+import { AREAS, DISTRICTS } from '../../shared/machine';
 import { STATUS_GROUPS, STATUSES_OF_GROUP, type StatusGroup } from './statusGroups';
 
 /** Area and district code of a machine whose value the server sent but the page does not know. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { buildSearchIndex, filterMachines, matchesStatusGroup, normaliseSearchText, NO_FILTER } from './predicates';
 
 function machine(over: Partial<Machine>): Machine {

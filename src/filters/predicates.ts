@@ -1,4 +1,4 @@
-import type { Area, District, Locale, Machine } from '../machines/machine';
+import type { Area, District, Locale, Machine } from '../../shared/machine';
 import { showsAsMaintenance } from '../machines/displayState';
 import { machineText } from '../machines/text';
 import { STATUSES_OF_GROUP, type StatusGroup } from './statusGroups';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replaceMachine } from '../live/replaceMachine';
-import { AREAS, DISTRICTS, STATUSES, type Machine } from '../machines/machine';
+import { AREAS, DISTRICTS, STATUSES, type Machine } from '../../shared/machine';
 import { packMachines, type PackedMachines } from './packedMachines';
 import { createPacker, repackMachines } from './repackMachines';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replaceMachine } from '../live/replaceMachine';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { buildSearchIndex } from './predicates';
 import { createSearchIndexer } from './searchIndexer';
 import { browserIdle, buildSearchIndexInSlices, SEARCH_INDEX_SLICE, type IdleWait } from './searchIndexSlices';

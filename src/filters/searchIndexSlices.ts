@@ -1,4 +1,4 @@
-import type { Locale, Machine } from '../machines/machine';
+import type { Locale, Machine } from '../../shared/machine';
 import { buildSearchIndex } from './predicates';
 
 /** Machines indexed between two looks at the idle deadline: well under a millisecond of work. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replaceMachine } from '../live/replaceMachine';
-import { LOCALES, type Machine } from '../machines/machine';
+import { LOCALES, type Machine } from '../../shared/machine';
 import { buildSearchIndex } from './predicates';
 import { createSearchIndexer } from './searchIndexer';
 

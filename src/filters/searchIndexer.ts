@@ -1,4 +1,4 @@
-import type { Locale, Machine } from '../machines/machine';
+import type { Locale, Machine } from '../../shared/machine';
 import { replacedRows } from './listEdits';
 import { buildSearchIndex } from './predicates';
 

@@ -1,4 +1,4 @@
-import type { Status } from '../machines/machine';
+import type { Status } from '../../shared/machine';
 
 /** The spec's status filter groups (§3). 'maintenance' matches by flags, not by status. */
 export const STATUS_GROUPS = ['available', 'nearlyFull', 'full', 'maintenance'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { createShownMachines } from './shownMachines';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({

@@ -1,6 +1,6 @@
 import { replacedRows } from '../filters/listEdits';
-import type { Machine } from '../machines/machine';
-import { parseFeedTimestamp } from './feedTimestamp';
+import type { Machine } from '../../shared/machine';
+import { parseFeedTimestamp } from '../../shared/feedTimestamp';
 import { isStaleAt } from './staleness';
 
 /**

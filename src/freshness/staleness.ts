@@ -1,4 +1,4 @@
-import { parseFeedTimestamp } from './feedTimestamp';
+import { parseFeedTimestamp } from '../../shared/feedTimestamp';
 
 /**
  * True when the machine's last report is older than `staleAfterMs` at `nowMs`. Unknown or unreadable

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Locale } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 

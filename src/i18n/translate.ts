@@ -2,8 +2,8 @@ import rosetta from 'rosetta';
 import en from './locales/en.json';
 import zht from './locales/zht.json';
 import zhs from './locales/zhs.json';
-import type { Locale } from '../machines/machine';
-import { LOCALES } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
+import { LOCALES } from '../../shared/machine';
 
 export type Messages = typeof en;
 

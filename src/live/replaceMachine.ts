@@ -1,5 +1,5 @@
 import { noteReplacedRows } from '../filters/listEdits';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machineRows } from '../machines/machineRows';
 
 /**

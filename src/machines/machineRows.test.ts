@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noteReplacedRows } from '../filters/listEdits';
 import { replaceMachine } from '../live/replaceMachine';
-import type { Machine } from './machine';
+import type { Machine } from '../../shared/machine';
 import { machineLookup, machineRows } from './machineRows';
 
 const m = (id: string, status: Machine['status'] = '>40%') => ({ id, status }) as Machine;

@@ -1,5 +1,5 @@
 import { editOf } from '../filters/listEdits';
-import type { Machine } from './machine';
+import type { Machine } from '../../shared/machine';
 
 const rowsByList = new WeakMap<readonly Machine[], ReadonlyMap<string, number>>();
 

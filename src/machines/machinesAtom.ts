@@ -1,5 +1,5 @@
 import { atom, type SetStateAction } from 'jotai';
-import type { Machine } from './machine';
+import type { Machine } from '../../shared/machine';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { packMachines } from '../filters/packedMachines';
 import { boundsOfPositions } from './bounds';
 

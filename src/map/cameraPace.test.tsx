@@ -5,7 +5,7 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_REFIT_DEBOUNCE_MS, POPUP_OPEN_DELAY_MS } from '../config';
 import { filteredMachinesAtom, statusGroupAtom } from '../filters/filterAtoms';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { focusRequestAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
 import { FramePace } from './framePace';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packMachines, type PackedMachines } from '../filters/packedMachines';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { changedRowRanges, MAX_PARTIAL_RANGES } from './changedRowRanges';
 
 const packed = packMachines(Array.from({ length: 600 }, (_, i) => ({ id: String(i), coordinates: [22.3, 114.1] }) as Machine));

@@ -3,7 +3,7 @@ import { filterPacked } from '../filters/filterResult';
 import { packMachines } from '../filters/packedMachines';
 import { repackMachines } from '../filters/repackMachines';
 import { DISPLAY_STATES } from '../machines/displayState';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import type { MachineIconData } from './machineIconLayer';
 import { createMachineLayer } from './machineLayer';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packMachines } from '../filters/packedMachines';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { markerAt, type MapProjection } from './markerHitTest';
 import type { MarkerShape } from './markerShape';
 

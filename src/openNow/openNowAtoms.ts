@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { nowAtom } from './nowAtom';
 import { openingHoursNeededAtom } from './openingHoursLib';

@@ -1,4 +1,4 @@
-import { AREAS, DISTRICTS_BY_AREA, DISTRICTS, areaOfDistrict, type Area, type District } from '../machines/machine';
+import { AREAS, DISTRICTS_BY_AREA, DISTRICTS, areaOfDistrict, type Area, type District } from '../../shared/machine';
 import { STATUS_GROUPS, type StatusGroup } from '../filters/statusGroups';
 import { SORT_ORDERS, type SortOrder } from '../nearby/sortOrder';
 

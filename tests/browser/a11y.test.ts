@@ -2,7 +2,7 @@
 // focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import { MESSAGES, fetchMachines, fill, find, selectedLabel, waitFor, waitForListLength, waitUntilStill } from './screen-helpers';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { distanceMetres } from '../../src/nearby/distance';
 import { bodyText, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import { startClockAt, popupOf } from './beyond-helpers';

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { LAND_COLOR, SEA_COLOR } from '../../src/map/basemapStyle';
 import { displayStateOf } from '../../src/machines/displayState';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import {
   launchBrowser,
   openPage,

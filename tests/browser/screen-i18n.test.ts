@@ -2,7 +2,7 @@
 // name_{locale} with an English fallback), the text sizes, and the shipped fonts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { holdApi, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import {
   LOCALES,

@@ -2,7 +2,7 @@
 // the bottom left, the list card with a search box and Close, and choosing a machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { MOBILE, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import { settledView } from './mapPixels';
 import {

@@ -2,7 +2,7 @@
 // the dark scheme stays readable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import { MESSAGES, chooseFromList, fetchMachines, fill, find, waitForListLength, waitUntilStill } from './screen-helpers';
 

@@ -2,7 +2,7 @@
 // messages to the host page, request overlay and message bar, on the real server with the demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { holdApi, launchBrowser, openPage, startServer, waitForMapReady, type RunningServer } from './harness';
 import {
   MESSAGES,

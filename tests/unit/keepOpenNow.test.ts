@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterResult } from '../../src/filters/filterResult';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { keepOpenNow } from '../../src/openNow/keepOpenNow';
 
 const machines = ['a', 'b', 'c', 'd'].map((id) => ({ id }) as Machine);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { replaceMachine } from '../../src/live/replaceMachine';
 
 const m = (id: string, status: Machine['status']) => ({ id, status }) as Machine;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { filteredMachinesAtom, packedMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
 import { resultMachines } from '../../src/filters/filterResult';
 import { replaceMachine } from '../../src/live/replaceMachine';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../../src/machines/machinesAtom';
 import { markerAt, type MapProjection } from '../../src/map/markerHitTest';
 import type { MarkerShape } from '../../src/map/markerShape';
