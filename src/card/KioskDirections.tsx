@@ -16,7 +16,7 @@ export function KioskDirections({ machine, name, address }: { machine: Machine; 
   const [qr, setQr] = useState<{ url: string; src: string } | null>(null);
   useEffect(() => {
     let current = true;
-    void import('../kiosk/directionsQr')
+    void import('./directionsQr')
       .then(({ qrCodeDataUrl }) => qrCodeDataUrl(url))
       .then((src) => {
         if (current) setQr({ url, src });

@@ -6,7 +6,7 @@ import type { Machine } from '../../shared/machine';
 import { machineText } from '../machines/text';
 import { postToHost } from '../embed/postToHost';
 import { isKioskAtom } from '../kiosk/kioskAtom';
-import { photoMachineIdAtom } from '../ui/uiAtoms';
+import { photoMachineIdAtom } from './photoAtom';
 import { CapacityCaption } from './CapacityCaption';
 import { directionsUrl } from './directions';
 import { KioskDirections } from './KioskDirections';

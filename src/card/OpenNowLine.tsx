@@ -5,9 +5,9 @@ import { HTML_LANG } from '../i18n/translate';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import type { Machine } from '../../shared/machine';
-import { nowAtom } from '../openNow/nowAtom';
+import { nowAtom } from '../clock/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
-import { openingHoursReadyAtom } from '../openNow/openingHoursLib';
+import { openingHoursReadyAtom } from '../openNow/openingHoursAtoms';
 import { openNowText } from '../openNow/openNowText';
 
 /** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */

@@ -1,6 +1,6 @@
 import type { Area, District, Machine } from '../../shared/machine';
-import { areaCodeOf, districtCodeOf, groupCodeOf, type PackedMachines } from './packedMachines';
-import type { StatusGroup } from './statusGroups';
+import { areaCodeOf, districtCodeOf, groupCodeOf, type PackedMachines } from '../machines/packedMachines';
+import type { StatusGroup } from '../machines/statusGroups';
 
 /** The filtered machines: which of machinesAtom's list are shown, in list order. */
 export interface FilterResult {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { replaceMachine } from '../live/replaceMachine';
+import { replaceMachine } from '../machines/replaceMachine';
 import type { Machine } from '../../shared/machine';
-import { buildSearchIndex } from './predicates';
-import { createSearchIndexer } from './searchIndexer';
+import { buildSearchIndex } from '../machines/searchIndex';
+import { createSearchIndexer } from '../machines/searchIndexer';
 import { browserIdle, buildSearchIndexInSlices, SEARCH_INDEX_SLICE, type IdleWait } from './searchIndexSlices';
 
 const machine = (i: number): Machine => ({

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import type { Machine } from '../../shared/machine';
-import { nowAtom } from '../openNow/nowAtom';
+import { nowAtom } from '../clock/nowAtom';
 import { parseFeedTimestamp } from '../../shared/feedTimestamp';
 import { hongKongTime, timeAgo } from './formatFreshness';
 import classes from './Freshness.module.css';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { API_BASE_PATH } from '../config';
 import { loadMachinesAtom, machinesAtom } from '../machines/machinesAtom';
 import { parseMachine } from '../machines/parseMachines';
-import { replaceMachine } from './replaceMachine';
+import { replaceMachine } from '../machines/replaceMachine';
 
 export const EVENTS_URL = `${API_BASE_PATH}events`;
 /** Without EventSource, the list is reloaded this often instead. */

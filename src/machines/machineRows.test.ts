@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noteReplacedRows } from '../filters/listEdits';
-import { replaceMachine } from '../live/replaceMachine';
+import { noteReplacedRows } from './listEdits';
+import { replaceMachine } from './replaceMachine';
 import type { Machine } from '../../shared/machine';
 import { machineLookup, machineRows } from './machineRows';
 

@@ -1,4 +1,4 @@
-import { editOf } from '../filters/listEdits';
+import { editOf } from './listEdits';
 import type { Machine } from '../../shared/machine';
 
 const rowsByList = new WeakMap<readonly Machine[], ReadonlyMap<string, number>>();

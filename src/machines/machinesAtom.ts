@@ -3,10 +3,10 @@ import type { Machine } from '../../shared/machine';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
 import { apiAtom } from '../api/apiAtom';
-import { editOf } from '../filters/listEdits';
-import { createShownMachines } from '../freshness/shownMachines';
+import { editOf } from './listEdits';
+import { createShownMachines } from './shownMachines';
 import { runtimeConfig } from '../runtimeConfig';
-import { nowAtom } from '../openNow/nowAtom';
+import { nowAtom } from '../clock/nowAtom';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 

@@ -7,7 +7,7 @@ import { MAP_REFIT_DEBOUNCE_MS, POPUP_OPEN_DELAY_MS } from '../config';
 import { filteredMachinesAtom, statusGroupAtom } from '../filters/filterAtoms';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
-import { focusRequestAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
+import { focusRequestAtom, selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { FramePace } from './framePace';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';

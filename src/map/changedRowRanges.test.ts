@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packMachines, type PackedMachines } from '../filters/packedMachines';
+import { packMachines, type PackedMachines } from '../machines/packedMachines';
 import type { Machine } from '../../shared/machine';
 import { changedRowRanges, MAX_PARTIAL_RANGES } from './changedRowRanges';
 

@@ -1,4 +1,4 @@
-import type { PackedMachines } from '../filters/packedMachines';
+import type { PackedMachines } from '../machines/packedMachines';
 
 /** Rows startRow (included) to endRow (excluded), as deck.gl's partial updates take them. */
 export interface RowRange {

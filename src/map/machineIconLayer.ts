@@ -10,7 +10,7 @@ import {
   PROGRESSIVE_SHOW_EVERY_MS,
   PROGRESSIVE_STEP_TARGET_MS,
 } from '../config';
-import type { PackedMachines } from '../filters/packedMachines';
+import type { PackedMachines } from '../machines/packedMachines';
 import { ICON_STRIP } from './iconAtlas';
 import type { RowRange } from './changedRowRanges';
 import { MACHINE_ICON_FS, MACHINE_ICON_VS } from './machineIconShader';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterPacked } from '../filters/filterResult';
-import { packMachines } from '../filters/packedMachines';
-import { repackMachines } from '../filters/repackMachines';
+import { packMachines } from '../machines/packedMachines';
+import { repackMachines } from '../machines/repackMachines';
 import { DISPLAY_STATES } from '../machines/displayState';
 import type { Machine } from '../../shared/machine';
 import type { MachineIconData } from './machineIconLayer';

@@ -1,5 +1,5 @@
 import { MARKER_ICON_SIZE_PX } from '../config';
-import type { PackedMachines } from '../filters/packedMachines';
+import type { PackedMachines } from '../machines/packedMachines';
 import { changedRowRanges, type RowRange } from './changedRowRanges';
 import { ICON_ATLAS_URL, ICON_MAPPING, type IconAtlasSource } from './iconAtlas';
 import { MachineIconLayer, type MachineIconData } from './machineIconLayer';

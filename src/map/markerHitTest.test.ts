@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packMachines } from '../filters/packedMachines';
+import { packMachines } from '../machines/packedMachines';
 import type { Machine } from '../../shared/machine';
 import { markerAt, type MapProjection } from './markerHitTest';
 import type { MarkerShape } from './markerShape';

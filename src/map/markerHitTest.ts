@@ -1,4 +1,4 @@
-import type { PackedMachines } from '../filters/packedMachines';
+import type { PackedMachines } from '../machines/packedMachines';
 import type { MarkerShape } from './markerShape';
 
 export interface ScreenPoint {

@@ -11,7 +11,7 @@ import {
 } from '../config';
 import { packedMachinesAtom } from '../filters/filterAtoms';
 import { resultMachineAt, type FilterResult } from '../filters/filterResult';
-import { panelOpenAtom } from '../ui/uiAtoms';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useRef } from 'react';
 import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
 import { machinesAtom } from '../machines/machinesAtom';
-import { selectedMachineIdAtom } from '../ui/uiAtoms';
+import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { markerAt, type MapProjection } from './markerHitTest';
 import type { MarkerShape } from './markerShape';
 

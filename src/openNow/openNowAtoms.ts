@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
-import { nowAtom } from './nowAtom';
-import { openingHoursNeededAtom } from './openingHoursLib';
+import { nowAtom } from '../clock/nowAtom';
+import { openingHoursNeededAtom } from './openingHoursAtoms';
 import { openFlagsOf } from './openState';
 
 /** The 'Open now' filter toggle. */

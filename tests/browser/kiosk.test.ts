@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import QRCode from 'qrcode';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QR_OPTIONS } from '../../src/kiosk/directionsQr';
+import { QR_OPTIONS } from '../../src/card/directionsQr';
 import { countColours, type Rgb } from './pixels';
 import { byRole, launchBrowser, openPage, startServer, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { replaceMachine } from '../../src/live/replaceMachine';
+import { replaceMachine } from '../../src/machines/replaceMachine';
 
 const m = (id: string, status: Machine['status']) => ({ id, status }) as Machine;
 

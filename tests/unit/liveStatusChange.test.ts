@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { filteredMachinesAtom, packedMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
 import { resultMachines } from '../../src/filters/filterResult';
-import { replaceMachine } from '../../src/live/replaceMachine';
+import { replaceMachine } from '../../src/machines/replaceMachine';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../../src/machines/machinesAtom';
 import { markerAt, type MapProjection } from '../../src/map/markerHitTest';

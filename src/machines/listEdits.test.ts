@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replaceMachine } from '../live/replaceMachine';
+import { replaceMachine } from './replaceMachine';
 import type { Machine } from '../../shared/machine';
 import { replacedRows } from './listEdits';
 

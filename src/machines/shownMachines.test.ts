@@ -54,7 +54,7 @@ describe('the machines shown, report times not in the parser’s form', () => {
 
 describe('the machines shown after a live change', () => {
   it('re-reads the report time of the replaced row only, and shows what the change says', async () => {
-    const { replaceMachine } = await import('../live/replaceMachine');
+    const { replaceMachine } = await import('./replaceMachine');
     const shown = createShownMachines();
     const feed = [m('a', { last_online: '2026-11-23T05:55:00.000Z' }), m('b', { last_online: '2026-11-23T05:50:00.000Z' })];
     expect(shown(feed, now, 30 * MIN)).toBe(feed);

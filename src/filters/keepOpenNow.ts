@@ -1,4 +1,4 @@
-import type { FilterResult } from '../filters/filterResult';
+import type { FilterResult } from './filterResult';
 
 /** The result without the machines whose flag is 0 (closed now); the same result when none is dropped. */
 export function keepOpenNow(result: FilterResult, openFlags: Uint8Array): FilterResult {

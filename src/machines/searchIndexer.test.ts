@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaceMachine } from '../live/replaceMachine';
+import { replaceMachine } from './replaceMachine';
 import { LOCALES, type Machine } from '../../shared/machine';
-import { buildSearchIndex } from './predicates';
+import { buildSearchIndex } from './searchIndex';
 import { createSearchIndexer } from './searchIndexer';
 
 const machine = (id: string, name: string, status: Machine['status']): Machine => ({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replaceMachine } from '../live/replaceMachine';
+import { replaceMachine } from './replaceMachine';
 import { AREAS, DISTRICTS, STATUSES, type Machine } from '../../shared/machine';
 import { packMachines, type PackedMachines } from './packedMachines';
 import { createPacker, repackMachines } from './repackMachines';

@@ -1,6 +1,6 @@
 import type { Locale, Machine } from '../../shared/machine';
 import { replacedRows } from './listEdits';
-import { buildSearchIndex } from './predicates';
+import { buildSearchIndex } from './searchIndex';
 
 interface Indexed {
   machines: readonly Machine[];

@@ -1,7 +1,10 @@
 import { atom } from 'jotai';
 import { resetFiltersAtom } from '../filters/filterAtoms';
 import { requestViewResetAtom } from '../map/viewResetAtom';
-import { mobileListOpenAtom, panelOpenAtom, photoMachineIdAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
+import { mobileListOpenAtom } from './mobileListAtom';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
+import { photoMachineIdAtom } from '../card/photoAtom';
+import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 
 /** Puts the screen back as a new visitor finds it: filters, popup, photo, panels and the map view. */
 export const resetToStartAtom = atom(null, (_get, set, { isMobile }: { isMobile: boolean }) => {

@@ -1,6 +1,6 @@
-import { noteReplacedRows } from '../filters/listEdits';
+import { noteReplacedRows } from './listEdits';
 import type { Machine } from '../../shared/machine';
-import { machineRows } from '../machines/machineRows';
+import { machineRows } from './machineRows';
 
 /**
  * The list with the machine of the same id replaced, or the same list when the id is not in it (a

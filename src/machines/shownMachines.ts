@@ -1,4 +1,4 @@
-import { replacedRows } from '../filters/listEdits';
+import { replacedRows } from './listEdits';
 import type { Machine } from '../../shared/machine';
 import { parseFeedTimestamp } from '../../shared/feedTimestamp';
 import { isStaleAt } from './staleness';

@@ -7,7 +7,7 @@ import type { Machine } from '../../shared/machine';
 import { machineText } from '../machines/text';
 import { MARKER_IMAGES } from '../legend/markerImages';
 import { MachineDistance } from '../nearby/MachineDistance';
-import { requestFocusAtom } from '../ui/uiAtoms';
+import { requestFocusAtom } from '../selection/selectionAtoms';
 import classes from './LocationList.module.css';
 
 interface LocationRowProps {

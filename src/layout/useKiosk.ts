@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { kioskAtom } from './kioskAtom';
+import { kioskAtom } from '../kiosk/kioskAtom';
 import { useIdleReset } from './useIdleReset';
-import { useKioskRefresh } from './useKioskRefresh';
+import { useKioskRefresh } from '../kiosk/useKioskRefresh';
 
 /** Kiosk behaviour for the map screen: live statuses and a return to start when left alone. Off otherwise. */
 export function useKiosk(): void {

@@ -5,8 +5,8 @@ import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
-import { focusRequestAtom } from '../ui/uiAtoms';
-import { districtAtom } from './filterAtoms';
+import { focusRequestAtom } from '../selection/selectionAtoms';
+import { districtAtom } from '../filters/filterAtoms';
 import { OVERSCAN_ROWS } from './listWindow';
 import { LocationList } from './LocationList';
 

@@ -1,4 +1,4 @@
-import { DISPLAY_STATES, displayStateOf, showsAsMaintenance } from '../machines/displayState';
+import { DISPLAY_STATES, displayStateOf, showsAsMaintenance } from './displayState';
 import type { Area, District, Machine } from '../../shared/machine';
 import { AREAS, DISTRICTS } from '../../shared/machine';
 import { STATUS_GROUPS, STATUSES_OF_GROUP, type StatusGroup } from './statusGroups';
