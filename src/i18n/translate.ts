@@ -5,6 +5,9 @@ import zhs from './locales/zhs.json';
 import type { Locale } from '../../shared/machine';
 import { LOCALES } from '../../shared/machine';
 
+/** The interface language when none is asked for (spec §1). */
+export const DEFAULT_LOCALE: Locale = 'en';
+
 export type Messages = typeof en;
 
 type Leaves<T, Prefix extends string = ''> = {
