@@ -1,18 +1,9 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { feedMachinesAtom, machinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
+import { feedMachinesAtom, machinesAtom, packedMachinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
 import type { Machine } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
-import {
-  areaAtom,
-  districtAtom,
-  filteredMachinesAtom,
-  packedMachinesAtom,
-  resetFiltersAtom,
-  searchInputAtom,
-  searchQueryAtom,
-  statusGroupAtom,
-} from './filterAtoms';
+import { areaAtom, districtAtom, filteredMachinesAtom, resetFiltersAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from './filterAtoms';
 import { resultMachines, type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({

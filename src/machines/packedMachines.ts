@@ -22,7 +22,10 @@ export interface PackedMachines {
   readonly districtCodes: Uint8Array;
   /** Index into STATUS_GROUPS; the groups do not overlap, so one code per machine. */
   readonly groupCodes: Uint8Array;
-  /** Distinct for every packing: the map layer tells by it which packing its GPU buffers hold. */
+  /**
+   * The revision of the machine list packed (MachineList.revision): distinct for every packing of one store,
+   * so the map layer tells by it which packing its GPU buffers hold.
+   */
   readonly revision: number;
   /** Set when this packing was patched from an earlier one of the same machines (see repackMachines). */
   readonly changes: PackingChanges | null;
@@ -38,8 +41,11 @@ export interface PackingChanges {
 /** The typed columns of a packing, without its bookkeeping. */
 export type PackedColumns = Omit<PackedMachines, 'revision' | 'changes'>;
 
-let lastRevision = 0;
-export const nextRevision = (): number => ++lastRevision;
+// Packings made outside a store (tests, benchmarks) number themselves downwards from -1, so that they never
+// share a revision with each other or with a store's lists, which count upwards from 1.
+let unownedRevisions = 0;
+/** A revision for a packing that no machine list owns. */
+export const unownedRevision = (): number => --unownedRevisions;
 
 export const areaCodeOf = (area: Area | null): number => (area === null ? UNKNOWN_CODE : AREAS.indexOf(area) + 1);
 export const districtCodeOf = (district: District | null): number =>
@@ -68,7 +74,7 @@ export function machineGroupCode(m: Machine): number {
   return group === null ? NO_GROUP : groupCodeOf(group);
 }
 
-export function packMachines(machines: readonly Machine[]): PackedMachines {
+export function packMachines(machines: readonly Machine[], revision: number = unownedRevision()): PackedMachines {
   const count = machines.length;
   const packed = {
     count,
@@ -87,5 +93,5 @@ export function packMachines(machines: readonly Machine[]): PackedMachines {
     packed.districtCodes[i] = machineDistrictCode(m);
     packed.groupCodes[i] = machineGroupCode(m);
   }
-  return { ...packed, revision: nextRevision(), changes: null };
+  return { ...packed, revision, changes: null };
 }

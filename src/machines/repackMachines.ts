@@ -1,11 +1,10 @@
 import type { Machine } from '../../shared/machine';
-import { replacedRows } from './listEdits';
 import {
   machineAreaCode,
   machineDistrictCode,
   machineGroupCode,
   machineStateCode,
-  nextRevision,
+  unownedRevision,
   packMachines,
   type PackedColumns,
   type PackedMachines,
@@ -26,24 +25,26 @@ const PATCH_MAX_SHARE = 1 / 8;
 /**
  * The packing of `machines`, the same columns as `packMachines(machines)`, made from the packing of
  * `previousMachines` when both lists are as long: a column no row of which changed is shared, not
- * copied, and `changes` lists the rows that differ; `previous` itself when nothing differs. A list
- * made by replaceMachine names its replaced rows (a live status change), so no row is compared; else
- * the rows holding new machine objects are patched, unless they are many (a reload of the same
- * machines): then every row is packed and the columns that came out the same are still shared.
- * Packs from scratch when the lengths differ or a patched row holds another machine (id).
+ * copied, and `changes` lists the rows that differ; `previous` itself when nothing differs. When the
+ * caller knows the rows a live change replaced (`replaced`), no row is compared; else the rows holding
+ * new machine objects are patched, unless they are many (a reload of the same machines): then every
+ * row is packed and the columns that came out the same are still shared. Packs from scratch when the
+ * lengths differ or a patched row holds another machine (id). A new packing takes `revision`.
  */
 export function repackMachines(
   previousMachines: readonly Machine[],
   previous: PackedMachines,
   machines: readonly Machine[],
+  replaced?: readonly number[],
+  revision: number = unownedRevision(),
 ): PackedMachines {
   if (machines === previousMachines) return previous;
   const count = machines.length;
-  if (count !== previousMachines.length || count !== previous.count) return packMachines(machines);
-  const rows = replacedRows(machines, previousMachines) ?? rowsWithNewMachines(previousMachines, machines);
-  if (rows === 'other machines') return packMachines(machines);
-  if (rows === 'many') return shareUnchanged(previous, packMachines(machines));
-  return patchRows(previous, machines, rows);
+  if (count !== previousMachines.length || count !== previous.count) return packMachines(machines, revision);
+  const rows = replaced ?? rowsWithNewMachines(previousMachines, machines);
+  if (rows === 'other machines') return packMachines(machines, revision);
+  if (rows === 'many') return shareUnchanged(previous, packMachines(machines, revision), revision);
+  return patchRows(previous, machines, rows, revision);
 }
 
 /**
@@ -66,7 +67,12 @@ function rowsWithNewMachines(
   return rows;
 }
 
-function patchRows(previous: PackedMachines, machines: readonly Machine[], candidates: readonly number[]): PackedMachines {
+function patchRows(
+  previous: PackedMachines,
+  machines: readonly Machine[],
+  candidates: readonly number[],
+  revision: number,
+): PackedMachines {
   let positions = previous.positions;
   const columns: Record<CodeColumn, Uint8Array> = {
     stateCodes: previous.stateCodes,
@@ -93,11 +99,11 @@ function patchRows(previous: PackedMachines, machines: readonly Machine[], candi
       changed.add(i);
     }
   }
-  return withChanges(previous, { count: previous.count, positions, ...columns }, Uint32Array.from(changed).sort());
+  return withChanges(previous, { count: previous.count, positions, ...columns }, Uint32Array.from(changed).sort(), revision);
 }
 
 /** `fresh`, but every column equal to the previous packing's is that column, so it stays shared. */
-function shareUnchanged(previous: PackedMachines, fresh: PackedMachines): PackedMachines {
+function shareUnchanged(previous: PackedMachines, fresh: PackedMachines, revision: number): PackedMachines {
   const changed = new Uint8Array(fresh.count);
   // Compared as raw 32-bit words: exact (-0 and NaN included) and much faster than Object.is per value.
   const column = <K extends Column>(name: K): PackedMachines[K] => {
@@ -122,26 +128,13 @@ function shareUnchanged(previous: PackedMachines, fresh: PackedMachines): Packed
   };
   const rows: number[] = [];
   for (let i = 0; i < fresh.count; i++) if (changed[i]) rows.push(i);
-  return withChanges(previous, columns, Uint32Array.from(rows));
+  return withChanges(previous, columns, Uint32Array.from(rows), revision);
 }
 
 const words = (column: Float64Array | Uint8Array): Uint32Array | Uint8Array =>
   column instanceof Float64Array ? new Uint32Array(column.buffer, column.byteOffset, column.length * 2) : column;
 
-function withChanges(previous: PackedMachines, columns: PackedColumns, rows: Uint32Array): PackedMachines {
+function withChanges(previous: PackedMachines, columns: PackedColumns, rows: Uint32Array, revision: number): PackedMachines {
   if (rows.length === 0) return previous;
-  return { ...columns, revision: nextRevision(), changes: { since: previous.revision, rows } };
-}
-
-/**
- * A packer that remembers the last list it packed and makes the next packing from it. The memory is
- * the packer's, not a store's: repackMachines checks the ids, so any earlier list is a safe start.
- */
-export function createPacker(): (machines: readonly Machine[]) => PackedMachines {
-  let last: { machines: readonly Machine[]; packed: PackedMachines } | null = null;
-  return (machines) => {
-    const packed = last ? repackMachines(last.machines, last.packed, machines) : packMachines(machines);
-    last = { machines, packed };
-    return packed;
-  };
+  return { ...columns, revision, changes: { since: previous.revision, rows } };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { createShownMachines } from './shownMachines';
+import { loadedFeed, replaceMachine, type FeedList } from './feedList';
+import { showMachines, type Shown } from './shownMachines';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
   id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
@@ -8,6 +9,15 @@ const m = (id: string, over: Partial<Machine> = {}): Machine => ({
   service_hour_en: '', service_hour_zht: '', service_hour_zhs: '', ...over,
 });
 const MIN = 60_000;
+
+/** Shows list after list, each from the one shown before, as the machine list does. */
+function createShownMachines() {
+  let previous: Shown | undefined;
+  return (feed: FeedList | readonly Machine[], nowMs: number, staleAfterMs: number): readonly Machine[] => {
+    previous = showMachines('rows' in feed ? feed : { machines: feed, edit: null }, nowMs, staleAfterMs, previous);
+    return previous.machines;
+  };
+}
 const now = Date.parse('2026-11-23T06:00:00Z');
 
 describe('the machines shown (issue 9)', () => {
@@ -53,17 +63,16 @@ describe('the machines shown, report times not in the parser’s form', () => {
 });
 
 describe('the machines shown after a live change', () => {
-  it('re-reads the report time of the replaced row only, and shows what the change says', async () => {
-    const { replaceMachine } = await import('./replaceMachine');
+  it('re-reads the report time of the replaced row only, and shows what the change says', () => {
     const shown = createShownMachines();
-    const feed = [m('a', { last_online: '2026-11-23T05:55:00.000Z' }), m('b', { last_online: '2026-11-23T05:50:00.000Z' })];
-    expect(shown(feed, now, 30 * MIN)).toBe(feed);
+    const feed = loadedFeed([m('a', { last_online: '2026-11-23T05:55:00.000Z' }), m('b', { last_online: '2026-11-23T05:50:00.000Z' })]);
+    expect(shown(feed, now, 30 * MIN)).toBe(feed.machines);
     const silent = replaceMachine(feed, m('b', { last_online: '2026-11-23T04:00:00.000Z' }));
     expect(shown(silent, now, 30 * MIN).map((x) => [x.id, x.stale === true])).toEqual([
       ['a', false],
       ['b', true],
     ]);
     const back = replaceMachine(silent, m('b', { last_online: '2026-11-23T05:59:00.000Z' }));
-    expect(shown(back, now, 30 * MIN)).toBe(back);
+    expect(shown(back, now, 30 * MIN)).toBe(back.machines);
   });
 });

@@ -1,8 +1,8 @@
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useRef } from 'react';
-import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
-import { machinesAtom } from '../machines/machinesAtom';
+import { filteredMachinesAtom } from '../filters/filterAtoms';
+import { machinesAtom, packedMachinesAtom } from '../machines/machinesAtom';
 import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { markerAt, type MapProjection } from './markerHitTest';
 import type { MarkerShape } from './markerShape';

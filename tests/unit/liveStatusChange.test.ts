@@ -1,10 +1,9 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { filteredMachinesAtom, packedMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
+import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
 import { resultMachines } from '../../src/filters/filterResult';
-import { replaceMachine } from '../../src/machines/replaceMachine';
 import type { Machine } from '../../shared/machine';
-import { machinesAtom } from '../../src/machines/machinesAtom';
+import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
 import { markerAt, type MapProjection } from '../../src/map/markerHitTest';
 import type { MarkerShape } from '../../src/map/markerShape';
 
@@ -30,7 +29,7 @@ describe('a live status change', () => {
     const before = store.get(packedMachinesAtom);
     expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['a', 'b']);
 
-    store.set(machinesAtom, (list) => replaceMachine(list, m('b', 'Full')));
+    store.set(replaceMachineAtom, m('b', 'Full'));
     const after = store.get(packedMachinesAtom);
     expect(after.changes).toEqual({ since: before.revision, rows: Uint32Array.of(1) });
     expect(after.positions).toBe(before.positions);
