@@ -40,6 +40,7 @@ const LAYERS = [
   ['ui', '^src/ui/'],
   ['theme', '^src/theme\\.ts$'],
   ['runtimeConfig', '^src/runtimeConfig\\.ts$'],
+  ['testHooks', '^src/testHooks(\\.test)?\\.ts$'],
   ['config', '^src/config\\.ts$'],
   ['store', '^src/store\\.ts$'],
   ['page assets', '^src/(global\\.css|vite-env\\.d\\.ts)$'],

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { filterPacked, type CodeCriteria } from '../src/filters/filterResult';
 import { packMachines } from '../src/machines/packedMachines';
 import { buildSearchIndex, normaliseSearchText } from '../src/machines/searchIndex';
-import { filterMachines, NO_FILTER } from '../src/filters/predicates';
+import { filterMachines, NO_FILTER } from '../tests/reference/referenceFilter';
 import { createTextMatcher } from '../src/filters/textSearch';
 import type { Locale } from '../shared/machine';
 import { FILTERS, SEARCH_TEXT } from './benchApi';

@@ -1,7 +1,7 @@
 import type { CodeCriteria } from '../src/filters/filterResult';
 import type { Machine } from '../shared/machine';
 import { buildSearchIndex, normaliseSearchText } from '../src/machines/searchIndex';
-import { filterMachines, NO_FILTER, type FilterCriteria } from '../src/filters/predicates';
+import { filterMachines, NO_FILTER, type FilterCriteria } from '../tests/reference/referenceFilter';
 
 /**
  * The alternatives' filter: what a straightforward page does, the spec's predicates over the machine

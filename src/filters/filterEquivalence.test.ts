@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../../shared/machine';
-import { filterPacked, resultMachines } from './filterResult';
+import { filterPacked } from './filterResult';
 import { packMachines } from '../machines/packedMachines';
 import { buildSearchIndex, normaliseSearchText } from '../machines/searchIndex';
-import { filterMachines, type FilterCriteria } from './predicates';
+import { filterMachines, resultMachines, type FilterCriteria } from '../../tests/reference/referenceFilter';
 import { STATUS_GROUPS } from '../machines/statusGroups';
 import { createTextMatcher } from './textSearch';
 

@@ -22,7 +22,7 @@ export interface CodeCriteria {
 
 /**
  * Applies the status, area and district filters to the packed columns, over every machine or, when a
- * text search ran, over its matches only. Same semantics as `filterMachines`, without strings. With no
+ * text search ran, over its matches only. The same machines as the reference filter (tests/reference), without strings. With no
  * filter at all the result's indices are `allRows` (MachineList.allRows, shared by every such result).
  */
 export function filterPacked(
@@ -57,9 +57,4 @@ export function filterPacked(
 
 export function resultMachineAt(result: FilterResult, position: number): Machine {
   return result.machines[result.indices[position]!]!;
-}
-
-/** The shown machines as objects; for small sets and tests, the map and the list read `indices`. */
-export function resultMachines(result: FilterResult): Machine[] {
-  return Array.from(result.indices, (i) => result.machines[i]!);
 }

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
-import { resultMachines } from '../../src/filters/filterResult';
+import { resultMachines } from '../reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
 import { markerAt, type MapProjection } from '../../src/map/markerHitTest';

@@ -1,6 +1,12 @@
+/**
+ * The reference filter: the spec's filters (§5) as plain comparisons over machine objects and their search
+ * texts. Not part of the page: the page's packed filter (src/filters/filterResult.ts) must give the same
+ * machines, which tests check and the benchmark measures it against.
+ */
 import type { Area, District, Machine } from '../../shared/machine';
-import { showsAsMaintenance } from '../machines/displayState';
-import { STATUSES_OF_GROUP, type StatusGroup } from '../machines/statusGroups';
+import { showsAsMaintenance } from '../../src/machines/displayState';
+import { STATUSES_OF_GROUP, type StatusGroup } from '../../src/machines/statusGroups';
+import type { FilterResult } from '../../src/filters/filterResult';
 
 export interface FilterCriteria {
   statusGroup: StatusGroup | null;
@@ -33,4 +39,9 @@ export function filterMachines(
     out.push(m);
   }
   return out;
+}
+
+/** The machines of a filter result, in its order. */
+export function resultMachines(result: FilterResult): Machine[] {
+  return Array.from(result.indices, (i) => result.machines[i]!);
 }
