@@ -1,4 +1,7 @@
-/** Every constant of the spec (§9), named as the spec names it, with units. */
+/**
+ * Every constant of the spec (§9), named as the spec names it, with units. The theme colours are in theme.ts,
+ * the mobile breakpoint is Mantine's `md` (ui/useIsMobile.ts).
+ */
 
 export const API_BASE_PATH = '/api/';
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000; // 5 minutes
@@ -15,7 +18,6 @@ export const MAP_BOUND_STIFFNESS = 0.9;
 export const LIST_SELECT_MAX_ZOOM = 15;
 export const MARKER_ICON_SIZE_PX = 24;
 export const PHOTO_AVATAR_SIZE_PX = 88;
-export const LEGEND_THRESHOLDS_PERCENT = [40, 20] as const;
 
 export const SEARCH_DEBOUNCE_MS = 200;
 export const MAP_REFIT_DEBOUNCE_MS = 200;
@@ -30,10 +32,6 @@ export const FIT_PADDING_NONE_PX = { top: 0, bottom: 0, left: 0, right: 0 } as c
 export const FONT_SIZES_PX = { sm: 16, md: 18, lg: 20 } as const;
 export type FontSize = keyof typeof FONT_SIZES_PX;
 export const DEFAULT_FONT_SIZE: FontSize = 'sm';
-
-export const PRIMARY_COLOR = '#3fa535';
-export const SECONDARY_COLOR = '#dfdfdf';
-export const MOBILE_BREAKPOINT = 'md';
 
 export const LOGIN_PATH = '/login';
 

@@ -15,7 +15,7 @@ export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
  * The feed's list as loaded and patched by live changes, deactivated machines included: the one value the
  * machine atoms own. A load replaces it (machinesAtom), a live change patches it (replaceMachineAtom).
  */
-export const feedAtom = atom<FeedList>(EMPTY_FEED);
+const feedAtom = atom<FeedList>(EMPTY_FEED);
 feedAtom.debugLabel = 'feed';
 
 export const feedMachinesAtom = atom((get) => get(feedAtom).machines);
