@@ -3,7 +3,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const SERVER_IMPORTS = { group: ['**/server/**', 'better-sqlite3', 'fastify'], message: 'The page must not import server code.' };
 
 // The map libraries through their public APIs only: a private member is pinned by nothing but the lockfile.
 const PRIVATE_MEMBERS = [
@@ -42,15 +41,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [SERVER_IMPORTS] },
-      ],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...PRIVATE_MEMBERS] },
   },
@@ -59,7 +49,7 @@ export default tseslint.config(
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', ...PRIVATE_MEMBERS, DOUBLE_CAST],
-      'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, DEEP_LIBRARY_IMPORTS] }],
+      'no-restricted-imports': ['error', { patterns: [DEEP_LIBRARY_IMPORTS] }],
     },
   },
 );

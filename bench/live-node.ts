@@ -9,13 +9,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import { filterPacked } from '../src/filters/filterResult';
-import { packMachines, type PackedMachines } from '../src/filters/packedMachines';
-import { buildSearchIndex } from '../src/filters/predicates';
-import { createPacker, repackMachines } from '../src/filters/repackMachines';
-import { createSearchIndexer } from '../src/filters/searchIndexer';
-import { replaceMachine } from '../src/live/replaceMachine';
-import type { Machine, Status } from '../src/machines/machine';
-import { machineLookup, machineRows } from '../src/machines/machineRows';
+import { packMachines, type PackedMachines } from '../src/machines/packedMachines';
+import { buildSearchIndex, nextSearchIndex } from '../src/machines/searchIndex';
+import { repackMachines } from '../src/machines/repackMachines';
+import { loadedFeed, replaceMachine } from '../src/machines/feedList';
+import type { Machine, Status } from '../shared/machine';
+import { idRows, machineLookup } from '../src/machines/machineRows';
 import { summarise, type Summary } from './stats';
 import { mulberry32, syntheticMachines } from './syntheticMachines';
 
@@ -45,50 +44,49 @@ function sameColumns(a: PackedMachines, b: PackedMachines): void {
 }
 
 console.log(`generating ${N.toLocaleString('en')} machines…`);
-let machines: readonly Machine[] = syntheticMachines(N);
+const machines: readonly Machine[] = syntheticMachines(N);
 const random = mulberry32(7);
 
 packMachines(machines); // warm up the JIT
 const fullPack = Array.from({ length: REPS }, () => once(() => packMachines(machines)).ms);
 const fullIndex = Array.from({ length: 3 }, () => once(() => buildSearchIndex(machines, 'en')).ms);
-// A copy each time: an id map is kept per list.
-const byIdMap = Array.from({ length: 3 }, () => once(() => machineRows([...machines])).ms);
+const byIdMap = Array.from({ length: 3 }, () => once(() => idRows(machines)).ms);
 
-const pack = createPacker();
-const index = createSearchIndexer();
-let packed = pack(machines);
-let texts = index(machines, 'en');
+let feed = loadedFeed(machines);
+let packed = packMachines(feed.machines);
+let index = nextSearchIndex(undefined, feed, 'en', null);
 
 /** One live change as the page applies it: a machine at a random row gets another status. */
 function liveChange(k: number) {
   const row = Math.floor(random() * N);
-  const target = machines[row]!;
+  const target = feed.machines[row]!;
   const status = STATUSES.find((s) => s !== target.status && s !== STATUSES[k % STATUSES.length]) ?? 'Full';
-  const replaced = once(() => replaceMachine(machines, { ...target, status }));
-  const repacked = once(() => pack(replaced.value));
-  const indexed = once(() => index(replaced.value, 'en'));
-  const filtered = once(() => filterPacked(replaced.value, repacked.value, AVAILABLE, null));
-  const lookup = once(() => machineLookup(replaced.value));
+  const replaced = once(() => replaceMachine(feed, { ...target, status }));
+  const next = replaced.value;
+  const repacked = once(() => repackMachines(feed.machines, packed, next.machines, next.edit?.rows));
+  const indexed = once(() => nextSearchIndex(index, next, 'en', null));
+  const filtered = once(() => filterPacked(next.machines, repacked.value, AVAILABLE, null));
+  const lookup = once(() => machineLookup(next.machines, next.rows));
   if (lookup.value.get(target.id)?.status !== status) throw new Error('the id lookup missed the change');
-  if (machineRows(replaced.value) !== machineRows(machines)) throw new Error('the id map was rebuilt for a status change');
+  if (next.rows !== feed.rows) throw new Error('the id map was rebuilt for a status change');
   if (repacked.value.positions !== packed.positions) throw new Error('positions were copied for a status change');
-  if (indexed.value !== texts) throw new Error('the search index was rebuilt for a status change');
+  if (indexed.value.texts !== index.texts) throw new Error('the search index was rebuilt for a status change');
   if (filtered.value.mask[row] !== (status === '>40%' ? 1 : 0)) throw new Error('the filter missed the change');
-  machines = replaced.value;
+  feed = next;
   packed = repacked.value;
-  texts = indexed.value;
+  index = indexed.value;
   return { replace: replaced.ms, repack: repacked.ms, index: indexed.ms, filter: filtered.ms, lookup: lookup.ms };
 }
 
 liveChange(0); // warm up
 const live = Array.from({ length: REPS }, (_, k) => liveChange(k));
-sameColumns(packed, packMachines(machines));
+sameColumns(packed, packMachines(feed.machines));
 
 /** A background reload of the same machines: every object new, a few statuses changed. */
-const reloaded = machines.map((m, i) =>
+const reloaded = feed.machines.map((m, i) =>
   i % 100_000 === 0 ? { ...m, status: m.status === 'Full' ? ('>40%' as const) : ('Full' as const) } : { ...m },
 );
-const reload = Array.from({ length: 3 }, () => once(() => repackMachines(machines, packed, reloaded)));
+const reload = Array.from({ length: 3 }, () => once(() => repackMachines(feed.machines, packed, reloaded)));
 const reloadPacked = reload[0]!.value;
 sameColumns(reloadPacked, packMachines(reloaded));
 

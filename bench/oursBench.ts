@@ -1,11 +1,10 @@
 import type { createStore } from 'jotai';
 import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../src/filters/filterAtoms';
 import type { FilterResult } from '../src/filters/filterResult';
-import { replaceMachine } from '../src/live/replaceMachine';
 import { displayStateOf } from '../src/machines/displayState';
-import type { Machine } from '../src/machines/machine';
-import { machinesAtom } from '../src/machines/machinesAtom';
-import { lastDrawnFrame, onDrawnFrame } from '../src/map/drawnFrames';
+import type { Machine } from '../shared/machine';
+import { machinesAtom, replaceMachineAtom } from '../src/machines/machinesAtom';
+import { drawnFrames, type DrawnFrame } from '../src/map/drawnFrames';
 import { chromeShownAtom } from './chromeAtom';
 import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
 
@@ -13,9 +12,13 @@ type Store = ReturnType<typeof createStore>;
 
 /** Our page's hooks: changes go through the real atoms, "drawn" is the map frame that showed the result. */
 export function createOursBench(store: Store, n: number, generateMs: number): BenchApi {
+  let last: DrawnFrame = { at: 0, result: null };
+  drawnFrames.listen((frame) => {
+    last = frame;
+  });
   const drawn = (isWanted: (result: FilterResult) => boolean) =>
     new Promise<FilterResult>((resolve) => {
-      const stop = onDrawnFrame((frame) => {
+      const stop = drawnFrames.listen((frame) => {
         if (frame.result && isWanted(frame.result)) {
           stop();
           resolve(frame.result);
@@ -27,7 +30,7 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     const start = performance.now();
     change();
     const wanted = store.get(filteredMachinesAtom);
-    const onScreen = lastDrawnFrame().result;
+    const onScreen = last.result;
     // The same machines as on screen (e.g. 's' typed inside Sha Tin): the layer is unchanged, so no frame is
     // drawn for it, and the next frame shows the answer, as on the Leaflet page, where no DOM changes then.
     if (onScreen && sameMachinesShown(onScreen, wanted)) await nextFrame();
@@ -39,7 +42,7 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
   const frames = frameRecorder();
   const keys = keyPaintRecorder();
   const quiet = quietFor(300);
-  onDrawnFrame(quiet.poke);
+  drawnFrames.listen(quiet.poke);
 
   return {
     impl: 'ours',
@@ -61,10 +64,10 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
         store.set(searchInputAtom, text);
         store.set(searchQueryAtom, text);
       }),
-    // As useLiveStatuses applies a server event: the list with that one machine replaced.
+    // As a server event is applied: the list with that one machine replaced.
     liveChange: () => {
       const changed = statusChanged(store.get(machinesAtom));
-      return timed(() => store.set(machinesAtom, (machines) => replaceMachine(machines, changed)));
+      return timed(() => store.set(replaceMachineAtom, changed));
     },
     settle: quiet.wait,
     setChrome: async (shown) => {

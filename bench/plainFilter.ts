@@ -1,6 +1,7 @@
 import type { CodeCriteria } from '../src/filters/filterResult';
-import type { Machine } from '../src/machines/machine';
-import { buildSearchIndex, filterMachines, NO_FILTER, normaliseSearchText, type FilterCriteria } from '../src/filters/predicates';
+import type { Machine } from '../shared/machine';
+import { buildSearchIndex, normaliseSearchText } from '../src/machines/searchIndex';
+import { filterMachines, NO_FILTER, type FilterCriteria } from '../tests/reference/referenceFilter';
 
 /**
  * The alternatives' filter: what a straightforward page does, the spec's predicates over the machine

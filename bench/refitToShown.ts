@@ -1,5 +1,5 @@
 import { FIT_PADDING_NONE_PX, LIST_SELECT_MAX_ZOOM, MAP_REFIT_DEBOUNCE_MS, MARKER_ICON_SIZE_PX } from '../src/config';
-import type { Machine } from '../src/machines/machine';
+import type { Machine } from '../shared/machine';
 import { boundsOfPositions, type LngLatBox } from '../src/map/bounds';
 
 /** As on our page with no panel (`useFitToResults`): room above the top marker, which stands on its point. */

@@ -1,6 +1,6 @@
 import demo from '../assets/demo/machines.json';
 import { MAP_BOUNDS } from '../src/config';
-import type { Area, District, Machine, Status } from '../src/machines/machine';
+import type { Area, District, Machine, Status } from '../shared/machine';
 
 /** The machine counts the benchmark runs at, from the `?n=` URL parameter. */
 export const BENCH_SIZES = [1_000, 10_000, 100_000, 1_000_000] as const;

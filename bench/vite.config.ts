@@ -8,6 +8,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 export default defineConfig({
   root: ROOT,
   plugins: [react()],
+  // The bench pages read the page's test hooks (src/testHooks.ts).
+  define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify('1') },
   build: {
     target: 'es2022',
     outDir: resolve(ROOT, 'bench/dist'),

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import type { Machine } from '../src/machines/machine';
+import type { Machine } from '../shared/machine';
 import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady } from '../tests/browser/harness';
 import {
   MESSAGES,

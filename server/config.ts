@@ -2,10 +2,12 @@ import path from 'node:path';
 import {
   DEFAULT_KIOSK_IDLE_MS,
   DEFAULT_KIOSK_REFRESH_MS,
+  DEFAULT_STALE_AFTER_MS,
   MAX_KIOSK_INTERVAL_MS,
+  MAX_STALE_AFTER_MS,
   MIN_KIOSK_INTERVAL_MS,
-} from '../src/kiosk/kioskDefaults';
-import { DEFAULT_STALE_AFTER_MS, MAX_STALE_AFTER_MS, MIN_STALE_AFTER_MS } from '../src/config';
+  MIN_STALE_AFTER_MS,
+} from '../shared/deploymentDefaults';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';

@@ -1,4 +1,7 @@
-/** Every constant of the spec (§9), named as the spec names it, with units. */
+/**
+ * Every constant of the spec (§9), named as the spec names it, with units. The theme colours are in theme.ts,
+ * the mobile breakpoint is Mantine's `md` (ui/useIsMobile.ts).
+ */
 
 export const API_BASE_PATH = '/api/';
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60 * 1000; // 5 minutes
@@ -9,16 +12,12 @@ export const MAP_MIN_ZOOM = 11;
 export const MAP_INITIAL_ZOOM = 11;
 /** [longitude, latitude] — MapLibre order; the spec gives 22.3193, 114.1694. */
 export const MAP_INITIAL_CENTER: [number, number] = [114.1694, 22.3193];
-/** [[west, south], [east, north]] in degrees. */
-export const MAP_BOUNDS: [[number, number], [number, number]] = [
-  [113.8167, 22.1333],
-  [114.5167, 22.5833],
-];
+/** The map's box; shared with the server, which refuses machines outside it. */
+export { MAP_BOUNDS } from '../shared/mapBounds';
 export const MAP_BOUND_STIFFNESS = 0.9;
 export const LIST_SELECT_MAX_ZOOM = 15;
 export const MARKER_ICON_SIZE_PX = 24;
 export const PHOTO_AVATAR_SIZE_PX = 88;
-export const LEGEND_THRESHOLDS_PERCENT = [40, 20] as const;
 
 export const SEARCH_DEBOUNCE_MS = 200;
 export const MAP_REFIT_DEBOUNCE_MS = 200;
@@ -34,17 +33,9 @@ export const FONT_SIZES_PX = { sm: 16, md: 18, lg: 20 } as const;
 export type FontSize = keyof typeof FONT_SIZES_PX;
 export const DEFAULT_FONT_SIZE: FontSize = 'sm';
 
-export const PRIMARY_COLOR = '#3fa535';
-export const SECONDARY_COLOR = '#dfdfdf';
-export const MOBILE_BREAKPOINT = 'md';
-
 export const LOGIN_PATH = '/login';
 
-// Issue 9: the feed's freshness fields.
-/** A machine whose last report (`last_online`) is older than this shows as stale; RVM_STALE_AFTER_MIN overrides. */
-export const DEFAULT_STALE_AFTER_MS = 30 * 60 * 1000; // 30 minutes
-export const MIN_STALE_AFTER_MS = 60 * 1000; // 1 minute
-export const MAX_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
+/** The feed's times (issue 9) are shown on Hong Kong's clock. */
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
 
 // Camera moves on slow devices (not in the spec).

@@ -5,13 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { App } from './App';
-import { createAppApi } from './api/appApi';
+import { createAppApi } from './appApi';
 import { apiAtom } from './api/apiAtom';
 import { startHostListener } from './embed/startHostListener';
 import { startKiosk } from './kiosk/startKiosk';
 import { runtimeConfig } from './runtimeConfig';
 import { localeAtom } from './i18n/localeAtom';
-import { fontSizeAtom } from './settings/fontSize';
+import { fontSizeAtom } from './settings/fontSizeAtom';
 import { readUrlSettings } from './settings/urlSettings';
 
 const store = createStore();

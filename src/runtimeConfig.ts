@@ -1,10 +1,12 @@
 import {
   DEFAULT_KIOSK_IDLE_MS,
   DEFAULT_KIOSK_REFRESH_MS,
+  DEFAULT_STALE_AFTER_MS,
   MAX_KIOSK_INTERVAL_MS,
+  MAX_STALE_AFTER_MS,
   MIN_KIOSK_INTERVAL_MS,
-} from './kiosk/kioskDefaults';
-import { DEFAULT_STALE_AFTER_MS, MAX_STALE_AFTER_MS, MIN_STALE_AFTER_MS } from './config';
+  MIN_STALE_AFTER_MS,
+} from '../shared/deploymentDefaults';
 
 declare global {
   interface Window {

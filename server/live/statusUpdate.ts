@@ -1,4 +1,4 @@
-import { STATUSES, type Status } from '../../src/machines/machine';
+import { STATUSES, type Status } from '../../shared/machine';
 import { ApiError } from '../errors';
 import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from '../machines/feedFields';
 

@@ -1,5 +1,5 @@
-import { normaliseFeedTimestamp } from '../../src/freshness/feedTimestamp';
-import { BIN_COUNT_MAX } from '../../src/machines/machine';
+import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
+import { BIN_COUNT_MAX } from '../../shared/machine';
 import { showValue } from './showValue';
 
 /** The original feed's fields beyond the spec's Machine table, as stored and answered. */

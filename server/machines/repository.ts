@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import type { ExtraFields } from './extraFields';
 import type { FeedFields } from './feedFields';
 import { KNOWN_FIELDS, type MachineRow } from './validate';

@@ -1,4 +1,3 @@
-import { MAP_BOUNDS } from '../../src/config';
 import {
   AREAS,
   DISTRICTS,
@@ -8,7 +7,8 @@ import {
   type District,
   type Machine,
   type Status,
-} from '../../src/machines/machine';
+} from '../../shared/machine';
+import { isInsideMap, MAP_BOUNDS } from '../../shared/mapBounds';
 import { collectExtraFields, type ExtraFields } from './extraFields';
 import { checkFeedFields, FEED_FIELDS, type FeedFields } from './feedFields';
 import { showValue as show } from './showValue';
@@ -99,7 +99,7 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
     if (!latOk) fail(`latitude ${show(lat)} is not a number`);
     if (!lngOk) fail(`longitude ${show(lng)} is not a number`);
     if (latOk && lngOk) {
-      if (inRange(lat, MIN_LNG, MAX_LNG) && inRange(lng, MIN_LAT, MAX_LAT)) {
+      if (isInsideMap(lng, lat)) {
         fail(`coordinates [${lat}, ${lng}] look swapped: give latitude first, then longitude`);
       } else {
         if (!inRange(lat, MIN_LAT, MAX_LAT)) fail(`latitude ${lat} is outside the map (${MIN_LAT} to ${MAX_LAT})`);

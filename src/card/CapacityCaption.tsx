@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { translate, translateDynamic } from '../i18n/translate';
 import { captionKeyOf, displayStateOf, isOutOfService } from '../machines/displayState';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { MARKER_IMAGES } from '../legend/markerImages';
 
 /**

@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { directionsUrl } from './directions';
 
 const QR_SIZE_PX = 96;
@@ -16,7 +16,7 @@ export function KioskDirections({ machine, name, address }: { machine: Machine; 
   const [qr, setQr] = useState<{ url: string; src: string } | null>(null);
   useEffect(() => {
     let current = true;
-    void import('../kiosk/directionsQr')
+    void import('./directionsQr')
       .then(({ qrCodeDataUrl }) => qrCodeDataUrl(url))
       .then((src) => {
         if (current) setQr({ url, src });

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { MachineCard } from './MachineCard';
 
 const machine: Machine = {

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { HTML_LANG } from '../i18n/translate';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
-import { nowAtom } from '../openNow/nowAtom';
+import type { Machine } from '../../shared/machine';
+import { nowAtom } from '../clock/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
-import { openingHoursReadyAtom } from '../openNow/openingHoursLib';
+import { openingHoursReadyAtom } from '../openNow/openingHoursAtoms';
 import { openNowText } from '../openNow/openNowText';
 
 /** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */

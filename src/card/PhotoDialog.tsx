@@ -6,7 +6,7 @@ import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import { machineByIdAtom } from '../machines/machinesAtom';
 import { machineText } from '../machines/text';
-import { photoMachineIdAtom } from '../ui/uiAtoms';
+import { photoMachineIdAtom } from './photoAtom';
 import { fullPhotoUrl, thumbnailUrl } from './photoUrls';
 
 /** The full photo, at most 80% of the viewport height; Escape, the close button or a click outside close it. */

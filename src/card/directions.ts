@@ -1,4 +1,4 @@
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 
 /** A third-party maps directions page with the machine as destination (latitude,longitude). */
 export function directionsUrl(machine: Pick<Machine, 'coordinates'>): string {

@@ -1,5 +1,5 @@
 import { API_BASE_PATH } from '../config';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 
 /** The card's image: the machine's thumbnail, else its picture. */
 export function thumbnailUrl(m: Machine): string | null {

@@ -1,6 +1,6 @@
 import type { FontSize } from '../config';
 import { isLocale } from '../i18n/translate';
-import type { Locale } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
 import { isFontSize } from '../settings/fontSize';
 
 /** What a host may change live (spec §2): the language, the text size, or both in one message. */

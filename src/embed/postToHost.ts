@@ -1,4 +1,4 @@
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { runtimeConfig } from '../runtimeConfig';
 import { isAllowedOrigin, isHttpOrigin } from './origins';
 

@@ -1,7 +1,7 @@
 import type { AppStore } from '../store';
 import { localeAtom } from '../i18n/localeAtom';
 import { runtimeConfig } from '../runtimeConfig';
-import { fontSizeAtom } from '../settings/fontSize';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
 import { listenToHost } from './hostListener';
 import type { HostSettings } from './hostMessage';
 

@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useT } from '../i18n/useT';
-import { AREAS, type Area } from '../machines/machine';
+import { AREAS, type Area } from '../../shared/machine';
 import { areaAtom } from './filterAtoms';
 
 const ALL = '';

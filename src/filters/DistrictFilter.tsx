@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
-import { DISTRICTS, DISTRICTS_BY_AREA, type District } from '../machines/machine';
+import { DISTRICTS, DISTRICTS_BY_AREA, type District } from '../../shared/machine';
 import { areaAtom, districtAtom } from './filterAtoms';
 
 const ALL = '';

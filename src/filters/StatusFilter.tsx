@@ -2,7 +2,7 @@ import { NativeSelect } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useT } from '../i18n/useT';
 import { statusGroupAtom } from './filterAtoms';
-import { STATUS_GROUPS, type StatusGroup } from './statusGroups';
+import { STATUS_GROUPS, type StatusGroup } from '../machines/statusGroups';
 
 const ALL = '';
 

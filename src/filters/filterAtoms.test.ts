@@ -1,19 +1,11 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { feedMachinesAtom, machinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
-import type { Machine } from '../machines/machine';
+import { feedMachinesAtom, machinesAtom, packedMachinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
+import type { Machine } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
-import {
-  areaAtom,
-  districtAtom,
-  filteredMachinesAtom,
-  packedMachinesAtom,
-  resetFiltersAtom,
-  searchInputAtom,
-  searchQueryAtom,
-  statusGroupAtom,
-} from './filterAtoms';
-import { resultMachines, type FilterResult } from './filterResult';
+import { areaAtom, districtAtom, filteredMachinesAtom, resetFiltersAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from './filterAtoms';
+import { resultMachines } from '../../tests/reference/referenceFilter';
+import { type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
   id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,

@@ -1,15 +1,13 @@
 import { atom } from 'jotai';
-import type { Area, District } from '../machines/machine';
-import { machinesAtom } from '../machines/machinesAtom';
-import { localeAtom } from '../i18n/localeAtom';
-import { keepOpenNow } from '../openNow/keepOpenNow';
+import type { Area, District } from '../../shared/machine';
+import { allRowsAtom, machinesAtom, packedMachinesAtom } from '../machines/machinesAtom';
+import { searchIndexAtom } from '../machines/searchIndexAtoms';
+import { keepOpenNow } from './keepOpenNow';
 import { openNowFlagsAtom, openNowOnlyAtom } from '../openNow/openNowAtoms';
 import { filterPacked } from './filterResult';
-import { normaliseSearchText } from './predicates';
-import { createPacker } from './repackMachines';
-import { createSearchIndexer } from './searchIndexer';
+import { normaliseSearchText } from '../machines/searchIndex';
 import { createTextMatcher } from './textSearch';
-import type { StatusGroup } from './statusGroups';
+import type { StatusGroup } from '../machines/statusGroups';
 
 export const statusGroupAtom = atom<StatusGroup | null>(null);
 statusGroupAtom.debugLabel = 'statusGroup';
@@ -35,17 +33,10 @@ searchInputAtom.debugLabel = 'searchInput';
 export const searchQueryAtom = atom('');
 searchQueryAtom.debugLabel = 'searchQuery';
 
-/** Typed columns of the machine list, built once per list; a live status change patches its rows only. */
-const packLatest = createPacker();
-export const packedMachinesAtom = atom((get) => packLatest(get(machinesAtom)));
-packedMachinesAtom.debugLabel = 'packedMachines';
-
-/** One normalised string per machine in the current language: built ahead while idle (useSearchIndexWarmUp), or at the first search. */
-export const searchIndexer = createSearchIndexer();
-export const searchIndexAtom = atom((get) => searchIndexer(get(machinesAtom), get(localeAtom)));
-searchIndexAtom.debugLabel = 'searchIndex';
-
-const textMatcherAtom = atom((get) => createTextMatcher(get(searchIndexAtom)));
+// The texts alone: a live change that leaves every name and address as it was keeps them, and so the matcher
+// and its narrowing answers.
+const searchTextsAtom = atom((get) => get(searchIndexAtom).texts);
+const textMatcherAtom = atom((get) => createTextMatcher(get(searchTextsAtom)));
 
 /** The one derived set both the list and the map show. */
 export const filteredMachinesAtom = atom((get) => {
@@ -55,6 +46,7 @@ export const filteredMachinesAtom = atom((get) => {
     get(packedMachinesAtom),
     { statusGroup: get(statusGroupAtom), area: get(areaAtom), district: get(districtAtom) },
     query ? get(textMatcherAtom)(query) : null,
+    get(allRowsAtom),
   );
   return get(openNowOnlyAtom) ? keepOpenNow(result, get(openNowFlagsAtom)) : result;
 });

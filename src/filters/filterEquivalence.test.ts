@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../machines/machine';
-import { filterPacked, resultMachines } from './filterResult';
-import { packMachines } from './packedMachines';
-import { buildSearchIndex, filterMachines, normaliseSearchText, type FilterCriteria } from './predicates';
-import { STATUS_GROUPS } from './statusGroups';
+import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../../shared/machine';
+import { filterPacked } from './filterResult';
+import { packMachines } from '../machines/packedMachines';
+import { buildSearchIndex, normaliseSearchText } from '../machines/searchIndex';
+import { filterMachines, resultMachines, type FilterCriteria } from '../../tests/reference/referenceFilter';
+import { STATUS_GROUPS } from '../machines/statusGroups';
 import { createTextMatcher } from './textSearch';
 
 // A small alphabet makes substring hits (and narrowing from earlier queries) frequent.

@@ -1,6 +1,7 @@
-import type { Area, District, Machine } from '../machines/machine';
-import { areaCodeOf, districtCodeOf, groupCodeOf, type PackedMachines } from './packedMachines';
-import type { StatusGroup } from './statusGroups';
+import type { Area, District, Machine } from '../../shared/machine';
+import { rowRange } from '../machines/machineRows';
+import { areaCodeOf, districtCodeOf, groupCodeOf, type PackedMachines } from '../machines/packedMachines';
+import type { StatusGroup } from '../machines/statusGroups';
 
 /** The filtered machines: which of machinesAtom's list are shown, in list order. */
 export interface FilterResult {
@@ -21,13 +22,15 @@ export interface CodeCriteria {
 
 /**
  * Applies the status, area and district filters to the packed columns, over every machine or, when a
- * text search ran, over its matches only. Same semantics as `filterMachines`, without strings.
+ * text search ran, over its matches only. The same machines as the reference filter (tests/reference), without strings. With no
+ * filter at all the result's indices are `allRows` (MachineList.allRows, shared by every such result).
  */
 export function filterPacked(
   machines: readonly Machine[],
   packed: PackedMachines,
   c: CodeCriteria,
   textMatches: Uint32Array | null,
+  allRows: Uint32Array = rowRange(packed.count),
 ): FilterResult {
   const area = c.area === null ? -1 : areaCodeOf(c.area);
   const district = c.district === null ? -1 : districtCodeOf(c.district);
@@ -36,7 +39,7 @@ export function filterPacked(
   const mask = new Float32Array(packed.count);
   if (area < 0 && district < 0 && group < 0 && textMatches === null) {
     mask.fill(1);
-    return { machines, indices: everyIndex(packed), count: packed.count, mask };
+    return { machines, indices: allRows, count: packed.count, mask };
   }
   const total = textMatches ? textMatches.length : packed.count;
   const indices = new Uint32Array(total);
@@ -52,23 +55,6 @@ export function filterPacked(
   return { machines, indices: indices.subarray(0, count), count, mask };
 }
 
-// Shared by every unfiltered result of one list; nobody writes to a result's indices.
-const everyIndexCache = new WeakMap<PackedMachines, Uint32Array>();
-function everyIndex(packed: PackedMachines): Uint32Array {
-  let indices = everyIndexCache.get(packed);
-  if (!indices) {
-    indices = new Uint32Array(packed.count);
-    for (let i = 0; i < packed.count; i++) indices[i] = i;
-    everyIndexCache.set(packed, indices);
-  }
-  return indices;
-}
-
 export function resultMachineAt(result: FilterResult, position: number): Machine {
   return result.machines[result.indices[position]!]!;
-}
-
-/** The shown machines as objects; for small sets and tests, the map and the list read `indices`. */
-export function resultMachines(result: FilterResult): Machine[] {
-  return Array.from(result.indices, (i) => result.machines[i]!);
 }

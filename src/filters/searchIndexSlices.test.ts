@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replaceMachine } from '../live/replaceMachine';
-import type { Machine } from '../machines/machine';
-import { buildSearchIndex } from './predicates';
-import { createSearchIndexer } from './searchIndexer';
+import type { Machine } from '../../shared/machine';
+import { buildSearchIndex } from '../machines/searchIndex';
 import { browserIdle, buildSearchIndexInSlices, SEARCH_INDEX_SLICE, type IdleWait } from './searchIndexSlices';
 
 const machine = (i: number): Machine => ({
@@ -64,38 +62,5 @@ describe('buildSearchIndexInSlices', () => {
     const waiting = browserIdle(abort.signal);
     abort.abort();
     expect(await waiting).toBeNull();
-  });
-});
-
-describe('priming the search indexer', () => {
-  it('returns the primed index for its list and language, and builds for another language', () => {
-    const indexer = createSearchIndexer();
-    const list = listOf(3);
-    const built = buildSearchIndex(list, 'en');
-    expect(indexer.has(list, 'en')).toBe(false);
-    indexer.prime(list, 'en', built);
-    expect(indexer.has(list, 'en')).toBe(true);
-    expect(indexer(list, 'en')).toBe(built);
-    expect(indexer.has(list, 'zht')).toBe(false);
-    expect(indexer(list, 'zht')).toEqual(buildSearchIndex(list, 'zht'));
-  });
-
-  it('counts a list made by a live change as covered, and keeps what was indexed over a late primed index', () => {
-    const indexer = createSearchIndexer();
-    const list = listOf(3);
-    const first = indexer(list, 'en');
-    const changed = replaceMachine(list, { ...list[1]!, name_en: 'Renamed' });
-    expect(indexer.has(changed, 'en')).toBe(true);
-    indexer.prime(list, 'en', ['stale', 'stale', 'stale']);
-    expect(indexer(list, 'en')).toBe(first);
-    expect(indexer(changed, 'en')).toEqual(buildSearchIndex(changed, 'en'));
-  });
-
-  it('refuses an index of another length', () => {
-    const indexer = createSearchIndexer();
-    const list = listOf(3);
-    indexer.prime(list, 'en', ['only one']);
-    expect(indexer.has(list, 'en')).toBe(false);
-    expect(indexer(list, 'en')).toEqual(buildSearchIndex(list, 'en'));
   });
 });

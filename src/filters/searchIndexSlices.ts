@@ -1,5 +1,5 @@
-import type { Locale, Machine } from '../machines/machine';
-import { buildSearchIndex } from './predicates';
+import type { Locale, Machine } from '../../shared/machine';
+import { buildSearchIndex } from '../machines/searchIndex';
 
 /** Machines indexed between two looks at the idle deadline: well under a millisecond of work. */
 export const SEARCH_INDEX_SLICE = 1_000;

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
 import { machinesFetchedAtAtom } from '../machines/machinesAtom';
-import { nowAtom } from '../openNow/nowAtom';
+import { nowAtom } from '../clock/nowAtom';
 import { hongKongTime } from './formatFreshness';
 
 /** "Data as of 14:05": when the machine list was last fetched, in Hong Kong time. */

@@ -2,9 +2,9 @@ import { Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
-import { nowAtom } from '../openNow/nowAtom';
-import { parseFeedTimestamp } from './feedTimestamp';
+import type { Machine } from '../../shared/machine';
+import { nowAtom } from '../clock/nowAtom';
+import { parseFeedTimestamp } from '../../shared/feedTimestamp';
 import { hongKongTime, timeAgo } from './formatFreshness';
 import classes from './Freshness.module.css';
 

@@ -1,5 +1,5 @@
 import { HONG_KONG_TIME_ZONE } from '../config';
-import type { Locale } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
 
 /** Intl locales for dates: English as written in Hong Kong (day before month, 24-hour clock). */
 export const DATE_LOCALE: Record<Locale, string> = { en: 'en-HK', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };

@@ -1,4 +1,4 @@
-import type { Locale } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
 
 // The CJK faces are large @font-face sets: load their CSS only when a Chinese interface needs it.
 const LOADERS: Partial<Record<Locale, () => Promise<unknown>>> = {

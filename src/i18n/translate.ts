@@ -2,8 +2,11 @@ import rosetta from 'rosetta';
 import en from './locales/en.json';
 import zht from './locales/zht.json';
 import zhs from './locales/zhs.json';
-import type { Locale } from '../machines/machine';
-import { LOCALES } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
+import { LOCALES } from '../../shared/machine';
+
+/** The interface language when none is asked for (spec §1). */
+export const DEFAULT_LOCALE: Locale = 'en';
 
 export type Messages = typeof en;
 

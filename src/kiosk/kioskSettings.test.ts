@@ -1,6 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { fontSizeAtom } from '../settings/fontSize';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
 import { isKioskAtom, kioskAtom } from './kioskAtom';
 import { kioskFontSize, readKioskSettings } from './kioskSettings';
 import { startKiosk } from './startKiosk';

@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../runtimeConfig';
-import { fontSizeAtom } from '../settings/fontSize';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
 import type { AppStore } from '../store';
 import { kioskAtom } from './kioskAtom';
 import { kioskFontSize, readKioskSettings } from './kioskSettings';

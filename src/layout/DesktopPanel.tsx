@@ -3,11 +3,11 @@ import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { FilterActions } from '../filters/FilterActions';
 import { FilterFields } from '../filters/FilterFields';
-import { LocationList } from '../filters/LocationList';
+import { LocationList } from '../list/LocationList';
 import { SearchBox } from '../filters/SearchBox';
 import { DataFetchedAt } from '../freshness/DataFetchedAt';
 import { NearMe } from '../nearby/NearMe';
-import { panelOpenAtom } from '../ui/uiAtoms';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { PanelToggle } from './PanelToggle';
 import classes from './Panels.module.css';
 

@@ -3,14 +3,15 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useId } from 'react';
 import { FilterActions } from '../filters/FilterActions';
 import { FilterFields } from '../filters/FilterFields';
-import { LocationList } from '../filters/LocationList';
+import { LocationList } from '../list/LocationList';
 import { SearchBox } from '../filters/SearchBox';
 import { useT } from '../i18n/useT';
 import { Legend } from '../legend/Legend';
 import { DataFetchedAt } from '../freshness/DataFetchedAt';
 import { NearMe } from '../nearby/NearMe';
 import { ListIcon } from '../ui/icons';
-import { mobileListOpenAtom, panelOpenAtom } from '../ui/uiAtoms';
+import { mobileListOpenAtom } from './mobileListAtom';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { PanelToggle } from './PanelToggle';
 import classes from './Panels.module.css';
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useT } from '../i18n/useT';
 import { ChevronUpIcon, FilterIcon } from '../ui/icons';
-import { panelOpenAtom } from '../ui/uiAtoms';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
 
 export function PanelToggle({ controls }: { controls: string }) {
   const [open, setOpen] = useAtom(panelOpenAtom);

@@ -1,9 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { API_BASE_PATH } from '../config';
-import { loadMachinesAtom, machinesAtom } from '../machines/machinesAtom';
+import { loadMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
 import { parseMachine } from '../machines/parseMachines';
-import { replaceMachine } from './replaceMachine';
 
 export const EVENTS_URL = `${API_BASE_PATH}events`;
 /** Without EventSource, the list is reloaded this often instead. */
@@ -14,7 +13,7 @@ export const POLL_INTERVAL_MS = 30_000;
  * one machine in the list. EventSource reconnects by itself after an error.
  */
 export function useLiveStatuses(): void {
-  const setMachines = useSetAtom(machinesAtom);
+  const replaceMachine = useSetAtom(replaceMachineAtom);
   const loadMachines = useSetAtom(loadMachinesAtom);
   useEffect(() => {
     if (typeof EventSource === 'undefined') {
@@ -24,10 +23,10 @@ export function useLiveStatuses(): void {
     const source = new EventSource(EVENTS_URL);
     source.addEventListener('machine', (event) => {
       const machine = parseEvent(event.data);
-      if (machine) setMachines((machines) => replaceMachine(machines, machine));
+      if (machine) replaceMachine(machine);
     });
     return () => source.close();
-  }, [setMachines, loadMachines]);
+  }, [replaceMachine, loadMachines]);
 }
 
 function parseEvent(data: unknown) {

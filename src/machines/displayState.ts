@@ -1,5 +1,5 @@
-import type { Machine, Status } from './machine';
-import { STATUSES } from './machine';
+import type { Machine, Status } from '../../shared/machine';
+import { STATUSES } from '../../shared/machine';
 
 /** The four marker kinds of the spec's §4 table; also the icon atlas keys. */
 export const DISPLAY_STATES = ['available', 'nearlyFull', 'full', 'maintenance'] as const;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noteReplacedRows } from '../filters/listEdits';
-import { replaceMachine } from '../live/replaceMachine';
-import type { Machine } from './machine';
-import { machineLookup, machineRows } from './machineRows';
+import type { Machine } from '../../shared/machine';
+import { loadedFeed, replaceMachine } from './feedList';
+import { idRows, machineLookup, rowRange } from './machineRows';
 
 const m = (id: string, status: Machine['status'] = '>40%') => ({ id, status }) as Machine;
 
@@ -10,30 +9,25 @@ describe('machines by id', () => {
   const list = [m('a'), m('b'), m('c')];
 
   it('finds each machine’s row, and nothing for an unknown id', () => {
-    const lookup = machineLookup(list);
+    const lookup = machineLookup(list, idRows(list));
     expect(lookup.get('b')).toBe(list[1]);
     expect(lookup.has('c')).toBe(true);
     expect(lookup.get('z')).toBeUndefined();
     expect(lookup.has('z')).toBe(false);
-    expect(machineRows(list)).toBe(machineRows(list));
   });
 
   it('shares the id map across live changes, and finds the replaced machine as it now is', () => {
-    const once = replaceMachine(list, m('b', 'Full'));
+    const feed = loadedFeed(list);
+    const once = replaceMachine(feed, m('b', 'Full'));
     const twice = replaceMachine(once, m('c', 'Full'));
-    expect(machineRows(twice)).toBe(machineRows(list));
-    expect(machineLookup(twice).get('b')).toBe(once[1]);
-    expect(machineLookup(twice).get('b')?.status).toBe('Full');
-    expect(machineLookup(list).get('b')?.status).toBe('>40%');
+    expect(twice.rows).toBe(feed.rows);
+    expect(machineLookup(twice.machines, twice.rows).get('b')).toBe(once.machines[1]);
+    expect(machineLookup(twice.machines, twice.rows).get('b')?.status).toBe('Full');
+    expect(machineLookup(feed.machines, feed.rows).get('b')?.status).toBe('>40%');
   });
 
-  it('builds a new map when a replaced row holds another id, or for an unrelated list', () => {
-    machineRows(list);
-    const swapped = [list[0]!, m('x'), list[2]!];
-    noteReplacedRows(swapped, list, [1]);
-    expect(machineRows(swapped)).not.toBe(machineRows(list));
-    expect(machineLookup(swapped).get('x')).toBe(swapped[1]);
-    expect(machineLookup(swapped).has('b')).toBe(false);
-    expect(machineRows([...list])).not.toBe(machineRows(list));
+  it('builds a new map for a loaded list', () => {
+    expect(loadedFeed([...list]).rows).not.toBe(loadedFeed(list).rows);
+    expect(Array.from(rowRange(3))).toEqual([0, 1, 2]);
   });
 });

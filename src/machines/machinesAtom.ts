@@ -1,17 +1,24 @@
-import { atom, type SetStateAction } from 'jotai';
-import type { Machine } from './machine';
+import { atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import type { Machine } from '../../shared/machine';
+import { apiAtom } from '../api/apiAtom';
+import { nowAtom } from '../clock/nowAtom';
+import { runtimeConfig } from '../runtimeConfig';
+import { EMPTY_FEED, loadedFeed, replaceMachine, type FeedList } from './feedList';
+import { nextMachineList, type ListInputs, type MachineList } from './machineList';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
-import { apiAtom } from '../api/apiAtom';
-import { editOf } from '../filters/listEdits';
-import { createShownMachines } from '../freshness/shownMachines';
-import { runtimeConfig } from '../runtimeConfig';
-import { nowAtom } from '../openNow/nowAtom';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** The list as the feed gave it (and live changes patched it), deactivated machines included. */
-export const feedMachinesAtom = atom<readonly Machine[]>([]);
+/**
+ * The feed's list as loaded and patched by live changes, deactivated machines included: the one value the
+ * machine atoms own. A load replaces it (machinesAtom), a live change patches it (replaceMachineAtom).
+ */
+const feedAtom = atom<FeedList>(EMPTY_FEED);
+feedAtom.debugLabel = 'feed';
+
+export const feedMachinesAtom = atom((get) => get(feedAtom).machines);
 feedMachinesAtom.debugLabel = 'feedMachines';
 
 /** How old a machine's last report may be before its status is not trusted (issue 9). */
@@ -22,43 +29,52 @@ staleAfterMsAtom.debugLabel = 'staleAfterMs';
 export const machinesFetchedAtAtom = atom<number | null>(null);
 machinesFetchedAtAtom.debugLabel = 'machinesFetchedAt';
 
-const shownMachines = createShownMachines();
-const reportsFreshness = new WeakMap<readonly Machine[], boolean>();
-const reports = (m: Machine) => m.last_online != null || m.deactivated === true;
-/** Whether any machine carries a report time or is deactivated; after a live change, only its rows are looked at. */
-function anyReportsFreshness(feed: readonly Machine[]): boolean {
-  let known = reportsFreshness.get(feed);
-  if (known === undefined) {
-    const edit = editOf(feed);
-    const before = edit && reportsFreshness.get(edit.from);
-    // Once true it stays true for lists made from it: that only keeps the (correct) slower path.
-    known = edit && before !== undefined ? before || edit.rows.some((i) => reports(feed[i]!)) : feed.some(reports);
-    reportsFreshness.set(feed, known);
-  }
-  return known;
-}
+const listInputsAtom = atom((get): ListInputs => {
+  const feed = get(feedAtom);
+  // The clock is read only when some machine reports its freshness: otherwise nothing changes on the minute.
+  return { feed, nowMs: feed.reportsFreshness ? get(nowAtom).getTime() : null, staleAfterMs: get(staleAfterMsAtom) };
+});
 
 /**
- * The machines the page shows: the feed's list without deactivated machines, stale ones marked (it
- * re-checks on the minute only when some machine reports its freshness). Setting it sets the feed's list.
+ * The machines shown and what is derived from them (packed columns, id rows, the live edit, the revision),
+ * each list made from this store's list before it.
+ */
+export const machineListAtom = selectAtom(listInputsAtom, (inputs, previous?: MachineList) => nextMachineList(previous, inputs));
+machineListAtom.debugLabel = 'machineList';
+
+/**
+ * The machines the page shows: the feed's list without deactivated machines, stale ones marked (re-checked on
+ * the minute only when some machine reports its freshness). Setting it loads a new list.
  */
 export const machinesAtom = atom(
-  (get): readonly Machine[] => {
-    const feed = get(feedMachinesAtom);
-    if (!anyReportsFreshness(feed)) return feed;
-    return shownMachines(feed, get(nowAtom).getTime(), get(staleAfterMsAtom));
-  },
-  (_get, set, update: SetStateAction<readonly Machine[]>) => set(feedMachinesAtom, update),
+  (get): readonly Machine[] => get(machineListAtom).machines,
+  (_get, set, machines: readonly Machine[]) => set(feedAtom, loadedFeed(machines)),
 );
 machinesAtom.debugLabel = 'machines';
+
+/** A live change: the machine of the same id replaced, its row recorded so what is derived patches that row only. */
+export const replaceMachineAtom = atom(null, (_get, set, machine: Machine) => {
+  set(feedAtom, (feed) => replaceMachine(feed, machine));
+});
+
+/** Typed columns of the shown machines; a live status change patches its rows only. */
+export const packedMachinesAtom = atom((get) => get(machineListAtom).packed);
+packedMachinesAtom.debugLabel = 'packedMachines';
+
+/** Every row of the shown machines, in order. */
+export const allRowsAtom = atom((get) => get(machineListAtom).allRows);
+
+/** The shown machines by id; a live change reuses the id → row map instead of building one. */
+export const machineByIdAtom = atom((get) => {
+  const { machines, rows } = get(machineListAtom);
+  return machineLookup(machines, rows);
+});
 
 export const machinesLoadStateAtom = atom<LoadState>('idle');
 machinesLoadStateAtom.debugLabel = 'machinesLoadState';
 
-/** The shown machines by id; a live change reuses the id → row map instead of building one. */
-export const machineByIdAtom = atom((get) => machineLookup(get(machinesAtom)));
-
-let warnedRejected = false;
+/** Rows the parser left off are logged once per page, not on every refresh. */
+const rejectedLoggedAtom = atom(false);
 
 /** The list call (spec §7): on success the machines replace the list; on no success nothing loads and nothing shows. */
 export const loadMachinesAtom = atom(null, async (get, set, options: { not_blocking?: boolean } = {}) => {
@@ -74,8 +90,8 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
     return;
   }
   const parsed = parseMachineList(body);
-  if (parsed.rejected.length > 0 && !warnedRejected) {
-    warnedRejected = true;
+  if (parsed.rejected.length > 0 && !get(rejectedLoggedAtom)) {
+    set(rejectedLoggedAtom, true);
     console.warn(`[rvm] ${parsed.rejected.length} machine rows left off the map`, parsed.rejected);
   }
   if (parsed.ok) {

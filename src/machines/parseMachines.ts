@@ -1,7 +1,7 @@
-import { MAP_BOUNDS } from '../config';
-import type { Area, District, Machine, Status } from './machine';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS, STATUSES, areaOfDistrict } from './machine';
-import { normaliseFeedTimestamp } from '../freshness/feedTimestamp';
+import type { Area, District, Machine, Status } from '../../shared/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS, STATUSES, areaOfDistrict } from '../../shared/machine';
+import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
+import { isInsideMap } from '../../shared/mapBounds';
 
 export type RejectReason = 'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
 
@@ -123,13 +123,8 @@ function parseCoordinates(value: unknown): [number, number] | RejectReason {
   if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) {
     return 'bad-coordinates';
   }
-  if (insideMap(lat, lng)) return [lat, lng];
-  return insideMap(lng, lat) ? 'swapped-coordinates' : 'outside-map';
-}
-
-function insideMap(lat: number, lng: number): boolean {
-  const [[west, south], [east, north]] = MAP_BOUNDS;
-  return lat >= south && lat <= north && lng >= west && lng <= east;
+  if (isInsideMap(lat, lng)) return [lat, lng];
+  return isInsideMap(lng, lat) ? 'swapped-coordinates' : 'outside-map';
 }
 
 /** Only same-origin paths and http(s) URLs may become an image source. */

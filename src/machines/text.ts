@@ -1,4 +1,4 @@
-import type { Locale, Machine } from './machine';
+import type { Locale, Machine } from '../../shared/machine';
 
 export type LocalizedField = 'name' | 'address' | 'service_hour';
 

@@ -7,7 +7,8 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FeatureCollection } from 'geojson';
 import { MAP_BOUNDS, MAP_INITIAL_CENTER, MAP_INITIAL_ZOOM, MAP_MIN_ZOOM } from '../config';
-import { filteredMachinesAtom, packedMachinesAtom } from '../filters/filterAtoms';
+import { filteredMachinesAtom } from '../filters/filterAtoms';
+import { packedMachinesAtom } from '../machines/machinesAtom';
 import { useSearchIndexWarmUp } from '../filters/useSearchIndexWarmUp';
 import { localeAtom } from '../i18n/localeAtom';
 import { useT } from '../i18n/useT';
@@ -15,7 +16,7 @@ import land from '../../assets/hk-land.json';
 import { buildBasemapStyle } from './basemapStyle';
 import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
-import { noteDrawnFrame } from './drawnFrames';
+import { drawnFrames } from './drawnFrames';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
@@ -60,7 +61,10 @@ export default function MapView() {
   const layers = useMemo(() => [createMachineLayer(result.machines, packed, shownMask)], [result.machines, packed, shownMask]);
   // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
-    const busy = String(noteDrawnFrame(layers[0], result).result === null);
+    // A layer deck.gl has not taken yet is not loaded either.
+    const drawn = layers[0]!.isLoaded ? result : null;
+    drawnFrames.send({ at: performance.now(), result: drawn });
+    const busy = String(drawn === null);
     const region = regionRef.current;
     if (region && region.getAttribute('aria-busy') !== busy) region.setAttribute('aria-busy', busy);
   }, [layers, result]);

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import type { Locale } from '../machines/machine';
+import type { Locale } from '../../shared/machine';
 
 /** The Lands Department's keyless XYZ raster basemap and its label overlay (WGS84 tiles in Web Mercator). */
 export const HK_BASEMAP_TILES = 'https://mapapi.geodata.gov.hk/gs/api/v1.0.0/xyz/basemap/WGS84/{z}/{x}/{y}.png';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../machines/machine';
-import { packMachines } from '../filters/packedMachines';
+import type { Machine } from '../../shared/machine';
+import { packMachines } from '../machines/packedMachines';
 import { boundsOfPositions } from './bounds';
 
 const at = (lat: number, lng: number) => ({ coordinates: [lat, lng] }) as Machine;

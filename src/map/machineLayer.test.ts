@@ -1,9 +1,9 @@
 import { IconLayer } from '@deck.gl/layers';
 import { describe, expect, it } from 'vitest';
 import { filterPacked, type CodeCriteria } from '../filters/filterResult';
-import { packMachines, type PackedMachines } from '../filters/packedMachines';
-import { repackMachines } from '../filters/repackMachines';
-import type { Machine } from '../machines/machine';
+import { packMachines, type PackedMachines } from '../machines/packedMachines';
+import { repackMachines } from '../machines/repackMachines';
+import type { Machine } from '../../shared/machine';
 import { createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({

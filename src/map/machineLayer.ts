@@ -1,9 +1,9 @@
 import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
-import type { PackedMachines } from '../filters/packedMachines';
+import type { PackedMachines } from '../machines/packedMachines';
 import { DISPLAY_STATES } from '../machines/displayState';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { ICON_ATLAS_URL, ICON_MAPPING } from './iconAtlas';
 
 export const MACHINE_LAYER_ID = 'machines';

@@ -9,9 +9,9 @@ import {
   MAP_REFIT_DEBOUNCE_MS,
   MARKER_ICON_SIZE_PX,
 } from '../config';
-import { packedMachinesAtom } from '../filters/filterAtoms';
+import { packedMachinesAtom } from '../machines/machinesAtom';
 import { resultMachineAt, type FilterResult } from '../filters/filterResult';
-import { panelOpenAtom } from '../ui/uiAtoms';
+import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';

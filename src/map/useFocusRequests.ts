@@ -3,7 +3,7 @@ import { useEffect, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { LIST_SELECT_MAX_ZOOM, POPUP_OPEN_DELAY_MS } from '../config';
 import { machineByIdAtom } from '../machines/machinesAtom';
-import { focusRequestAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
+import { focusRequestAtom, selectedMachineIdAtom } from '../selection/selectionAtoms';
 import type { FramePace } from './framePace';
 
 /** A machine chosen in the list: fly to it (max zoom 15) and open its popup about 100 ms later (spec §2). */

@@ -2,8 +2,8 @@ import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, type RefObject } from 'react';
 import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
-import type { Machine } from '../machines/machine';
-import { selectedMachineIdAtom } from '../ui/uiAtoms';
+import type { Machine } from '../../shared/machine';
+import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 
 /** How far from a marker's drawn pixels the pointer still takes it. */
 const PICK_RADIUS_PX = 4;

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { postToHost } from '../embed/postToHost';
+import { markForTests } from '../testHooks';
 import { machinesLoadStateAtom } from '../machines/machinesAtom';
 
 /** Tells the parent window `rvm:ready` once, after the first frame drawn with the loaded machines. */
@@ -14,7 +15,7 @@ export function useReadySignal(mapRef: RefObject<MapRef | null>, loaded: boolean
     const onRender = () => {
       if (sent.current) return;
       sent.current = true;
-      document.documentElement.dataset.mapReady = 'true';
+      markForTests(document.documentElement, { mapReady: 'true' });
       postToHost({ type: 'rvm:ready' });
     };
     // Wait a frame so the layer has the machines, then for the frame that draws them.

@@ -10,7 +10,7 @@ import {
   MAP_INITIAL_ZOOM,
   MARKER_ICON_SIZE_PX,
 } from '../config';
-import { packedMachinesAtom } from '../filters/filterAtoms';
+import { packedMachinesAtom } from '../machines/machinesAtom';
 import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';

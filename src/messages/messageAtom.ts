@@ -9,7 +9,11 @@ export interface Message {
 export const messageAtom = atom<Message | null>(null);
 messageAtom.debugLabel = 'message';
 
-let nextId = 1;
-export const showMessageAtom = atom(null, (_get, set, text: string) => {
-  set(messageAtom, { id: nextId++, text });
+/** Messages shown so far: each new one gets a new id, so the same text twice shows twice. */
+const messageCountAtom = atom(0);
+
+export const showMessageAtom = atom(null, (get, set, text: string) => {
+  const id = get(messageCountAtom) + 1;
+  set(messageCountAtom, id);
+  set(messageAtom, { id, text });
 });

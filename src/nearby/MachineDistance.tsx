@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
-import type { Machine } from '../machines/machine';
+import type { Machine } from '../../shared/machine';
 import { distanceMetres } from './distance';
 import { formatDistance } from './formatDistance';
 import { sortingByDistanceAtom } from './sortAtoms';

@@ -4,7 +4,7 @@ import { useT } from '../i18n/useT';
 import { machinesAtom } from '../machines/machinesAtom';
 import { showMessageAtom } from '../messages/messageAtom';
 import { loadOpeningHours } from '../openNow/openingHoursLib';
-import { requestFocusAtom } from '../ui/uiAtoms';
+import { requestFocusAtom } from '../selection/selectionAtoms';
 import { distanceMetres } from './distance';
 import { nearestTakingBottles } from './eligibility';
 import { geolocationAtom, locateAtom } from './geolocationAtom';

@@ -1,5 +1,5 @@
 import { showsAsMaintenance } from '../machines/displayState';
-import type { Machine, Status } from '../machines/machine';
+import type { Machine, Status } from '../../shared/machine';
 import { mayBeOpen } from '../openNow/openState';
 
 /**

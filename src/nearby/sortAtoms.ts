@@ -1,7 +1,4 @@
 import { atom } from 'jotai';
-import type { FilterResult } from '../filters/filterResult';
-import { filteredMachinesAtom } from '../filters/filterAtoms';
-import { distanceMetres } from './distance';
 import { positionAtom } from './geolocationAtom';
 import type { SortOrder } from './sortOrder';
 
@@ -11,19 +8,3 @@ sortOrderAtom.debugLabel = 'sortOrder';
 
 /** The list is ordered by distance right now. */
 export const sortingByDistanceAtom = atom((get) => get(sortOrderAtom) === 'distance' && get(positionAtom) !== null);
-
-/** The filtered machines in list order, nearest first when sorting by distance. The map reads the unsorted result. */
-export const listedMachinesAtom = atom((get): FilterResult => {
-  const result = get(filteredMachinesAtom);
-  const position = get(positionAtom);
-  if (get(sortOrderAtom) !== 'distance' || position === null) return result;
-  return sortByDistance(result, position);
-});
-listedMachinesAtom.debugLabel = 'listedMachines';
-
-function sortByDistance(result: FilterResult, position: readonly [number, number]): FilterResult {
-  const metres = new Float64Array(result.machines.length);
-  for (const i of result.indices) metres[i] = distanceMetres(position, result.machines[i]!.coordinates);
-  const indices = Uint32Array.from(result.indices).sort((a, b) => metres[a]! - metres[b]!);
-  return { ...result, indices };
-}

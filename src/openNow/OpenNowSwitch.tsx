@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
 import { openNowOnlyAtom } from './openNowAtoms';
-import { openingHoursReadyAtom } from './openingHoursLib';
+import { openingHoursReadyAtom } from './openingHoursAtoms';
 
 /** The 'Open now' filter: hides machines whose structured hours say they are closed at this minute. */
 export function OpenNowSwitch() {

@@ -1,10 +1,11 @@
-import { atom } from 'jotai';
 import type OpeningHours from 'opening_hours';
 
 type OpeningHoursClass = typeof OpeningHours;
 
+// The library's module once imported: like a static import, one per page, whatever the store.
 let library: OpeningHoursClass | null = null;
 let loading: Promise<OpeningHoursClass> | null = null;
+const whenLoaded = new Set<() => void>();
 
 /** The opening_hours library once loaded, else null. */
 export const openingHoursLibrary = (): OpeningHoursClass | null => library;
@@ -22,38 +23,8 @@ export function loadOpeningHours(): Promise<OpeningHoursClass> {
   return loading;
 }
 
-const whenLoaded = new Set<() => void>();
-
-/** The longest the library waits for the page to be idle before it loads anyway. */
-const IDLE_LOAD_TIMEOUT_MS = 3000;
-
-/** An atom that is true once the library is loaded; mounting it starts the load, at once or when the page is idle. */
-function libraryReadyAtom(start: 'now' | 'when idle') {
-  const ready = atom(false);
-  ready.onMount = (set) => {
-    if (library) return set(true);
-    const loaded = () => set(true);
-    whenLoaded.add(loaded);
-    const load = () => {
-      loadOpeningHours().catch((error: unknown) => console.warn('[rvm] the opening hours library could not be loaded', error));
-    };
-    const idle = start === 'when idle' && typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS }) : null;
-    if (idle === null) load();
-    return () => {
-      whenLoaded.delete(loaded);
-      if (idle !== null) cancelIdleCallback(idle);
-    };
-  };
-  return ready;
+/** Calls `listener` once the library has loaded; returns the function that stops listening. */
+export function onOpeningHoursLoaded(listener: () => void): () => void {
+  whenLoaded.add(listener);
+  return () => whenLoaded.delete(listener);
 }
-
-/**
- * True once the library is loaded; reading it starts the load when the page is next idle, for the cards to come:
- * fetching and evaluating it while the map starts took main-thread time from the map's first frame.
- */
-export const openingHoursReadyAtom = libraryReadyAtom('when idle');
-openingHoursReadyAtom.debugLabel = 'openingHoursReady';
-
-/** The same, loading at once: read by the 'Open now' filter while it is on (from the switch or a shared link). */
-export const openingHoursNeededAtom = libraryReadyAtom('now');
-openingHoursNeededAtom.debugLabel = 'openingHoursNeeded';

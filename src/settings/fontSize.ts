@@ -1,9 +1,5 @@
-import { atom } from 'jotai';
-import { DEFAULT_FONT_SIZE, FONT_SIZES_PX, type FontSize } from '../config';
+import { FONT_SIZES_PX, type FontSize } from '../config';
 
 export function isFontSize(value: unknown): value is FontSize {
   return typeof value === 'string' && Object.hasOwn(FONT_SIZES_PX, value);
 }
-
-export const fontSizeAtom = atom<FontSize>(DEFAULT_FONT_SIZE);
-fontSizeAtom.debugLabel = 'fontSize';

@@ -1,7 +1,6 @@
 import { DEFAULT_FONT_SIZE, type FontSize } from '../config';
-import { isLocale } from '../i18n/translate';
-import { DEFAULT_LOCALE } from '../i18n/localeAtom';
-import type { Locale } from '../machines/machine';
+import { DEFAULT_LOCALE, isLocale } from '../i18n/translate';
+import type { Locale } from '../../shared/machine';
 import { isFontSize } from './fontSize';
 
 export interface UrlSettings {

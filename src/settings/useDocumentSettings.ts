@@ -4,7 +4,7 @@ import { FONT_SIZES_PX } from '../config';
 import { localeAtom } from '../i18n/localeAtom';
 import { HTML_LANG, translate } from '../i18n/translate';
 import { loadLocaleFont } from '../i18n/localeFonts';
-import { fontSizeAtom } from './fontSize';
+import { fontSizeAtom } from './fontSizeAtom';
 
 /** Keeps <html lang>, the root font size (everything is in rem) and the title in step with the settings. */
 export function useDocumentSettings(): void {

@@ -1,5 +1,5 @@
-import { AREAS, DISTRICTS_BY_AREA, DISTRICTS, areaOfDistrict, type Area, type District } from '../machines/machine';
-import { STATUS_GROUPS, type StatusGroup } from '../filters/statusGroups';
+import { AREAS, DISTRICTS_BY_AREA, DISTRICTS, areaOfDistrict, type Area, type District } from '../../shared/machine';
+import { STATUS_GROUPS, type StatusGroup } from '../machines/statusGroups';
 import { SORT_ORDERS, type SortOrder } from '../nearby/sortOrder';
 
 /** The part of the view a shared link carries. */

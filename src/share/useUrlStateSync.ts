@@ -6,7 +6,7 @@ import { machineByIdAtom, machinesLoadStateAtom } from '../machines/machinesAtom
 import { mapLoadedAtom } from '../map/mapViewAtom';
 import { sortOrderAtom } from '../nearby/sortAtoms';
 import { openNowOnlyAtom } from '../openNow/openNowAtoms';
-import { requestFocusAtom, selectedMachineIdAtom } from '../ui/uiAtoms';
+import { requestFocusAtom, selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { decodeUrlState, encodeUrlState, type UrlState } from './urlState';
 
 /** Address bar updates wait for a pause, so typing in the search box does not write on each key. */

@@ -43,9 +43,3 @@ export const ChevronUpIcon = (p: IconProps) => (
     <path d="m6 15 6-6 6 6" />
   </Icon>
 );
-export const PinIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
-    <circle cx="12" cy="9.5" r="2.5" />
-  </Icon>
-);

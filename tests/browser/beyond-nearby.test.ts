@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { distanceMetres } from '../../src/nearby/distance';
 import { setupDemoApp } from './fixture';
 import { bodyText, waitForMapReady } from './harness';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
 import type { OpenedPage } from './harness';

@@ -3,7 +3,7 @@ import type { Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { LAND_COLOR, SEA_COLOR } from '../../src/map/basemapStyle';
 import { displayStateOf } from '../../src/machines/displayState';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupBrowserApp } from './fixture';
 import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, type TileMode } from './harness';
 import { coastDistanceOn, onLand } from './landOutline';

@@ -1,7 +1,7 @@
 // Issue 4 §1, §2 on a desktop: the status, area and district filters, the search box, Search, Reset and the
 // panel's toggle, on the real server with the demo data.
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
 import {
   MESSAGES,

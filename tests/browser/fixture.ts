@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import {
   launchBrowser,
   openPage,

@@ -129,6 +129,10 @@ export interface OpenPageOptions {
 export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
+  // The page's test hooks (src/testHooks.ts): where the map is, when it is ready.
+  await page.evaluateOnNewDocument(() => {
+    window.__RVM_TEST_HOOKS__ = true;
+  });
   await options.beforeLoad?.(page);
   const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
   page.on('pageerror', (e) => opened.errors.push(String(e)));

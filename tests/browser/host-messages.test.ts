@@ -1,6 +1,6 @@
 // Issue 4 §3: the map in a same-origin host page's iframe tells its parent about the machine a visitor clicks.
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
 import { IMAGE, MESSAGES, chooseFromList, fill, find, machineById, waitForListLength, waitUntilStill } from './screen-helpers';
 

@@ -2,7 +2,7 @@
 // photo or placeholder, on the real server with the demo data.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
 import { waitForMapReady } from './harness';
 import {

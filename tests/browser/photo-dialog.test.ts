@@ -1,7 +1,7 @@
 // Issue 4 §4 on a desktop: the photo dialog opened from a machine card.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
 import { IMAGE, MESSAGES, fill, find, machineById, openPopup, openScreen } from './screen-helpers';
 

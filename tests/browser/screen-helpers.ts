@@ -4,7 +4,7 @@ import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import type { BrowserApp } from './fixture';
 import { waitForMapReady } from './harness';
 

@@ -2,7 +2,7 @@
 // name_{locale} with an English fallback), the text sizes, and the shipped fonts.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
 import { holdApi, waitForMapReady } from './harness';
 import {

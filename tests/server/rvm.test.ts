@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../src/machines/machine';
+import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../shared/machine';
 import { startSeededTestServer, type TestServer } from './helpers';
 
 const TEXT_FIELDS = [

@@ -5,7 +5,7 @@ import { acceptHostEvent, type HostContext } from '../../src/embed/hostListener'
 import { parseHostMessage } from '../../src/embed/hostMessage';
 import { startHostListener } from '../../src/embed/startHostListener';
 import { localeAtom } from '../../src/i18n/localeAtom';
-import { fontSizeAtom } from '../../src/settings/fontSize';
+import { fontSizeAtom } from '../../src/settings/fontSizeAtom';
 import { hostMessageData } from './embedArbitraries';
 
 const MAP = 'https://map.example.gov.hk';

@@ -5,7 +5,7 @@ import { parseHostMessage } from '../../src/embed/hostMessage';
 import { hostMessageData } from './embedArbitraries';
 import { applyHostSettings } from '../../src/embed/startHostListener';
 import { localeAtom } from '../../src/i18n/localeAtom';
-import { fontSizeAtom } from '../../src/settings/fontSize';
+import { fontSizeAtom } from '../../src/settings/fontSizeAtom';
 
 const withProto = (proto: object | null, props: object) => Object.assign(Object.create(proto) as object, props);
 

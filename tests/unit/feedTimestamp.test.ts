@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseFeedTimestamp, parseFeedTimestamp } from '../../src/freshness/feedTimestamp';
+import { normaliseFeedTimestamp, parseFeedTimestamp } from '../../shared/feedTimestamp';
 
 describe('parseFeedTimestamp', () => {
   it.each([

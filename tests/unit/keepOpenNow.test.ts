@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterResult } from '../../src/filters/filterResult';
-import type { Machine } from '../../src/machines/machine';
-import { keepOpenNow } from '../../src/openNow/keepOpenNow';
+import type { Machine } from '../../shared/machine';
+import { keepOpenNow } from '../../src/filters/keepOpenNow';
 
 const machines = ['a', 'b', 'c', 'd'].map((id) => ({ id }) as Machine);
 const result: FilterResult = {

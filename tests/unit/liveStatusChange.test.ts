@@ -1,10 +1,9 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { filteredMachinesAtom, packedMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
-import { resultMachines } from '../../src/filters/filterResult';
-import { replaceMachine } from '../../src/live/replaceMachine';
-import type { Machine } from '../../src/machines/machine';
-import { machinesAtom } from '../../src/machines/machinesAtom';
+import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
+import { resultMachines } from '../reference/referenceFilter';
+import type { Machine } from '../../shared/machine';
+import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
 import { createMachineLayer } from '../../src/map/machineLayer';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
@@ -22,7 +21,7 @@ describe('a live status change', () => {
     const before = store.get(packedMachinesAtom);
     expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['a', 'b']);
 
-    store.set(machinesAtom, (list) => replaceMachine(list, m('b', 'Full')));
+    store.set(replaceMachineAtom, m('b', 'Full'));
     const after = store.get(packedMachinesAtom);
     expect(after.changes).toEqual({ since: before.revision, rows: Uint32Array.of(1) });
     expect(after.positions).toBe(before.positions);

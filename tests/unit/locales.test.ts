@@ -3,7 +3,7 @@ import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
 import { translate, translateDynamic, hasTranslation, isLocale } from '../../src/i18n/translate';
-import { DISTRICTS, AREAS, STATUSES } from '../../src/machines/machine';
+import { DISTRICTS, AREAS, STATUSES } from '../../shared/machine';
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
-import type { Machine } from '../../src/machines/machine';
+import type { Machine } from '../../shared/machine';
 import { distanceMetres } from '../../src/nearby/distance';
 import { nearestTakingBottles, takesBottlesNow } from '../../src/nearby/eligibility';
 

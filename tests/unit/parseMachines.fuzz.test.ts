@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiAtom } from '../../src/api/apiAtom';
 import { MAP_BOUNDS } from '../../src/config';
-import { AREAS, DISTRICTS, STATUSES, type Machine } from '../../src/machines/machine';
+import { AREAS, DISTRICTS, STATUSES, type Machine } from '../../shared/machine';
 import { loadMachinesAtom, machinesAtom } from '../../src/machines/machinesAtom';
 import { parseMachine, parseMachineList } from '../../src/machines/parseMachines';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayStateOf } from '../../src/machines/displayState';
 import { parseMachine, parseMachineList, type RejectReason } from '../../src/machines/parseMachines';
 import { machineText } from '../../src/machines/text';
-import { filterMachines, NO_FILTER } from '../../src/filters/predicates';
+import { filterMachines, NO_FILTER } from '../reference/referenceFilter';
 import { NO_FEED_FIELDS } from '../fixtures/noFeedFields';
 
 /** One row as the server sends it; every test changes only what it is about. */

@@ -1,0 +1,19 @@
+import { createApiClient, type Call } from './api/client';
+import { pendingCountAtom } from './api/pendingAtom';
+import { showMessageAtom } from './messages/messageAtom';
+import { localeAtom } from './i18n/localeAtom';
+import { translateDynamic } from './i18n/translate';
+import { navigateAtom } from './router/routeAtom';
+import { LOGIN_PATH } from './config';
+import type { AppStore } from './store';
+
+/** The API client wired to the app's atoms: pending count, message bar, locale, router. */
+export function createAppApi(store: AppStore, fetchImpl: typeof fetch = (...args) => window.fetch(...args)): Call {
+  return createApiClient({
+    fetch: fetchImpl,
+    changePending: (delta) => store.set(pendingCountAtom, (n) => Math.max(0, n + delta)),
+    notify: (text) => store.set(showMessageAtom, text),
+    translateKey: (key) => translateDynamic(store.get(localeAtom), key),
+    redirectToLogin: () => store.set(navigateAtom, { path: LOGIN_PATH, replace: true }),
+  });
+}
