@@ -54,7 +54,7 @@ describe('DeckOverlay', () => {
     vi.clearAllMocks();
   });
 
-  it('puts one interleaved overlay on the map, hands it the layers on every render, and leaves the map when unmounted', () => {
+  it('puts one interleaved overlay on the map, hands it new layers when they change, and leaves the map when unmounted', () => {
     const first = [layer('machines')];
     const view = render(<StrictMode><DeckOverlay layers={first} /></StrictMode>);
     // StrictMode renders twice and runs the effect twice: one overlay on the map all the same.

@@ -1,10 +1,10 @@
 import type { Layer } from '@deck.gl/core';
 import { MapLibreOverlay, type MapLibreOverlayProps } from '@deck.gl/maplibre';
 import { useControl } from 'react-map-gl/maplibre';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { followMapCanvas } from './followMapCanvas';
 
-export type DeckOverlayProps = Omit<MapLibreOverlayProps, 'interleaved' | 'layers'> & {
+export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBeforeRender' | 'onAfterRender'> & {
   layers: Layer[];
   /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
@@ -12,36 +12,41 @@ export type DeckOverlayProps = Omit<MapLibreOverlayProps, 'interleaved' | 'layer
 
 /**
  * deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it:
- * react-map-gl's deck.gl pattern, with deck.gl's MapLibre overlay.
+ * react-map-gl's deck.gl pattern, with deck.gl's MapLibre overlay. New props reach deck.gl only when one of them
+ * changed: each hand-over may cost the map a frame.
  */
-export function DeckOverlay({ ref, ...props }: DeckOverlayProps) {
-  const latest = useRef(props);
-  useEffect(() => {
-    latest.current = props;
-  });
-  const [overlay] = useState(() => new MapLibreOverlay({ ...withCanvasSync(props), interleaved: true }));
+export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender }: DeckOverlayProps) {
+  const deckProps = useMemo<MapLibreOverlayProps>(
+    () => ({
+      layers,
+      getCursor,
+      onAfterRender,
+      onBeforeRender: (context) => {
+        followMapCanvas(context);
+        onBeforeRender?.(context);
+      },
+    }),
+    [layers, getCursor, onBeforeRender, onAfterRender],
+  );
+  const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: true }));
   useImperativeHandle(ref, () => overlay, [overlay]);
+  const latestLayers = useRef(layers);
   const adds = useRef(0);
   useControl(
     () => overlay,
     () => {
       // Added again after a removal (a subtree hidden and shown): the removal finalised the layers deck.gl
       // had, and a finalised layer cannot be drawn again, so the new deck.gl gets copies.
-      if (adds.current++ > 0) overlay.setProps({ layers: latest.current.layers.map((layer) => layer.clone({})) });
+      if (adds.current++ > 0) overlay.setProps({ layers: latestLayers.current.map((layer) => layer.clone({})) });
     },
     () => undefined,
   );
-  overlay.setProps(withCanvasSync(props));
+  const handedOver = useRef(deckProps);
+  useEffect(() => {
+    latestLayers.current = layers;
+    if (handedOver.current === deckProps) return;
+    handedOver.current = deckProps;
+    overlay.setProps(deckProps);
+  }, [overlay, layers, deckProps]);
   return null;
-}
-
-function withCanvasSync(props: Omit<DeckOverlayProps, 'ref'>): MapLibreOverlayProps {
-  const { onBeforeRender } = props;
-  return {
-    ...props,
-    onBeforeRender: (context) => {
-      followMapCanvas(context);
-      onBeforeRender?.(context);
-    },
-  };
 }
