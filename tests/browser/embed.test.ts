@@ -3,7 +3,7 @@ import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
-import type { OpenedPage } from './harness';
+import { enableTestHooks, type OpenedPage } from './harness';
 import { openCard, waitFor } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
@@ -37,7 +37,9 @@ beforeAll(() => {
 });
 
 async function mapFrame(page: Page): Promise<Frame> {
-  const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(app.server.url), { timeout: 30_000 });
+  const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(app.server.url), {
+    timeout: 30_000,
+  });
   await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
   // Errors inside the map's frame, and a count of the messages it has been sent (the app's own listener ran first).
   await frame.evaluate(() => {
@@ -68,7 +70,11 @@ const waitForSettings = (frame: Frame, lang: string, fontSize: string) =>
 
 /** Waits until the map's frame has seen `count` messages since it was opened: then the app has handled them. */
 const waitForMessagesSeen = (frame: Frame, count: number) =>
-  frame.waitForFunction((n) => (window as unknown as { messagesSeen: number }).messagesSeen >= n, { timeout: 10_000 }, count);
+  frame.waitForFunction(
+    (n) => (window as unknown as { messagesSeen: number }).messagesSeen >= n,
+    { timeout: 10_000 },
+    count,
+  );
 
 const received = (page: Page) =>
   page.evaluate(() => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received);
@@ -76,7 +82,8 @@ const received = (page: Page) =>
 const sendFromHost = (page: Page, message: unknown) =>
   page.evaluate((m) => (window as unknown as { rvmHost: { send(m: unknown): void } }).rvmHost.send(m), message);
 
-const frameErrors = (frame: Frame) => frame.evaluate(() => (window as unknown as { frameErrors: string[] }).frameErrors);
+const frameErrors = (frame: Frame) =>
+  frame.evaluate(() => (window as unknown as { frameErrors: string[] }).frameErrors);
 
 describe('a host page on an allowed origin', () => {
   let opened: OpenedPage;
@@ -118,7 +125,9 @@ describe('a host page on an allowed origin', () => {
     await size.select('sm');
     await waitForSettings(frame, 'en', '16px');
     sentSoFar += 3;
-    expect(await opened.page.evaluate(() => document.getElementById('log')?.innerText)).toContain('→ {"fontSize":"sm"}');
+    expect(await opened.page.evaluate(() => document.getElementById('log')?.innerText)).toContain(
+      '→ {"fontSize":"sm"}',
+    );
   });
 
   it('takes the language and the text size from one message', async () => {
@@ -164,11 +173,20 @@ describe('a host page on an allowed origin', () => {
     const popup = await openCard(frame, machine.name_en);
     await (await popup.waitForSelector(`::-p-aria([role="heading"][name="${machine.name_en}"])`))!.click();
     await opened.page.waitForSelector(`::-p-text(← rvm:machine ${machine.id})`, { visible: true });
-    await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
+    await (await popup.waitForSelector(
+      `::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`,
+    ))!.click();
     // The dialog shows the full photo (the card's round one is decorative: its button already names it).
-    await waitFor(() => frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`), (images) => images.length === 1, 'the photo dialog');
+    await waitFor(
+      () => frame.$$(`::-p-aria([role="image"][name="Photo of ${machine.name_en}"])`),
+      (images) => images.length === 1,
+      'the photo dialog',
+    );
     await opened.page.waitForFunction(
-      (id) => (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter((r) => r.data.machine?.id === id).length === 2,
+      (id) =>
+        (window as unknown as { rvmHost: { received: Received[] } }).rvmHost.received.filter(
+          (r) => r.data.machine?.id === id,
+        ).length === 2,
       {},
       machine.id,
     );
@@ -213,6 +231,7 @@ describe('a host page on an origin not on the allowlist', () => {
 
   it('with the CSP header stripped on the way (an old browser, a rewriting proxy), it can change nothing and hears nothing', async () => {
     const page = await app.browser.newPage();
+    await enableTestHooks(page);
     await page.setViewport(WIDE);
     await page.setRequestInterception(true);
     page.on('request', (request) => void stripCsp(request));

@@ -25,7 +25,8 @@ export interface RunningServer {
 export const STATIC_DIR = resolve(ROOT, process.env.RVM_TEST_STATIC ?? 'dist');
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(STATIC_DIR, 'index.html'))) throw new Error(`${STATIC_DIR} has no build: run \`npm run build\` first`);
+  if (!existsSync(join(STATIC_DIR, 'index.html')))
+    throw new Error(`${STATIC_DIR} has no build: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rvm-browser-'));
   const dbPath = join(dataDir, 'rvm.sqlite');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -126,13 +127,17 @@ export interface OpenPageOptions {
 }
 
 /** A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused. */
-export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
-  const page = await browser.newPage();
-  await page.setViewport(options.viewport ?? DESKTOP);
-  // The page's test hooks (src/testHooks.ts): where the map is, when it is ready.
+/** Turns on the page's test hooks (src/testHooks.ts: where the map is, when it is ready) in every frame it loads. */
+export async function enableTestHooks(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
     window.__RVM_TEST_HOOKS__ = true;
   });
+}
+
+export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
+  const page = await browser.newPage();
+  await page.setViewport(options.viewport ?? DESKTOP);
+  await enableTestHooks(page);
   await options.beforeLoad?.(page);
   const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
   page.on('pageerror', (e) => opened.errors.push(String(e)));
@@ -145,7 +150,11 @@ export async function openPage(browser: Browser, url: string, options: OpenPageO
   await page.setRequestInterception(true);
   page.on('request', (request: HTTPRequest) => {
     if (options.holdApi?.takes(request)) {
-      opened.apiCalls.push({ method: request.method(), path: new URL(request.url()).pathname, body: request.postData() });
+      opened.apiCalls.push({
+        method: request.method(),
+        path: new URL(request.url()).pathname,
+        body: request.postData(),
+      });
       return;
     }
     if (options.failPaths?.test(new URL(request.url()).pathname)) return void request.abort('connectionrefused');
@@ -161,7 +170,12 @@ async function route(request: HTTPRequest, opened: OpenedPage, tiles: TileMode, 
     opened.tileRequests.push(request.url());
     if (tiles === 'fail') return request.abort('connectionrefused');
     const body = target.pathname.includes('/label/') ? LABEL_TILE : TILE;
-    return request.respond({ status: 200, contentType: 'image/png', body, headers: { 'Access-Control-Allow-Origin': '*' } });
+    return request.respond({
+      status: 200,
+      contentType: 'image/png',
+      body,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    });
   }
   if (target.protocol === 'data:' || target.protocol === 'blob:') return request.continue();
   if (target.hostname !== '127.0.0.1' && target.hostname !== 'localhost') return request.abort('blockedbyclient');
@@ -193,7 +207,11 @@ export type ApiOverride = (request: ApiRequest) => ApiAnswer | Promise<ApiAnswer
 function answerApi(request: HTTPRequest, answer: ApiAnswer) {
   if (answer === 'refuse') return request.abort('connectionrefused');
   const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-  return request.respond({ status: answer.status, contentType: answer.contentType ?? 'application/json; charset=utf-8', body });
+  return request.respond({
+    status: answer.status,
+    contentType: answer.contentType ?? 'application/json; charset=utf-8',
+    body,
+  });
 }
 
 /** API calls held back until the test answers them: to see what the page shows while one is pending, or fails. */
