@@ -52,7 +52,9 @@ const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
 
 const layerRules = LAYERS.slice(1).map(([name, path], i) => ({
   name: `layer-${name}`,
-  comment: `${name} is below ${LAYERS.slice(0, i + 1).map(([n]) => n).join(', ')}: it imports none of them (docs/architecture.md)`,
+  comment: `${name} is below ${LAYERS.slice(0, i + 1)
+    .map(([n]) => n)
+    .join(', ')}: it imports none of them (docs/architecture.md)`,
   severity: 'error',
   from: { path },
   to: { path: anyOf(LAYERS.slice(0, i + 1).map(([, p]) => p)) },
@@ -71,7 +73,8 @@ module.exports = {
     ...layerRules,
     {
       name: 'layer-unlisted',
-      comment: 'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/architecture.md',
+      comment:
+        'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/architecture.md',
       severity: 'error',
       from: { path: '^src/', pathNot: anyOf(LAYERS.map(([, p]) => p)) },
       to: {},

@@ -3,7 +3,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-
 // The map libraries through their public APIs only: a private member is pinned by nothing but the lockfile.
 const PRIVATE_MEMBERS = [
   {
@@ -12,7 +11,8 @@ const PRIVATE_MEMBERS = [
     message: "Private member (leading underscore): use the library's public API.",
   },
   {
-    selector: 'MemberExpression[property.name=/^(painter|layerManager|deckPicker|viewManager|effectManager|internalState)$/]',
+    selector:
+      'MemberExpression[property.name=/^(painter|layerManager|deckPicker|viewManager|effectManager|internalState)$/]',
     message: "Internal object of MapLibre or deck.gl: use the library's public API.",
   },
 ];

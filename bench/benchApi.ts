@@ -73,7 +73,9 @@ export function nextFrame(): Promise<number> {
  */
 export function pageGl(): WebGL2RenderingContext[] {
   const contexts: WebGL2RenderingContext[] = [];
-  for (const canvas of document.querySelectorAll<HTMLCanvasElement>('canvas.maplibregl-canvas, canvas#deckgl-overlay')) {
+  for (const canvas of document.querySelectorAll<HTMLCanvasElement>(
+    'canvas.maplibregl-canvas, canvas#deckgl-overlay',
+  )) {
     const gl = canvas.getContext('webgl2');
     if (gl) contexts.push(gl);
   }

@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BASELINE_REF, type BaselineBuild } from './baseline';
@@ -42,7 +51,11 @@ try {
   execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'inherit' });
   for (const name of harnessFiles) copyFileSync(join(benchDir, name), join(tree, 'bench', name));
   const vite = join(tree, 'node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', 'bench/vite.config.ts', '--outDir', OUT, '--emptyOutDir'], { cwd: tree, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--config', 'bench/vite.config.ts', '--outDir', OUT, '--emptyOutDir'],
+    { cwd: tree, stdio: 'inherit' },
+  );
   const info: BaselineBuild = { ref: REF, commit, harness, builtAt: new Date().toISOString() };
   writeFileSync(INFO, `${JSON.stringify(info, null, 2)}\n`);
   console.log(`baseline ${commit.slice(0, 7)} built in ${OUT}`);

@@ -35,7 +35,8 @@ function timed(fn: () => unknown, reps = REPS): Summary {
 }
 
 function sameIndices(a: Uint32Array, b: Uint32Array, what: string): void {
-  if (a.length !== b.length || a.some((v, i) => v !== b[i])) throw new Error(`${what}: answers differ from the plain scan`);
+  if (a.length !== b.length || a.some((v, i) => v !== b[i]))
+    throw new Error(`${what}: answers differ from the plain scan`);
 }
 
 const round = (s: Summary) => ({ median: +s.median.toFixed(2), min: +s.min.toFixed(2), max: +s.max.toFixed(2) });
@@ -49,7 +50,8 @@ const filters = (Object.entries(FILTERS) as [string, CodeCriteria][]).map(([name
   const index: string[] = [];
   const plain = filterMachines(machines, index, { ...NO_FILTER, ...codes });
   const ours = filterPacked(machines, packed.value, codes, null);
-  if (plain.length !== ours.count || plain.some((m, k) => m !== machines[ours.indices[k]!])) throw new Error(`filter ${name} differs`);
+  if (plain.length !== ours.count || plain.some((m, k) => m !== machines[ours.indices[k]!]))
+    throw new Error(`filter ${name} differs`);
   return {
     name,
     shown: ours.count,
@@ -78,7 +80,9 @@ const search = SEARCHES.map(({ locale, text }) => {
     const match = createTextMatcher(index.value);
     prefixes.forEach((q, k) => narrowing[k]!.push(once(() => match(q)).ms));
     const matchForFilter = createTextMatcher(index.value);
-    prefixes.forEach((q, k) => product[k]!.push(once(() => filterPacked(machines, packed.value, FILTERS.reset, matchForFilter(q))).ms));
+    prefixes.forEach((q, k) =>
+      product[k]!.push(once(() => filterPacked(machines, packed.value, FILTERS.reset, matchForFilter(q))).ms),
+    );
   }
   const keystrokes = prefixes.map((q, k) => {
     const expected = plainScan(index.value, q);
@@ -92,11 +96,14 @@ const search = SEARCHES.map(({ locale, text }) => {
       narrowingMs: round(summarise(narrowing[k]!)),
       joinedMs: round(timed(() => joinedScan(joined.value, q))),
       bigramMs: round(timed(() => bigramScan(bigrams.value, q))),
-      plainFilterOverObjectsMs: round(timed(() => filterMachines(machines, index.value, { ...NO_FILTER, query: q }), 3)),
+      plainFilterOverObjectsMs: round(
+        timed(() => filterMachines(machines, index.value, { ...NO_FILTER, query: q }), 3),
+      ),
       productFilterMs: round(summarise(product[k]!)),
     };
   });
-  const total = (pick: (k: (typeof keystrokes)[number]) => { median: number }) => +keystrokes.reduce((t, k) => t + pick(k).median, 0).toFixed(1);
+  const total = (pick: (k: (typeof keystrokes)[number]) => { median: number }) =>
+    +keystrokes.reduce((t, k) => t + pick(k).median, 0).toFixed(1);
   return {
     locale,
     typed: text,
@@ -117,7 +124,12 @@ const search = SEARCHES.map(({ locale, text }) => {
 });
 
 const report = {
-  machine: { cpu: cpus()[0]?.model.trim(), cores: cpus().length, node: process.version, date: new Date().toISOString() },
+  machine: {
+    cpu: cpus()[0]?.model.trim(),
+    cores: cpus().length,
+    node: process.version,
+    date: new Date().toISOString(),
+  },
   n: N,
   build: { generateMs: +generated.ms.toFixed(0), packMs: +packed.ms.toFixed(0) },
   filters,
@@ -127,9 +139,18 @@ mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'filter.json'), `${JSON.stringify(report, null, 2)}\n`);
 
 console.log(`packing ${N.toLocaleString('en')} machines: ${report.build.packMs} ms`);
-console.table(filters.map((f) => ({ filter: f.name, shown: f.shown, 'plain over objects (ms)': f.plainObjectsMs.median, 'packed (ms)': f.packedMs.median })));
+console.table(
+  filters.map((f) => ({
+    filter: f.name,
+    shown: f.shown,
+    'plain over objects (ms)': f.plainObjectsMs.median,
+    'packed (ms)': f.packedMs.median,
+  })),
+);
 for (const s of search) {
-  console.log(`search index ${s.locale}: ${s.build.searchIndexMs} ms; joined string ${s.build.joinedMs} ms; bigrams ${s.build.bigramMs} ms, ${s.build.bigramMB} MB`);
+  console.log(
+    `search index ${s.locale}: ${s.build.searchIndexMs} ms; joined string ${s.build.joinedMs} ms; bigrams ${s.build.bigramMs} ms, ${s.build.bigramMB} MB`,
+  );
   console.table(
     s.keystrokes.map((k) => ({
       query: k.query,

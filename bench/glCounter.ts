@@ -24,7 +24,12 @@ declare global {
 }
 
 /** Trace markers (console.timeStamp) that the main-thread trace cuts its windows at. */
-export const MARK = { document: 'bench:document', step: 'bench:step', stepEnd: 'bench:step-end', firstDraw: 'bench:first-draw' } as const;
+export const MARK = {
+  document: 'bench:document',
+  step: 'bench:step',
+  stepEnd: 'bench:step-end',
+  firstDraw: 'bench:first-draw',
+} as const;
 
 /**
  * Runs in the page before any of its scripts (serialised, so it uses nothing from outside): wraps the WebGL
@@ -43,8 +48,13 @@ function installGlCounter(mark: typeof MARK): void {
     }
   };
   const imageBytes = (source: Record<string, unknown>): number => {
-    const size = (...keys: string[]) => Number(keys.map((k) => source[k]).find((v) => typeof v === 'number' && v > 0) ?? 0);
-    return size('displayWidth', 'naturalWidth', 'videoWidth', 'width') * size('displayHeight', 'naturalHeight', 'videoHeight', 'height') * 4;
+    const size = (...keys: string[]) =>
+      Number(keys.map((k) => source[k]).find((v) => typeof v === 'number' && v > 0) ?? 0);
+    return (
+      size('displayWidth', 'naturalWidth', 'videoWidth', 'width') *
+      size('displayHeight', 'naturalHeight', 'videoHeight', 'height') *
+      4
+    );
   };
   // The data argument of an upload, then (WebGL2) an element offset and a length in elements.
   const payload = (args: unknown[], from: number): number => {
@@ -53,7 +63,10 @@ function installGlCounter(mark: typeof MARK): void {
       if (ArrayBuffer.isView(arg)) {
         const per = 'BYTES_PER_ELEMENT' in arg ? Number(arg.BYTES_PER_ELEMENT) : 1;
         const offset = typeof args[i + 1] === 'number' ? Number(args[i + 1]) : 0;
-        const length = typeof args[i + 2] === 'number' && Number(args[i + 2]) > 0 ? Number(args[i + 2]) : arg.byteLength / per - offset;
+        const length =
+          typeof args[i + 2] === 'number' && Number(args[i + 2]) > 0
+            ? Number(args[i + 2])
+            : arg.byteLength / per - offset;
         return length * per;
       }
       if (arg instanceof ArrayBuffer) return arg.byteLength;
@@ -74,7 +87,8 @@ function installGlCounter(mark: typeof MARK): void {
     compressedTexImage3D: (a) => payload(a, 7),
     compressedTexSubImage3D: (a) => payload(a, 9),
   };
-  const isDraw = (name: string) => /^(draw|multiDraw)[A-Z]/.test(name) && name !== 'drawBuffers' && !name.startsWith('drawBuffers');
+  const isDraw = (name: string) =>
+    /^(draw|multiDraw)[A-Z]/.test(name) && name !== 'drawBuffers' && !name.startsWith('drawBuffers');
   const wrap = (proto: Record<string, unknown>, name: string, before: (args: unknown[]) => void) => {
     const original = proto[name];
     if (typeof original !== 'function') return;
@@ -98,7 +112,8 @@ function installGlCounter(mark: typeof MARK): void {
       const extensionProto = extension && (Object.getPrototypeOf(extension) as Record<string, unknown>);
       if (extensionProto && !wrappedExtensions.has(extensionProto)) {
         wrappedExtensions.add(extensionProto);
-        for (const key of Object.getOwnPropertyNames(extensionProto)) if (isDraw(key)) wrap(extensionProto, key, onDraw);
+        for (const key of Object.getOwnPropertyNames(extensionProto))
+          if (isDraw(key)) wrap(extensionProto, key, onDraw);
       }
       return extension;
     };
@@ -121,7 +136,9 @@ function installGlCounter(mark: typeof MARK): void {
  * TypeScript loader names functions with a helper the page does not have, so it is defined here.
  */
 export async function countGlCalls(page: Page): Promise<void> {
-  await page.evaluateOnNewDocument(`(() => { const __name = (f) => f; (${installGlCounter.toString()})(${JSON.stringify(MARK)}); })()`);
+  await page.evaluateOnNewDocument(
+    `(() => { const __name = (f) => f; (${installGlCounter.toString()})(${JSON.stringify(MARK)}); })()`,
+  );
 }
 
 /** Zeroes the counts and marks the step's start in the trace. */

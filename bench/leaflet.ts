@@ -11,7 +11,16 @@ import {
 import { MARKER_IMAGES } from '../src/legend/markerImages';
 import { displayStateOf } from '../src/machines/displayState';
 import { HK_BASEMAP_TILES, hkLabelTiles } from '../src/map/basemapStyle';
-import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
+import {
+  FILTERS,
+  frameRecorder,
+  keyPaintRecorder,
+  nextFrame,
+  presented,
+  quietFor,
+  type BenchApi,
+  type Timed,
+} from './benchApi';
 import { countShown, createPlainFilter } from './plainFilter';
 import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { attachSearchBox } from './searchBox';
@@ -44,7 +53,9 @@ const icons = Object.fromEntries(
 );
 const markers = machines.map((m) => L.marker(m.coordinates, { icon: icons[displayStateOf(m)]! }));
 const group = L.layerGroup(markers).addTo(map);
-const iconsLoaded = Promise.all(Object.values(MARKER_IMAGES).map((url) => Object.assign(new Image(), { src: url }).decode()));
+const iconsLoaded = Promise.all(
+  Object.values(MARKER_IMAGES).map((url) => Object.assign(new Image(), { src: url }).decode()),
+);
 
 const filter = createPlainFilter(machines);
 let shownNow: Uint8Array = new Uint8Array(n).fill(1);

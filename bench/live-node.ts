@@ -39,7 +39,8 @@ function sameColumns(a: PackedMachines, b: PackedMachines): void {
   for (const c of ['positions', 'stateCodes', 'areaCodes', 'districtCodes', 'groupCodes'] as const) {
     const x = a[c];
     const y = b[c];
-    if (x.length !== y.length || x.some((v, i) => !Object.is(v, y[i]))) throw new Error(`${c} differs from a full packing`);
+    if (x.length !== y.length || x.some((v, i) => !Object.is(v, y[i])))
+      throw new Error(`${c} differs from a full packing`);
   }
 }
 
@@ -91,7 +92,12 @@ const reloadPacked = reload[0]!.value;
 sameColumns(reloadPacked, packMachines(reloaded));
 
 const report = {
-  machine: { cpu: cpus()[0]?.model.trim(), cores: cpus().length, node: process.version, date: new Date().toISOString() },
+  machine: {
+    cpu: cpus()[0]?.model.trim(),
+    cores: cpus().length,
+    node: process.version,
+    date: new Date().toISOString(),
+  },
   n: N,
   fullMs: { packMachines: stats(fullPack), buildSearchIndex: stats(fullIndex), idToRowMap: stats(byIdMap) },
   liveChangeMs: {

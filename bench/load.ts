@@ -90,7 +90,10 @@ function markdown(rows: readonly Row[]): string {
   const lines = [
     '| scenario | requests/s | p50 ms | p99 ms | requests | errors | unexpected status |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.errors} | ${r.unexpectedStatus} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.requests} | ${r.errors} | ${r.unexpectedStatus} |`,
+    ),
   ];
   return lines.join('\n');
 }
@@ -107,9 +110,21 @@ async function main(): Promise<number> {
 
     const scenarios: Scenario[] = [
       { name: `POST /api/rvm/ (${rvms.length} machines)`, method: 'POST', path: '/api/rvm/', expect: 200 },
-      { name: 'POST /api/rvm/ with If-None-Match', method: 'POST', path: '/api/rvm/', headers: { 'if-none-match': etag }, expect: 304 },
+      {
+        name: 'POST /api/rvm/ with If-None-Match',
+        method: 'POST',
+        path: '/api/rvm/',
+        headers: { 'if-none-match': etag },
+        expect: 304,
+      },
       { name: 'GET /api/file/:id (a demo photo)', method: 'GET', path: `/api/file/${photoId}`, expect: 200 },
-      { name: 'GET /api/file/:id with If-None-Match', method: 'GET', path: `/api/file/${photoId}`, headers: { 'if-none-match': `"${photoId}"` }, expect: 304 },
+      {
+        name: 'GET /api/file/:id with If-None-Match',
+        method: 'GET',
+        path: `/api/file/${photoId}`,
+        headers: { 'if-none-match': `"${photoId}"` },
+        expect: 304,
+      },
     ];
     const rows: Row[] = [];
     for (const scenario of scenarios) {
@@ -129,7 +144,10 @@ async function main(): Promise<number> {
       date: new Date().toISOString(),
     };
     mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify({ machine, secondsPerScenario: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`);
+    writeFileSync(
+      RESULTS_FILE,
+      `${JSON.stringify({ machine, secondsPerScenario: SECONDS, connections: CONNECTIONS, rows }, null, 2)}\n`,
+    );
     console.log(
       `${cpu.length} cores (${machine.cpu}), node ${process.version}, load average ${machine.loadAverage1m}, ` +
         `${CONNECTIONS} connections, ${SECONDS} s each\n`,

@@ -1,7 +1,12 @@
 import { MARK } from './glCounter';
 
 /** Enough for the main thread's tasks, script entries and the console.timeStamp markers, and little more. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute'];
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'v8.execute',
+];
 
 export interface TraceEvent {
   name: string;
@@ -28,7 +33,14 @@ export interface MainThreadTime {
 
 // Entries into V8 (timers, frame callbacks and events call script through FunctionCall); their union is taken, so
 // nesting is not counted twice. The wrappers (TimerFire, EventDispatch...) are left out: they hold native work too.
-const SCRIPT_EVENTS = new Set(['FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule']);
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'RunMicrotasks',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+]);
 const TASK_EVENTS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 type Interval = [number, number];
@@ -54,14 +66,22 @@ const marker = (e: TraceEvent, message: string) => e.name === 'TimeStamp' && e.a
  */
 export function mainThreadTime(events: readonly TraceEvent[], startMark: string): MainThreadTime | null {
   const end = events.findLast((e) => marker(e, MARK.stepEnd));
-  const start = end && events.findLast((e) => marker(e, startMark) && e.pid === end.pid && e.tid === end.tid && e.ts <= end.ts);
+  const start =
+    end && events.findLast((e) => marker(e, startMark) && e.pid === end.pid && e.tid === end.tid && e.ts <= end.ts);
   if (!end || !start) return null;
-  const onThread = events.filter((e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && e.dur !== undefined);
-  const spans = (names: Set<string>) => onThread.filter((e) => names.has(e.name)).map((e): Interval => [e.ts, e.ts + e.dur!]);
+  const onThread = events.filter(
+    (e) => e.pid === start.pid && e.tid === start.tid && e.ph === 'X' && e.dur !== undefined,
+  );
+  const spans = (names: Set<string>) =>
+    onThread.filter((e) => names.has(e.name)).map((e): Interval => [e.ts, e.ts + e.dur!]);
   const script = spans(SCRIPT_EVENTS);
   const tasks = spans(TASK_EVENTS);
-  const firstDraw = events.find((e) => marker(e, MARK.firstDraw) && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts);
-  const drawTask = firstDraw && tasks.filter(([a, b]) => a <= firstDraw.ts && firstDraw.ts <= b).sort((x, y) => y[1] - x[1])[0];
+  const firstDraw = events.find(
+    (e) =>
+      marker(e, MARK.firstDraw) && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts,
+  );
+  const drawTask =
+    firstDraw && tasks.filter(([a, b]) => a <= firstDraw.ts && firstDraw.ts <= b).sort((x, y) => y[1] - x[1])[0];
   const cut = drawTask ? drawTask[1] : firstDraw?.ts;
   const ms = (us: number) => us / 1000;
   return {

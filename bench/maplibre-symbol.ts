@@ -46,7 +46,9 @@ const map = new maplibregl.Map({
   // Symbols appear at once, like markers elsewhere: no 300 ms fade-in to wait for.
   fadeDuration: 0,
 });
-const refit = refitToShown(machines, (box) => map.fitBounds(box, { padding: REFIT_PADDING, maxZoom: REFIT_MAX_ZOOM, duration: 0 }));
+const refit = refitToShown(machines, (box) =>
+  map.fitBounds(box, { padding: REFIT_PADDING, maxZoom: REFIT_MAX_ZOOM, duration: 0 }),
+);
 const show = (shown: Uint8Array) => {
   refit(shown);
   map.getSource<maplibregl.GeoJSONSource>(SOURCE_ID)?.setData(collection(shown));

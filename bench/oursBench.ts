@@ -1,12 +1,28 @@
 import type { createStore } from 'jotai';
-import { areaAtom, districtAtom, filteredMachinesAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from '../src/filters/filterAtoms';
+import {
+  areaAtom,
+  districtAtom,
+  filteredMachinesAtom,
+  searchInputAtom,
+  searchQueryAtom,
+  statusGroupAtom,
+} from '../src/filters/filterAtoms';
 import type { FilterResult } from '../src/filters/filterResult';
 import { displayStateOf } from '../src/machines/displayState';
 import type { Machine } from '../shared/machine';
 import { machinesAtom, replaceMachineAtom } from '../src/machines/machinesAtom';
 import { drawnFrames, type DrawnFrame } from '../src/map/drawnFrames';
 import { chromeShownAtom } from './chromeAtom';
-import { FILTERS, frameRecorder, keyPaintRecorder, nextFrame, presented, quietFor, type BenchApi, type Timed } from './benchApi';
+import {
+  FILTERS,
+  frameRecorder,
+  keyPaintRecorder,
+  nextFrame,
+  presented,
+  quietFor,
+  type BenchApi,
+  type Timed,
+} from './benchApi';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -67,7 +67,9 @@ export const PLAN: Record<Impl, PagePlan> = {
  */
 export function planFromEnv(value: string | undefined): Record<Impl, PagePlan> {
   if (!value) return PLAN;
-  const plan = Object.fromEntries(IMPLS.map((impl): [Impl, PagePlan] => [impl, { ...PLAN[impl], sizes: [] }])) as Record<Impl, PagePlan>;
+  const plan = Object.fromEntries(
+    IMPLS.map((impl): [Impl, PagePlan] => [impl, { ...PLAN[impl], sizes: [] }]),
+  ) as Record<Impl, PagePlan>;
   for (const item of (value === 'quick' ? 'all:1000:1' : value).split(',')) {
     const [name, n, runs] = item.split(':');
     const impls = name === 'all' ? IMPLS : [name as Impl];

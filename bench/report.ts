@@ -45,7 +45,10 @@ export function summariseRuns(page: PageResult): PageSummary {
     Object.entries(METRICS).map(([name, of]) => [name, summarise(page.runs.map(of))]),
   ) as Record<Metric, Summary>;
   const first = page.runs[0]!;
-  const steps = first.filter && first.search && first.clearSearch ? [...Object.values(first.filter), ...first.search, first.clearSearch] : null;
+  const steps =
+    first.filter && first.search && first.clearSearch
+      ? [...Object.values(first.filter), ...first.search, first.clearSearch]
+      : null;
   return { ...page, summary, counts: steps?.map((t) => t.count) ?? null, steps: summariseSteps(page.runs) };
 }
 
@@ -81,10 +84,12 @@ export function markdownReport({ machine, durationS, traced = true, baseline, pa
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB; ${machine.browser}, WebGL by ${machine.webgl}; ` +
       `node ${machine.node}; ${machine.date}; load average ${machine.loadAverage} at the start; the whole run took ${Math.round(durationS / 60)} min.`,
     '',
-    'GPU figures (GPU time per frame) are not measured here: this run\'s WebGL is the renderer named above. On a machine',
+    "GPU figures (GPU time per frame) are not measured here: this run's WebGL is the renderer named above. On a machine",
     "with a GPU, BENCH_GL_ARGS (e.g. '--use-angle=vulkan --enable-features=Vulkan') replaces the software GL flags; the",
     'main-thread JS, draw calls and bytes uploaded below hold on any renderer.',
-    baseline ? `${baseline.label} is our page built from ${baseline.commit} (npm run bench:baseline-build), in the same run.` : '',
+    baseline
+      ? `${baseline.label} is our page built from ${baseline.commit} (npm run bench:baseline-build), in the same run.`
+      : '',
     '',
     'Medians over the runs, (min–max) when there were several. "Page" is load minus generating the synthetic',
     'machines (the same work on every page). Frame times are requestAnimationFrame intervals during a scripted',
@@ -139,7 +144,8 @@ export function markdownReport({ machine, durationS, traced = true, baseline, pa
         lines.push(`| ${count(n)} | ${label(alt.impl)} | ${alt.dnf ?? 'no run'} | | | | | | | | | |`);
         continue;
       }
-      const same = JSON.stringify(alt.counts) === JSON.stringify(ours?.counts) ? 'yes' : `no: ${alt.counts} vs ${ours?.counts}`;
+      const same =
+        JSON.stringify(alt.counts) === JSON.stringify(ours?.counts) ? 'yes' : `no: ${alt.counts} vs ${ours?.counts}`;
       lines.push(
         `| ${count(n)} | ${label(alt.impl)} | ${ratio(a.renderMs, o.renderMs)} | ${ratio(a.filterMs, o.filterMs)} | ` +
           `${ratio(a.firstKeystrokeMs, o.firstKeystrokeMs)} | ${ratio(a.keystrokeMs, o.keystrokeMs)} | ${ratio(a.frameP50Ms, o.frameP50Ms)} | ` +
@@ -149,10 +155,19 @@ export function markdownReport({ machine, durationS, traced = true, baseline, pa
     }
   }
   if (floor) {
-    lines.push('', '## Ours ÷ floor (the basemap alone): how much the markers add', '', '| N | page load | frame p50 | frame p95 |', '|---:|---:|---:|---:|');
+    lines.push(
+      '',
+      '## Ours ÷ floor (the basemap alone): how much the markers add',
+      '',
+      '| N | page load | frame p50 | frame p95 |',
+      '|---:|---:|---:|---:|',
+    );
     for (const n of sizes) {
       const o = pages.find((p) => p.n === n && p.impl === 'ours')?.summary;
-      if (o) lines.push(`| ${count(n)} | ${ratio(o.renderMs, floor.renderMs)} | ${ratio(o.frameP50Ms, floor.frameP50Ms)} | ${ratio(o.frameP95Ms, floor.frameP95Ms)} |`);
+      if (o)
+        lines.push(
+          `| ${count(n)} | ${ratio(o.renderMs, floor.renderMs)} | ${ratio(o.frameP50Ms, floor.frameP50Ms)} | ${ratio(o.frameP95Ms, floor.frameP95Ms)} |`,
+        );
     }
   }
   lines.push('', ...stepTables(pages, label, traced), ...expectationLines(pages, label));

@@ -110,7 +110,11 @@ async function typeInSearchBox(page: Page, text: string): Promise<KeyTimes> {
     await new Promise((resolve) => setTimeout(resolve, KEY_INTERVAL_MS));
   }
   await page.evaluate(() => window.__bench!.settle());
-  await page.waitForFunction((count) => window.__bench!.stopKeys().paintedMs.length >= count, { timeout: 0, polling: 100 }, text.length);
+  await page.waitForFunction(
+    (count) => window.__bench!.stopKeys().paintedMs.length >= count,
+    { timeout: 0, polling: 100 },
+    text.length,
+  );
   return page.evaluate(() => window.__bench!.stopKeys());
 }
 
@@ -206,7 +210,14 @@ export async function runPage(
       metrics.panZoom = { whole: alone.whole!, frames: frames.count };
       if (hasChrome) await page.evaluate(() => window.__bench!.setChrome!(true));
     }
-    const base = { generateMs, loadMs: ready.ms, renderMs: ready.ms - generateMs, heapMB: heap, frames, framesWithChrome };
+    const base = {
+      generateMs,
+      loadMs: ready.ms,
+      renderMs: ready.ms - generateMs,
+      heapMB: heap,
+      frames,
+      framesWithChrome,
+    };
     // Last, on every page: real key presses into the search box, each letter timed until it is on screen.
     const typing = async () => {
       const keys = await step('typing', () => typeInSearchBox(page, SEARCH_TEXT));
@@ -222,7 +233,9 @@ export async function runPage(
     const filterMetrics = {} as Record<FilterKind, StepMetrics>;
     const applyFilter = async (kind: FilterKind) => {
       await settle();
-      const measured = await measuredStep(`filter ${kind}`, () => page.evaluate((k) => window.__bench!.applyFilter(k), kind));
+      const measured = await measuredStep(`filter ${kind}`, () =>
+        page.evaluate((k) => window.__bench!.applyFilter(k), kind),
+      );
       filter[kind] = measured.value;
       filterMetrics[kind] = measured.metrics;
     };
@@ -233,12 +246,16 @@ export async function runPage(
     for (let end = 1; end <= scenario.keystrokes; end++) {
       const text = SEARCH_TEXT.slice(0, end);
       await settle();
-      const measured = await measuredStep(`search '${text}'`, () => page.evaluate((t) => window.__bench!.typeSearch(t), text));
+      const measured = await measuredStep(`search '${text}'`, () =>
+        page.evaluate((t) => window.__bench!.typeSearch(t), text),
+      );
       search.push(measured.value);
       metrics.search.push(measured.metrics);
     }
     await settle();
-    const cleared = await measuredStep('clearing the search', () => page.evaluate(() => window.__bench!.typeSearch('')));
+    const cleared = await measuredStep('clearing the search', () =>
+      page.evaluate(() => window.__bench!.typeSearch('')),
+    );
     metrics.clearSearch = cleared.metrics;
     await applyFilter('reset');
     metrics.filter = filterMetrics;
@@ -246,7 +263,9 @@ export async function runPage(
     let live: Timed | null = null;
     if (await page.evaluate(() => window.__bench!.liveChange !== undefined)) {
       await settle();
-      const measured = await measuredStep('live status change', () => page.evaluate(() => window.__bench!.liveChange!()));
+      const measured = await measuredStep('live status change', () =>
+        page.evaluate(() => window.__bench!.liveChange!()),
+      );
       live = measured.value;
       metrics.live = measured.metrics;
     }

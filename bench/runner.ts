@@ -90,7 +90,14 @@ await baseline?.server.close();
 
 const pages = [...results.values()].map(summariseRuns);
 const baselineCommit = baseline ? { commit: baseline.commit, label: baselineLabel(baseline.commit) } : null;
-const report = { machine, durationS: Math.round((Date.now() - started) / 1000), plan, traced: TRACING, baseline: baselineCommit, pages };
+const report = {
+  machine,
+  durationS: Math.round((Date.now() - started) / 1000),
+  plan,
+  traced: TRACING,
+  baseline: baselineCommit,
+  pages,
+};
 mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 const markdown = markdownReport(report);

@@ -22,13 +22,17 @@ export async function serveStatic(root: string): Promise<{ url: string; close: (
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     // The runner opens this first to set up request interception before the measured navigation.
-    if (path === BLANK_PATH) return void res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>blank</title>');
+    if (path === BLANK_PATH)
+      return void res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>blank</title>');
     const file = join(root, path);
     if (!file.startsWith(root + sep)) return void res.writeHead(403).end();
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-length': info.size });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+      });
       createReadStream(file).pipe(res);
     } catch {
       res.writeHead(404).end();

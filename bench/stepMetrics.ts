@@ -37,7 +37,10 @@ export async function stepMeter(page: Page) {
   await cdp.send('Performance.enable');
   return {
     cdp,
-    async measure<T>(run: () => Promise<T>, { fromDocument = false } = {}): Promise<{ value: T; metrics: StepMetrics }> {
+    async measure<T>(
+      run: () => Promise<T>,
+      { fromDocument = false } = {},
+    ): Promise<{ value: T; metrics: StepMetrics }> {
       if (TRACING) await page.tracing.start({ categories: TRACE_CATEGORIES });
       const before = fromDocument ? null : await rendererCounters(cdp);
       if (!fromDocument) await resetGlCounts(page);
@@ -45,10 +48,14 @@ export async function stepMeter(page: Page) {
       const counts = await readGlCounts(page);
       const after = before && (await rendererCounters(cdp));
       const trace = TRACING ? await page.tracing.stop() : undefined;
-      const events = trace ? (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents : [];
+      const events = trace
+        ? (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
+        : [];
       const cdpScriptMs = before && after ? after.scriptMs - before.scriptMs : null;
       const cdpTaskMs = before && after ? after.taskMs - before.taskMs : null;
-      const time = TRACING ? mainThreadTime(events, fromDocument ? MARK.document : MARK.step) : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null };
+      const time = TRACING
+        ? mainThreadTime(events, fromDocument ? MARK.document : MARK.step)
+        : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null };
       return {
         value,
         metrics: {

@@ -21,10 +21,17 @@ export type StepSummary = Record<Interaction, Record<Field, Summary>>;
 
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, NaN])) as Record<Field, number>;
 const figures = (m: StepMetrics | null | undefined, per = 1): Record<Field, number> =>
-  m ? (Object.fromEntries(FIELDS.map((f) => [f, f === 'heapMB' ? m.heapMB : (m[f] ?? NaN) / per])) as Record<Field, number>) : EMPTY;
+  m
+    ? (Object.fromEntries(FIELDS.map((f) => [f, f === 'heapMB' ? m.heapMB : (m[f] ?? NaN) / per])) as Record<
+        Field,
+        number
+      >)
+    : EMPTY;
 /** Field by field median of several steps of one run (the two filters, the keys after the first). */
 const medianOf = (steps: (StepMetrics | undefined)[]): Record<Field, number> =>
-  Object.fromEntries(FIELDS.map((f) => [f, median(steps.map((s) => figures(s)[f]).filter((v) => !Number.isNaN(v)))])) as Record<Field, number>;
+  Object.fromEntries(
+    FIELDS.map((f) => [f, median(steps.map((s) => figures(s)[f]).filter((v) => !Number.isNaN(v)))]),
+  ) as Record<Field, number>;
 
 function ofRun(r: RunResult, interaction: Interaction): Record<Field, number> {
   const m = r.metrics;
@@ -44,7 +51,9 @@ function ofRun(r: RunResult, interaction: Interaction): Record<Field, number> {
       return figures(m.live);
     case 'panFrame':
       // Per frame; "until the first draw" means nothing there.
-      return m.panZoom && m.panZoom.frames > 0 ? { ...figures(m.panZoom.whole, m.panZoom.frames), jsToDrawMs: NaN, heapMB: m.panZoom.whole.heapMB } : EMPTY;
+      return m.panZoom && m.panZoom.frames > 0
+        ? { ...figures(m.panZoom.whole, m.panZoom.frames), jsToDrawMs: NaN, heapMB: m.panZoom.whole.heapMB }
+        : EMPTY;
   }
 }
 
@@ -85,8 +94,8 @@ const ratio = (base: Summary | undefined, ours: Summary | undefined) => {
 export function stepTables(pages: readonly Page[], label: (impl: Impl) => string, traced: boolean): string[] {
   const source = traced
     ? [
-        'Per step, medians over the runs: main-thread JS from a trace of the page\'s main thread (entries into script, nested',
-        'ones counted once) from the step\'s start until the page showed the result and the GPU had done it, with, in brackets,',
+        "Per step, medians over the runs: main-thread JS from a trace of the page's main thread (entries into script, nested",
+        "ones counted once) from the step's start until the page showed the result and the GPU had done it, with, in brackets,",
         'the JS until the end of the task that issued the first draw call after the change (the change reached the GPU); WebGL',
       ]
     : [
@@ -100,7 +109,7 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
     ...source,
     'draw calls and bytes handed to buffer and texture uploads, counted by wrapping the WebGL contexts of the page',
     '(the runner injects it; the pages do not know; Leaflet draws no WebGL and counts 0). A buffer allocated by size',
-    'alone counts 0 bytes; an image upload counts width × height × 4. The load runs from the document\'s start to the',
+    "alone counts 0 bytes; an image upload counts width × height × 4. The load runs from the document's start to the",
     'first frame with every marker, less generating the data; "per frame" divides the drag and zoom (and the settling',
     'after it) by its frame intervals. The same harness drives both builds of our page.',
     '',
@@ -108,7 +117,9 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
   const sizes = [...new Set(pages.filter((p) => p.impl !== 'basemap').map((p) => p.n))].sort((a, b) => a - b);
   const floor = pages.find((p) => p.impl === 'basemap');
   for (const n of sizes) {
-    const shown = IMPLS.map((impl) => (impl === 'basemap' ? floor : pages.find((p) => p.n === n && p.impl === impl))).filter((p) => p !== undefined);
+    const shown = IMPLS.map((impl) =>
+      impl === 'basemap' ? floor : pages.find((p) => p.n === n && p.impl === impl),
+    ).filter((p) => p !== undefined);
     lines.push(
       `### N = ${n.toLocaleString('en')}`,
       '',
@@ -119,7 +130,10 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
       lines.push(`| ${name} | ${shown.map((p) => cell(p.steps?.[key])).join(' | ')} |`);
     }
     const heap = (p: Page) => (ok(p.steps?.live.heapMB) ? p.steps!.live.heapMB : p.steps?.reset.heapMB);
-    lines.push(`| JS heap after the last step, not collected | ${shown.map((p) => (ok(heap(p)) ? `${heap(p)!.median.toFixed(0)} MB` : '—')).join(' | ')} |`, '');
+    lines.push(
+      `| JS heap after the last step, not collected | ${shown.map((p) => (ok(heap(p)) ? `${heap(p)!.median.toFixed(0)} MB` : '—')).join(' | ')} |`,
+      '',
+    );
     const ours = pages.find((p) => p.n === n && p.impl === 'ours')?.steps;
     const base = pages.find((p) => p.n === n && p.impl === 'baseline')?.steps;
     if (ours && base) {
@@ -131,7 +145,9 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
       );
       for (const [key, name] of Object.entries(INTERACTIONS) as [Interaction, string][]) {
         const [o, b] = [ours[key], base[key]];
-        lines.push(`| ${name} | ${ratio(b.jsMs, o.jsMs)} | ${ratio(b.jsToDrawMs, o.jsToDrawMs)} | ${ratio(b.taskMs, o.taskMs)} | ${ratio(b.draws, o.draws)} | ${ratio(b.uploadKB, o.uploadKB)} |`);
+        lines.push(
+          `| ${name} | ${ratio(b.jsMs, o.jsMs)} | ${ratio(b.jsToDrawMs, o.jsToDrawMs)} | ${ratio(b.taskMs, o.taskMs)} | ${ratio(b.draws, o.draws)} | ${ratio(b.uploadKB, o.uploadKB)} |`,
+        );
       }
       lines.push('');
     }
@@ -149,11 +165,17 @@ export function expectationLines(pages: readonly Page[], label: (impl: Impl) => 
     for (const key of ['filter', 'searchFirst', 'searchNext'] as const) {
       const [x, y] = [o[key].jsMs, b[key].jsMs];
       if (!ok(x) || !ok(y)) continue;
-      lines.push(`- ${n.toLocaleString('en')}, ${INTERACTIONS[key]}: ours ${ms(x.median)} of JS, ${label('baseline')} ${ms(y.median)}: ${x.median <= y.median ? 'no worse' : 'worse'}.`);
+      lines.push(
+        `- ${n.toLocaleString('en')}, ${INTERACTIONS[key]}: ours ${ms(x.median)} of JS, ${label('baseline')} ${ms(y.median)}: ${x.median <= y.median ? 'no worse' : 'worse'}.`,
+      );
     }
   }
   const huge = steps('ours', 1_000_000)?.filter.jsToDrawMs;
-  if (ok(huge)) lines.push(`- 1,000,000, filter change: ${ms(huge!.median)} of JS until its first draw call (expected within 200 ms): ${huge!.median <= 200 ? 'holds' : 'does not hold'}.`);
-  const note = 'Medians of this run only: at 1k a step\'s JS is tens of ms and varies from run to run, so read it over several runs.';
+  if (ok(huge))
+    lines.push(
+      `- 1,000,000, filter change: ${ms(huge!.median)} of JS until its first draw call (expected within 200 ms): ${huge!.median <= 200 ? 'holds' : 'does not hold'}.`,
+    );
+  const note =
+    "Medians of this run only: at 1k a step's JS is tens of ms and varies from run to run, so read it over several runs.";
   return lines.length ? ['## Expectations of issue 23, this run', '', note, '', ...lines, ''] : [];
 }

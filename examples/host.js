@@ -25,7 +25,8 @@
   }
 
   function describe(data) {
-    if (data && data.type === 'rvm:machine' && data.machine) return `rvm:machine ${data.machine.id} ${data.machine.name_en}`;
+    if (data && data.type === 'rvm:machine' && data.machine)
+      return `rvm:machine ${data.machine.id} ${data.machine.name_en}`;
     if (data && typeof data.type === 'string') return data.type;
     return JSON.stringify(data) ?? String(data);
   }

@@ -19,18 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  Raster,
-  capsule,
-  circle,
-  hex,
-  offset,
-  polygon,
-  shade,
-  subtract,
-  union,
-  type Shape,
-} from './raster';
+import { Raster, capsule, circle, hex, offset, polygon, shade, subtract, union, type Shape } from './raster';
 
 const SIZE = 48;
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'markers');
@@ -65,10 +54,7 @@ const { x: cx, y: cy } = HEAD;
 const GLYPHS = {
   // Check mark.
   available: (): Shape =>
-    union(
-      capsule(cx - 6.5, cy + 0.5, cx - 2, cy + 5, STROKE),
-      capsule(cx - 2, cy + 5, cx + 6.5, cy - 5, STROKE),
-    ),
+    union(capsule(cx - 6.5, cy + 0.5, cx - 2, cy + 5, STROKE), capsule(cx - 2, cy + 5, cx + 6.5, cy - 5, STROKE)),
   // Exclamation mark: tapered stem and a dot.
   nearlyFull: (): Shape =>
     union(

@@ -152,10 +152,24 @@ function plant(r: Raster, rng: Rng, x: number, baseY: number): void {
   const leaf = rng.pick([hex('#4f8f3a'), hex('#3f7d4d'), hex('#5d9b45')]);
   const pot = rng.pick([hex('#b86f4b'), hex('#d9d4cc'), hex('#5b6770')]);
   r.fill(ellipse(x + 4, baseY, 22, 4), hex('#000000', 0.14));
-  for (const [dx, dy, rr] of [[-12, -62, 13], [10, -66, 14], [0, -80, 14], [-6, -48, 12], [11, -47, 11]] as const) {
+  for (const [dx, dy, rr] of [
+    [-12, -62, 13],
+    [10, -66, 14],
+    [0, -80, 14],
+    [-6, -48, 12],
+    [11, -47, 11],
+  ] as const) {
     r.fill(circle(x + dx, baseY + dy, rr), rng.chance(0.5) ? leaf : tint(leaf, 0.12));
   }
-  r.fill(polygon([[x - 15, baseY - 38], [x + 15, baseY - 38], [x + 11, baseY], [x - 11, baseY]]), pot);
+  r.fill(
+    polygon([
+      [x - 15, baseY - 38],
+      [x + 15, baseY - 38],
+      [x + 11, baseY],
+      [x - 11, baseY],
+    ]),
+    pot,
+  );
   r.fill(rect(x - 16, baseY - 40, 32, 5), shade(pot, 0.12));
 }
 
@@ -198,7 +212,9 @@ type Span = readonly [number, number];
 
 /** Pick an x so that [x, x + width) lies in `span` when it can (else anywhere on the picture). */
 function within(rng: Rng, span: Span, width: number): number {
-  return span[1] - span[0] >= width + 8 ? rng.int(span[0] + 4, span[1] - width - 4) : rng.int(-width / 3, W - (2 * width) / 3);
+  return span[1] - span[0] >= width + 8
+    ? rng.int(span[0] + 4, span[1] - width - 4)
+    : rng.int(-width / 3, W - (2 * width) / 3);
 }
 
 /** Paints the backdrop with the wall meeting the floor at `floorY`; returns where props stand. */
@@ -215,7 +231,15 @@ function backdrop(r: Raster, rng: Rng, scene: Scene, floorY: number, free: Span)
       r.fill(rect(gx + 10, 31, gw * 0.35, 6), hex('#ffffff', 0.8));
       r.fill(rect(gx, 40, gw, floorY - 40), hex('#cfe3ec'));
       for (let mx = gx; mx <= gx + gw; mx += gw / 3) r.fill(rect(mx - 2, 40, 4, floorY - 40), hex('#8f9aa1'));
-      r.fill(polygon([[gx + 20, floorY], [gx + 60, 40], [gx + 80, 40], [gx + 40, floorY]]), hex('#ffffff', 0.35));
+      r.fill(
+        polygon([
+          [gx + 20, floorY],
+          [gx + 60, 40],
+          [gx + 80, 40],
+          [gx + 40, floorY],
+        ]),
+        hex('#ffffff', 0.35),
+      );
       const floor = hex(rng.pick(['#d9d2c5', '#cfd3d6', '#e2dccf', '#c9c2b6']));
       r.fill(rect(0, floorY, W, H - floorY), floor);
       for (let y = floorY + 14, step = 14; y < H; step += 6, y += step) r.fill(rect(0, y, W, 1), shade(floor, 0.08));
@@ -230,7 +254,14 @@ function backdrop(r: Raster, rng: Rng, scene: Scene, floorY: number, free: Span)
       r.fill(rect(0, 18, W, 26), hex('#2b3137'));
       r.fill(rect(12, 27, 70, 8), hex('#ffffff', 0.85));
       r.fill(rect(96, 27, 44, 8), hex('#ffffff', 0.55));
-      r.fill(polygon([[W - 28, 23], [W - 14, 31], [W - 28, 39]]), hex('#f5a623'));
+      r.fill(
+        polygon([
+          [W - 28, 23],
+          [W - 14, 31],
+          [W - 28, 39],
+        ]),
+        hex('#f5a623'),
+      );
       r.fill(rect(0, floorY - 10, W, 10), shade(tile, 0.3));
       const floor = hex(rng.pick(['#b9bcbf', '#a9adb1', '#c4c0b8']));
       r.fill(rect(0, floorY, W, H - floorY), floor);
@@ -265,13 +296,19 @@ function backdrop(r: Raster, rng: Rng, scene: Scene, floorY: number, free: Span)
       r.fill(roundRect(nx, 26, 104, 62, 3), hex('#9b6a3c'));
       r.fill(rect(nx + 4, 30, 96, 54), hex('#c89d6a'));
       for (let i = 0; i < 4; i++) {
-        r.fill(rect(nx + 8 + i * 23, 35 + (i % 2) * 8, 19, 26), hex(rng.pick(['#ffffff', '#fff6c9', '#dff0ff', '#ffe1e1'])));
+        r.fill(
+          rect(nx + 8 + i * 23, 35 + (i % 2) * 8, 19, 26),
+          hex(rng.pick(['#ffffff', '#fff6c9', '#dff0ff', '#ffe1e1'])),
+        );
         r.fill(circle(nx + 17 + i * 23, 37 + (i % 2) * 8, 1.8), hex('#d0021b'));
       }
       const floor = hex(rng.pick(['#cfcac2', '#bfc5c2', '#d6cdbd']));
       r.fill(rect(0, floorY, W, H - floorY), floor);
       for (let i = 0; i < 90; i++) {
-        r.fill(circle(rng.range(0, W), rng.range(floorY + 3, H), rng.range(0.8, 1.6)), shade(floor, rng.range(0.08, 0.18)));
+        r.fill(
+          circle(rng.range(0, W), rng.range(floorY + 3, H), rng.range(0.8, 1.6)),
+          shade(floor, rng.range(0.08, 0.18)),
+        );
       }
       break;
     }
@@ -311,7 +348,8 @@ function drawPhoto(name: string): Raster {
   const place = (width: number): number =>
     leftOfMachine ? Math.max(6, free[1] - width - rng.int(14, 40)) : Math.min(W - width - 6, free[0] + rng.int(10, 36));
   if (prop === 'bins' && room >= 140) bins(r, place(114), propBase);
-  else if (prop === 'bench' && room >= 116) bench(r, place(90), propBase, hex(rng.pick(['#8a5a3b', '#3f7d4d', '#5b6770'])));
+  else if (prop === 'bench' && room >= 116)
+    bench(r, place(90), propBase, hex(rng.pick(['#8a5a3b', '#3f7d4d', '#5b6770'])));
   else if (prop !== 'none' && room >= 70) plant(r, rng, place(34) + 17, propBase);
 
   machine(r, rng, mx, baseY, s);
@@ -341,14 +379,15 @@ function photoNames(): string[] {
   const list: unknown[] = Array.isArray(parsed)
     ? parsed
     : parsed !== null && typeof parsed === 'object' && Array.isArray((parsed as { machines?: unknown }).machines)
-      ? ((parsed as { machines: unknown[] }).machines)
+      ? (parsed as { machines: unknown[] }).machines
       : [];
   const names = new Set<string>();
   for (const item of list) {
     if (item === null || typeof item !== 'object') continue;
     const { id, photo } = item as { id?: unknown; photo?: unknown };
     if (photo === undefined || photo === null || photo === false || photo === '') continue;
-    const fromPhoto = typeof photo === 'string' ? /([\w-]+)\.png$/i.exec(basename(photo.split(/[?#]/)[0] ?? ''))?.[1] : undefined;
+    const fromPhoto =
+      typeof photo === 'string' ? /([\w-]+)\.png$/i.exec(basename(photo.split(/[?#]/)[0] ?? ''))?.[1] : undefined;
     const name = fromPhoto ?? (typeof id === 'string' || typeof id === 'number' ? String(id) : undefined);
     if (name && /^[\w-]+$/.test(name)) names.add(name);
     else console.warn(`skipping machine without a usable id/photo name: ${JSON.stringify(item).slice(0, 80)}`);

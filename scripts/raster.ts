@@ -105,10 +105,7 @@ export function capsule(ax: number, ay: number, bx: number, by: number, r: numbe
       const t = clamp((wx * ex + wy * ey) / ee, 0, 1);
       return Math.hypot(wx - ex * t, wy - ey * t) - r;
     },
-    bounds: grow(
-      { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) },
-      r,
-    ),
+    bounds: grow({ x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) }, r),
   };
 }
 

@@ -33,7 +33,9 @@ const server = await startServer();
 const browser = await launchBrowser();
 const machines = await fetchMachines(server.url);
 // A machine with a photo whose card shows the 'almost full' caption.
-const featured = machines.find((m) => m.picture && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%')!;
+const featured = machines.find(
+  (m) => m.picture && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%',
+)!;
 
 async function open(b: Browser, viewport: typeof DESKTOP | typeof MOBILE, locale: Locale, fontSize: string) {
   const opened = await openPage(b, `${server.url}/?locale=${locale}&fontSize=${fontSize}`, { viewport });

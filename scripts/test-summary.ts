@@ -10,5 +10,7 @@ const report = JSON.parse(readFileSync(file, 'utf8')) as {
   numTodoTests: number;
 };
 const skipped = report.numPendingTests + report.numTodoTests;
-console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(report.numFailedTests > 0 ? 1 : 0);

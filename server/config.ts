@@ -85,8 +85,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),
     staleAfterMs:
-      parseInteger('RVM_STALE_AFTER_MIN', env.RVM_STALE_AFTER_MIN, DEFAULT_STALE_AFTER_MIN, MIN_STALE_AFTER_MIN, MAX_STALE_AFTER_MIN) *
-      MS_PER_MINUTE,
+      parseInteger(
+        'RVM_STALE_AFTER_MIN',
+        env.RVM_STALE_AFTER_MIN,
+        DEFAULT_STALE_AFTER_MIN,
+        MIN_STALE_AFTER_MIN,
+        MAX_STALE_AFTER_MIN,
+      ) * MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };

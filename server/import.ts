@@ -25,7 +25,12 @@ async function main(argv: readonly string[]): Promise<number> {
   fs.mkdirSync(config.filesDir, { recursive: true });
   const db = openDatabase(config.dbPath);
   try {
-    const result = await importMachinesFile(path.resolve(file), db, new FileStore(config.filesDir, db), config.uploadMaxBytes);
+    const result = await importMachinesFile(
+      path.resolve(file),
+      db,
+      new FileStore(config.filesDir, db),
+      config.uploadMaxBytes,
+    );
     if (!result.ok) {
       for (const error of result.errors) console.error(error);
       console.error(`${file}: ${result.errors.length} error(s); nothing was loaded`);

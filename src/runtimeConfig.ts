@@ -37,7 +37,10 @@ export function splitOrigins(raw: string): string[] {
 }
 
 /** Reads what the server sent, field by field; anything missing or malformed falls back to a safe default. */
-export function parseRuntimeConfig(raw: unknown, fallbackOrigins: readonly string[] = BUILD_EMBED_ORIGINS): RuntimeConfig {
+export function parseRuntimeConfig(
+  raw: unknown,
+  fallbackOrigins: readonly string[] = BUILD_EMBED_ORIGINS,
+): RuntimeConfig {
   const record = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const origins = record.embedOrigins;
   return {

@@ -25,7 +25,11 @@ export const testHooksOn: boolean = readTestHooksOn(
 );
 
 /** Sets `data-*` attributes for tests to read (null removes one); nothing when hooks are off. */
-export function markForTests(element: HTMLElement | null | undefined, data: Record<string, string | null>, on = testHooksOn): void {
+export function markForTests(
+  element: HTMLElement | null | undefined,
+  data: Record<string, string | null>,
+  on = testHooksOn,
+): void {
   if (!on || !element) return;
   for (const [key, value] of Object.entries(data)) {
     if (value === null) delete element.dataset[key];

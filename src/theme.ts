@@ -2,10 +2,28 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Shades around the spec's primary #3fa535 (index 6) and secondary #dfdfdf (index 3).
 const brand: MantineColorsTuple = [
-  '#ecf8ea', '#daefd6', '#b3deac', '#89cc7f', '#67bd59', '#51b342', '#3fa535', '#2f8a27', '#267b20', '#176a12',
+  '#ecf8ea',
+  '#daefd6',
+  '#b3deac',
+  '#89cc7f',
+  '#67bd59',
+  '#51b342',
+  '#3fa535',
+  '#2f8a27',
+  '#267b20',
+  '#176a12',
 ];
 const secondary: MantineColorsTuple = [
-  '#f7f7f7', '#efefef', '#e7e7e7', '#dfdfdf', '#c9c9c9', '#b0b0b0', '#969696', '#7c7c7c', '#626262', '#484848',
+  '#f7f7f7',
+  '#efefef',
+  '#e7e7e7',
+  '#dfdfdf',
+  '#c9c9c9',
+  '#b0b0b0',
+  '#969696',
+  '#7c7c7c',
+  '#626262',
+  '#484848',
 ];
 
 export const FONT_STACK =

@@ -49,11 +49,13 @@ export async function seedIfFirstStart(db: Db, store: FileStore, options: SeedOp
   );
   if (errors.length > 0) throw new SeedError(`demo photos are invalid:\n${errors.join('\n')}`);
 
-  return db.transaction((): SeedOutcome => {
-    // Another process may have seeded while the photos were written.
-    if (getMeta(db, SEEDED_META_KEY) !== undefined) return { status: 'skipped', reason: 'alreadySeeded' };
-    saveMachineRows(db, store, checked.rows, photos);
-    markSeeded(db);
-    return { status: 'seeded', machines: checked.rows.length, photos: photos.size, warnings };
-  }).immediate();
+  return db
+    .transaction((): SeedOutcome => {
+      // Another process may have seeded while the photos were written.
+      if (getMeta(db, SEEDED_META_KEY) !== undefined) return { status: 'skipped', reason: 'alreadySeeded' };
+      saveMachineRows(db, store, checked.rows, photos);
+      markSeeded(db);
+      return { status: 'seeded', machines: checked.rows.length, photos: photos.size, warnings };
+    })
+    .immediate();
 }

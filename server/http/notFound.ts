@@ -14,7 +14,9 @@ export function setNotFoundHandler(app: FastifyInstance, page: Page): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRoute =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !pathname.startsWith('/assets/');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(pathname) &&
+      !pathname.startsWith('/assets/');
     if (isPageRoute) {
       page.sendIndex(reply);
       return;

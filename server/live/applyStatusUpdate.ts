@@ -38,37 +38,39 @@ export function applyStatusUpdate(
   actor: string,
   at = new Date(),
 ): { machine: ApiMachine; changed: boolean } | null {
-  return db.transaction(() => {
-    const row = db
-      .prepare(
-        `SELECT status, under_maintenance, service_status, deactivated, last_online, last_emptied_at, last_full
+  return db
+    .transaction(() => {
+      const row = db
+        .prepare(
+          `SELECT status, under_maintenance, service_status, deactivated, last_online, last_emptied_at, last_full
          FROM machines WHERE id = ?`,
-      )
-      .get(id) as StateRow | undefined;
-    if (!row) return null;
-    const before = stateOf(row);
-    const after = { ...before, ...update };
-    const timestamp = at.toISOString();
-    db.prepare(
-      `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
+        )
+        .get(id) as StateRow | undefined;
+      if (!row) return null;
+      const before = stateOf(row);
+      const after = { ...before, ...update };
+      const timestamp = at.toISOString();
+      db.prepare(
+        `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
          deactivated = @deactivated, last_online = @last_online, last_emptied_at = @last_emptied_at,
          last_full = @last_full, updated_at = @updated_at
        WHERE id = @id`,
-    ).run({
-      ...after,
-      under_maintenance: after.under_maintenance ? 1 : 0,
-      deactivated: after.deactivated ? 1 : 0,
-      updated_at: timestamp,
-      id,
-    });
-    db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
-      id,
-      JSON.stringify(before),
-      JSON.stringify(after),
-      timestamp,
-      actor,
-    );
-    const changed = JSON.stringify(before) !== JSON.stringify(after);
-    return { machine: getMachine(db, id)!, changed };
-  }).immediate();
+      ).run({
+        ...after,
+        under_maintenance: after.under_maintenance ? 1 : 0,
+        deactivated: after.deactivated ? 1 : 0,
+        updated_at: timestamp,
+        id,
+      });
+      db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
+        id,
+        JSON.stringify(before),
+        JSON.stringify(after),
+        timestamp,
+        actor,
+      );
+      const changed = JSON.stringify(before) !== JSON.stringify(after);
+      return { machine: getMachine(db, id)!, changed };
+    })
+    .immediate();
 }

@@ -63,7 +63,9 @@ export function parseCsv(text: string): string[][] {
     } else if (quotedFieldDone) {
       throw new CsvError(`line ${line}: unexpected text after a closing quote`);
     } else if (char === '"') {
-      throw new CsvError(`line ${line}: a quote inside an unquoted field (wrap the field in quotes and double the quote)`);
+      throw new CsvError(
+        `line ${line}: a quote inside an unquoted field (wrap the field in quotes and double the quote)`,
+      );
     } else {
       field += char;
       i += 1;

@@ -19,7 +19,11 @@ export const OPTIONAL_CSV_COLUMNS = ['opening_hours', 'photo', ...FEED_FIELDS] a
 /** Read and dropped, as in a JSON file, so an exported API answer loads back. */
 const IGNORED_CSV_COLUMNS = ['picture', 'thumbnail'] as const;
 
-const CSV_COLUMNS: ReadonlySet<string> = new Set([...REQUIRED_CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS, ...IGNORED_CSV_COLUMNS]);
+const CSV_COLUMNS: ReadonlySet<string> = new Set([
+  ...REQUIRED_CSV_COLUMNS,
+  ...OPTIONAL_CSV_COLUMNS,
+  ...IGNORED_CSV_COLUMNS,
+]);
 /** Names an unknown column must not take, whatever their case: the CSV columns and the JSON fields. */
 const CLAIMED_NAMES: ReadonlySet<string> = new Set([...CSV_COLUMNS, ...KNOWN_FIELDS]);
 
@@ -45,8 +49,14 @@ function checkHeader(header: readonly string[]): void {
   const unknown = header.filter((name) => !CSV_COLUMNS.has(name));
   const problems = [
     ...REQUIRED_CSV_COLUMNS.filter((name) => !header.includes(name)).map((name) => `missing column "${name}"`),
-    ...(unknown.includes('coordinates') ? ['column "coordinates" cannot be read from CSV: give "lat" and "lng" columns'] : []),
-    ...extraNameProblems(unknown.filter((name) => name !== 'coordinates'), CLAIMED_NAMES, 'column'),
+    ...(unknown.includes('coordinates')
+      ? ['column "coordinates" cannot be read from CSV: give "lat" and "lng" columns']
+      : []),
+    ...extraNameProblems(
+      unknown.filter((name) => name !== 'coordinates'),
+      CLAIMED_NAMES,
+      'column',
+    ),
   ];
   if (problems.length > 0) throw new CsvError(`header: ${problems.join('; ')}`);
 }

@@ -11,7 +11,11 @@ const UNSAFE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', '
  * What is wrong with the names of the unknown fields (or CSV columns): an unsafe or empty name, a name
  * that is a known field but for case or spaces, or more of them than are kept.
  */
-export function extraNameProblems(names: readonly string[], known: ReadonlySet<string>, noun: 'field' | 'column'): string[] {
+export function extraNameProblems(
+  names: readonly string[],
+  known: ReadonlySet<string>,
+  noun: 'field' | 'column',
+): string[] {
   const knownByLowerCase = new Map([...known].map((name) => [name.toLowerCase(), name]));
   const problems: string[] = [];
   for (const name of names) {

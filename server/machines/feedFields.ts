@@ -29,7 +29,9 @@ export function checkFeedTimestamp(value: unknown): string | null | undefined {
 
 function checkBinCount(value: unknown): number | null | undefined {
   if (isBlank(value)) return null;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= BIN_COUNT_MAX ? value : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= BIN_COUNT_MAX
+    ? value
+    : undefined;
 }
 
 /** Checks the six feed fields of a row, reporting each problem through `fail`; none of them is required. */
@@ -39,7 +41,9 @@ export function checkFeedFields(input: Readonly<Record<string, unknown>>, fail: 
   if (bins === undefined) fail(`bin_count ${showValue(bin_count)} must be a whole number from 0 to ${BIN_COUNT_MAX}`);
   const threshold = checkBinCount(bin_count_full_threshold);
   if (threshold === undefined) {
-    fail(`bin_count_full_threshold ${showValue(bin_count_full_threshold)} must be a whole number from 0 to ${BIN_COUNT_MAX}`);
+    fail(
+      `bin_count_full_threshold ${showValue(bin_count_full_threshold)} must be a whole number from 0 to ${BIN_COUNT_MAX}`,
+    );
   } else if (threshold !== null && typeof bins === 'number' && threshold > bins) {
     fail(`bin_count_full_threshold ${threshold} must not be more than bin_count ${bins}`);
   }

@@ -9,8 +9,7 @@ import { saveMachineRows } from './saveRows';
 import { validateMachineRows } from './validate';
 
 export type ImportResult =
-  | { ok: true; inserted: number; updated: number; photos: number; warnings: string[] }
-  | { ok: false; errors: string[] };
+  { ok: true; inserted: number; updated: number; photos: number; warnings: string[] } | { ok: false; errors: string[] };
 
 /**
  * Loads a CSV or JSON data set: every row is checked first and nothing is written unless all are
@@ -37,11 +36,13 @@ export async function importMachinesFile(
   if (errors.length > 0) return { ok: false, errors };
 
   // IMMEDIATE: take the write lock up front rather than fail to upgrade while the server writes.
-  const counts = db.transaction(() => {
-    const saved = saveMachineRows(db, store, checked.rows, photos);
-    // Real data is in: demo data must never be added on a later start.
-    markSeeded(db);
-    return saved;
-  }).immediate();
+  const counts = db
+    .transaction(() => {
+      const saved = saveMachineRows(db, store, checked.rows, photos);
+      // Real data is in: demo data must never be added on a later start.
+      markSeeded(db);
+      return saved;
+    })
+    .immediate();
   return { ok: true, ...counts, photos: photos.size, warnings };
 }

@@ -44,7 +44,8 @@ export async function storeRowPhotos(
       result.photos.set(row.id, { blob, originalName: row.photo });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const reason = error.msg === 'fileTooLarge' ? `is larger than ${maxBytes} bytes` : 'is not a PNG, JPEG, WebP or GIF image';
+      const reason =
+        error.msg === 'fileTooLarge' ? `is larger than ${maxBytes} bytes` : 'is not a PNG, JPEG, WebP or GIF image';
       result.errors.push(`${row.id}: photo "${row.photo}" ${reason}`);
     }
   }

@@ -10,8 +10,10 @@ import { KNOWN_FIELDS, type MachineRow } from './validate';
  */
 export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
 
-interface MachineRecord
-  extends Omit<MachineRow, 'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'> {
+interface MachineRecord extends Omit<
+  MachineRow,
+  'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'
+> {
   lat: number;
   lng: number;
   under_maintenance: number;

@@ -120,7 +120,8 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
   if (typeof status !== 'string' || !(STATUSES as readonly string[]).includes(status)) {
     fail(`status ${show(status)} is not one of ${STATUSES.join(', ')}`);
   }
-  if (typeof under_maintenance !== 'boolean') fail(`under_maintenance ${show(under_maintenance)} must be true or false`);
+  if (typeof under_maintenance !== 'boolean')
+    fail(`under_maintenance ${show(under_maintenance)} must be true or false`);
   if (typeof service_status !== 'number' || !Number.isSafeInteger(service_status)) {
     fail(`service_status ${show(service_status)} must be a whole number`);
   }

@@ -4,7 +4,11 @@ import type { ApiErrorBody } from '../errors';
 const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Answers 405 with an Allow header for every method a path does not serve (Fastify would say 404). */
-export function refuseOtherMethods(app: FastifyInstance, urls: readonly string[], allowed: readonly HTTPMethods[]): void {
+export function refuseOtherMethods(
+  app: FastifyInstance,
+  urls: readonly string[],
+  allowed: readonly HTTPMethods[],
+): void {
   // Fastify answers HEAD itself for every GET route.
   const served = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
   const refused = METHODS.filter((method) => !served.includes(method));

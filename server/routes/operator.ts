@@ -30,7 +30,8 @@ export function registerOperatorRoutes(app: FastifyInstance, db: Db, bus: Machin
       return payload;
     },
     handler: async (request) => {
-      if (!request.headers['content-type']?.startsWith('application/json')) throw new ApiError(415, 'unsupportedMediaType');
+      if (!request.headers['content-type']?.startsWith('application/json'))
+        throw new ApiError(415, 'unsupportedMediaType');
       const update = parseStatusUpdate(request.body);
       // bearerMatches passed, so the token is set.
       const result = applyStatusUpdate(db, request.params.id, update, tokenFingerprint(adminToken!));

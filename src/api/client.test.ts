@@ -52,7 +52,10 @@ describe('API client (spec §7)', () => {
     const { call, deps } = setup(() => json(200, {}));
     await call('rvm/', {}, { request: { headers: { 'X-Extra': '1' }, credentials: 'include' } });
     const [, init] = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
-    expect(init).toMatchObject({ credentials: 'include', headers: { 'X-Extra': '1', 'Content-Type': 'application/json' } });
+    expect(init).toMatchObject({
+      credentials: 'include',
+      headers: { 'X-Extra': '1', 'Content-Type': 'application/json' },
+    });
   });
 });
 

@@ -6,10 +6,22 @@ import type { Machine } from '../../shared/machine';
 import { MachineCard } from './MachineCard';
 
 const machine: Machine = {
-  id: 'RVM-1', coordinates: [22.2842, 114.2152], area: 'HONG_KONG', district: 'EASTERN', status: 'Full',
-  under_maintenance: false, service_status: 0, name_en: 'Kornhill Plaza', name_zht: '', name_zhs: '',
-  address_en: '2 Kornhill Road', address_zht: '', address_zhs: '', service_hour_en: 'Mon-Sun 10:00-22:00',
-  service_hour_zht: '', service_hour_zhs: '',
+  id: 'RVM-1',
+  coordinates: [22.2842, 114.2152],
+  area: 'HONG_KONG',
+  district: 'EASTERN',
+  status: 'Full',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: 'Kornhill Plaza',
+  name_zht: '',
+  name_zhs: '',
+  address_en: '2 Kornhill Road',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: 'Mon-Sun 10:00-22:00',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 };
 
 function renderCard(hideDivider?: boolean) {
@@ -41,7 +53,9 @@ describe('MachineCard divider (spec §2)', () => {
 
   it('shows a neutral placeholder, not a broken image, when there is no photo', () => {
     renderCard();
-    expect(screen.getByRole('img', { name: 'No photo of this machine' }).getAttribute('src')).toMatch(/placeholder|^data:image\/svg/);
+    expect(screen.getByRole('img', { name: 'No photo of this machine' }).getAttribute('src')).toMatch(
+      /placeholder|^data:image\/svg/,
+    );
     expect(screen.queryByRole('button', { name: /Show the photo/ })).toBeNull();
   });
 });

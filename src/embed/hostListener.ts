@@ -9,7 +9,10 @@ export interface HostContext {
 }
 
 /** The settings carried by a message event, when it comes from the parent window at an allowed origin. */
-export function acceptHostEvent(event: Pick<MessageEvent, 'source' | 'origin' | 'data'>, context: HostContext): HostSettings | null {
+export function acceptHostEvent(
+  event: Pick<MessageEvent, 'source' | 'origin' | 'data'>,
+  context: HostContext,
+): HostSettings | null {
   if (context.parent === null || event.source !== context.parent) return null;
   if (!isAllowedOrigin(event.origin, context.allowlist, context.selfOrigin)) return null;
   return parseHostMessage(event.data);

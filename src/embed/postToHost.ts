@@ -20,7 +20,11 @@ export function parentOrigin(): string | null {
  * not say (no ancestorOrigins, no referrer), every exact allowed origin: postMessage delivers to at most
  * the one the parent really has. '*' only when no allowlist is set.
  */
-export function outgoingTargetOrigins(allowlist: readonly string[], parent: string | null, selfOrigin: string): string[] {
+export function outgoingTargetOrigins(
+  allowlist: readonly string[],
+  parent: string | null,
+  selfOrigin: string,
+): string[] {
   if (parent !== null && isHttpOrigin(parent)) {
     return isAllowedOrigin(parent, allowlist, selfOrigin) ? [parent] : [];
   }

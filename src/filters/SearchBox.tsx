@@ -29,9 +29,7 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
       }}
       leftSection={<SearchIcon size="1rem" />}
       rightSection={
-        input ? (
-          <CloseButton size="sm" aria-label={t('filter.clearSearch')} onClick={() => setInput('')} />
-        ) : null
+        input ? <CloseButton size="sm" aria-label={t('filter.clearSearch')} onClick={() => setInput('')} /> : null
       }
     />
   );

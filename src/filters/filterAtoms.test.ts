@@ -3,14 +3,36 @@ import { describe, expect, it } from 'vitest';
 import { feedMachinesAtom, machinesAtom, packedMachinesAtom, staleAfterMsAtom } from '../machines/machinesAtom';
 import type { Machine } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
-import { areaAtom, districtAtom, filteredMachinesAtom, resetFiltersAtom, searchInputAtom, searchQueryAtom, statusGroupAtom } from './filterAtoms';
+import {
+  areaAtom,
+  districtAtom,
+  filteredMachinesAtom,
+  resetFiltersAtom,
+  searchInputAtom,
+  searchQueryAtom,
+  statusGroupAtom,
+} from './filterAtoms';
 import { resultMachines } from '../../tests/reference/referenceFilter';
 import { type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
-  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
-  service_status: 0, name_en: `Machine ${id}`, name_zht: `機器${id}`, name_zhs: `机器${id}`, address_en: '', address_zht: '',
-  address_zhs: '', service_hour_en: '', service_hour_zht: '', service_hour_zhs: '', ...over,
+  id,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status: '>40%',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: `Machine ${id}`,
+  name_zht: `機器${id}`,
+  name_zhs: `机器${id}`,
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
+  ...over,
 });
 
 const ids = (result: FilterResult) => resultMachines(result).map((x) => x.id);

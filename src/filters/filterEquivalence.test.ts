@@ -9,7 +9,10 @@ import { STATUS_GROUPS } from '../machines/statusGroups';
 import { createTextMatcher } from './textSearch';
 
 // A small alphabet makes substring hits (and narrowing from earlier queries) frequent.
-const text = fc.string({ unit: fc.constantFrom('a', 'B', 'ab', ' ', '1', '沙', '田', '廣場', 'Ｔ', 'é', 'e\u0301', 'ﬁ'), maxLength: 8 });
+const text = fc.string({
+  unit: fc.constantFrom('a', 'B', 'ab', ' ', '1', '沙', '田', '廣場', 'Ｔ', 'é', 'e\u0301', 'ﬁ'),
+  maxLength: 8,
+});
 
 const machine = fc.record({
   district: fc.option(fc.constantFrom(...DISTRICTS)),
@@ -54,20 +57,24 @@ function toMachines(rows: Row[]): Machine[] {
 describe('the packed filter and the narrowing text matcher', () => {
   it('give the same machines as the plain string scan, keystroke after keystroke', () => {
     fc.assert(
-      fc.property(fc.array(machine, { maxLength: 40 }), fc.array(criteria, { minLength: 1, maxLength: 12 }), (rows, steps) => {
-        const machines = toMachines(rows);
-        const index = buildSearchIndex(machines, 'en');
-        const packed = packMachines(machines);
-        const match = createTextMatcher(index);
-        for (const step of steps) {
-          const c: FilterCriteria = { ...step, query: normaliseSearchText(step.query) };
-          const expected = filterMachines(machines, index, c).map((m) => m.id);
-          const result = filterPacked(machines, packed, c, c.query ? match(c.query) : null);
-          expect(resultMachines(result).map((m) => m.id)).toEqual(expected);
-          expect(result.count).toBe(expected.length);
-          expect(Array.from(result.mask).reduce((a, b) => a + b, 0)).toBe(expected.length);
-        }
-      }),
+      fc.property(
+        fc.array(machine, { maxLength: 40 }),
+        fc.array(criteria, { minLength: 1, maxLength: 12 }),
+        (rows, steps) => {
+          const machines = toMachines(rows);
+          const index = buildSearchIndex(machines, 'en');
+          const packed = packMachines(machines);
+          const match = createTextMatcher(index);
+          for (const step of steps) {
+            const c: FilterCriteria = { ...step, query: normaliseSearchText(step.query) };
+            const expected = filterMachines(machines, index, c).map((m) => m.id);
+            const result = filterPacked(machines, packed, c, c.query ? match(c.query) : null);
+            expect(resultMachines(result).map((m) => m.id)).toEqual(expected);
+            expect(result.count).toBe(expected.length);
+            expect(Array.from(result.mask).reduce((a, b) => a + b, 0)).toBe(expected.length);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

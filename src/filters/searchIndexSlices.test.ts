@@ -4,18 +4,34 @@ import { buildSearchIndex } from '../machines/searchIndex';
 import { browserIdle, buildSearchIndexInSlices, SEARCH_INDEX_SLICE, type IdleWait } from './searchIndexSlices';
 
 const machine = (i: number): Machine => ({
-  id: `RVM-${i}`, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
-  service_status: 0, name_en: `Place ${i} ＰＬＡＺＡ`, name_zht: `廣場${i}`, name_zhs: `广场${i}`, address_en: `${i} Road`,
-  address_zht: `${i}號`, address_zhs: `${i}号`, service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id: `RVM-${i}`,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status: '>40%',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: `Place ${i} ＰＬＡＺＡ`,
+  name_zht: `廣場${i}`,
+  name_zhs: `广场${i}`,
+  address_en: `${i} Road`,
+  address_zht: `${i}號`,
+  address_zhs: `${i}号`,
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 const listOf = (n: number) => Array.from({ length: n }, (_, i) => machine(i));
 
 /** Idle at once with no time left (one slice per wait), counting the waits. */
 function countingIdle(): IdleWait & { calls: number } {
-  const idle = Object.assign(async (signal: AbortSignal) => {
-    idle.calls += 1;
-    return signal.aborted ? null : () => 0;
-  }, { calls: 0 });
+  const idle = Object.assign(
+    async (signal: AbortSignal) => {
+      idle.calls += 1;
+      return signal.aborted ? null : () => 0;
+    },
+    { calls: 0 },
+  );
   return idle;
 }
 
@@ -26,7 +42,9 @@ describe('buildSearchIndexInSlices', () => {
       const list = listOf(n);
       const idle = countingIdle();
       for (const locale of ['en', 'zht', 'zhs'] as const) {
-        expect(await buildSearchIndexInSlices(list, locale, new AbortController().signal, idle)).toEqual(buildSearchIndex(list, locale));
+        expect(await buildSearchIndexInSlices(list, locale, new AbortController().signal, idle)).toEqual(
+          buildSearchIndex(list, locale),
+        );
       }
       expect(idle.calls).toBe(3 * Math.ceil(n / SEARCH_INDEX_SLICE));
     },
@@ -40,7 +58,9 @@ describe('buildSearchIndexInSlices', () => {
       return () => left--;
     };
     const list = listOf(SEARCH_INDEX_SLICE * 5);
-    expect(await buildSearchIndexInSlices(list, 'en', new AbortController().signal, idle)).toEqual(buildSearchIndex(list, 'en'));
+    expect(await buildSearchIndexInSlices(list, 'en', new AbortController().signal, idle)).toEqual(
+      buildSearchIndex(list, 'en'),
+    );
     // 3, 2 and 1 ms left: three slices in the first period (the third check sees 1 ms); then one per period.
     expect(calls).toEqual([3, 0, -1]);
   });

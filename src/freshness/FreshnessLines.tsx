@@ -22,7 +22,11 @@ export function FreshnessLines({ machine }: { machine: Machine }) {
   return (
     <div className={classes.lines}>
       {onlineAt !== null && (
-        <Text size="sm" className={machine.stale ? classes.staleText : undefined} c={machine.stale ? undefined : 'dimmed'}>
+        <Text
+          size="sm"
+          className={machine.stale ? classes.staleText : undefined}
+          c={machine.stale ? undefined : 'dimmed'}
+        >
           {at(onlineAt, ago === null ? t('freshness.updatedJustNow') : t('freshness.updated', { ago }))}
         </Text>
       )}

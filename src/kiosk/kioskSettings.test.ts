@@ -5,7 +5,13 @@ import { isKioskAtom, kioskAtom } from './kioskAtom';
 import { kioskFontSize, readKioskSettings } from './kioskSettings';
 import { startKiosk } from './startKiosk';
 
-const CONFIG = { embedOrigins: [], kioskRefreshMs: 5000, kioskIdleMs: 30_000, basemapStyleUrl: null, staleAfterMs: 1_800_000 };
+const CONFIG = {
+  embedOrigins: [],
+  kioskRefreshMs: 5000,
+  kioskIdleMs: 30_000,
+  basemapStyleUrl: null,
+  staleAfterMs: 1_800_000,
+};
 
 describe('readKioskSettings', () => {
   it.each([

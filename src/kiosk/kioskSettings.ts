@@ -9,7 +9,10 @@ export const KIOSK_FONT_SIZE: FontSize = 'lg';
 const KIOSK_ON = new Set(['1', 'true']);
 
 /** Kiosk mode from the query (`?kiosk=1`), with its timings from the deployment. Null when not a kiosk. */
-export function readKioskSettings(search: string, config: Pick<RuntimeConfig, 'kioskRefreshMs' | 'kioskIdleMs'>): KioskSettings | null {
+export function readKioskSettings(
+  search: string,
+  config: Pick<RuntimeConfig, 'kioskRefreshMs' | 'kioskIdleMs'>,
+): KioskSettings | null {
   const value = new URLSearchParams(search).get('kiosk');
   if (value === null || !KIOSK_ON.has(value.toLowerCase())) return null;
   return { refreshMs: config.kioskRefreshMs, idleMs: config.kioskIdleMs };

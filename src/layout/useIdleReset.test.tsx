@@ -53,7 +53,17 @@ describe('useIdleReset', () => {
       panel: store.get(panelOpenAtom),
       list: store.get(mobileListOpenAtom),
       viewResets: store.get(viewResetRequestAtom),
-    }).toEqual({ status: null, area: null, input: '', query: '', selected: null, photo: null, panel: true, list: false, viewResets: 1 });
+    }).toEqual({
+      status: null,
+      area: null,
+      input: '',
+      query: '',
+      selected: null,
+      photo: null,
+      panel: true,
+      list: false,
+      viewResets: 1,
+    });
   });
 
   it.each(['pointermove', 'touchstart', 'wheel'])('counts %s as activity', (type) => {

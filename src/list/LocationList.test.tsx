@@ -11,14 +11,30 @@ import { OVERSCAN_ROWS } from './listWindow';
 import { LocationList } from './LocationList';
 
 const machine = (n: number): Machine => ({
-  id: `m${n}`, coordinates: [22.3, 114.17], area: 'KOWLOON', district: n % 2 ? 'KWUN TONG' : 'SHAM SHUI PO',
-  status: '>40%', under_maintenance: false, service_status: 0, name_en: `Machine ${n}`, name_zht: '', name_zhs: '',
-  address_en: `${n} Nathan Road`, address_zht: '', address_zhs: '', service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id: `m${n}`,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: n % 2 ? 'KWUN TONG' : 'SHAM SHUI PO',
+  status: '>40%',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: `Machine ${n}`,
+  name_zht: '',
+  name_zhs: '',
+  address_en: `${n} Nathan Road`,
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 function renderList(count: number) {
   const store = createStore();
-  store.set(machinesAtom, Array.from({ length: count }, (_, i) => machine(i + 1)));
+  store.set(
+    machinesAtom,
+    Array.from({ length: count }, (_, i) => machine(i + 1)),
+  );
   render(
     <Provider store={store}>
       <MantineProvider env="test">
@@ -38,16 +54,19 @@ describe('LocationList', () => {
     expect(within(list).getByRole('button', { name: /Machine 2\s*Address:\s*2 Nathan Road/ })).toBeTruthy();
   });
 
-  it.each([200, 50_000])('draws only the rows in view of a list of %i, each telling its place in the whole', (count) => {
-    renderList(count);
-    const list = screen.getByRole('list', { name: 'Location List' });
-    const items = within(list).getAllByRole('listitem');
-    // jsdom lays nothing out: its 0 px viewport shows one row, drawn with the overscan below it.
-    expect(items).toHaveLength(1 + OVERSCAN_ROWS);
-    expect(items[0]!.getAttribute('aria-setsize')).toBe(String(count));
-    expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
-    expect(screen.getByText(`${count} machines`)).toBeTruthy();
-  });
+  it.each([200, 50_000])(
+    'draws only the rows in view of a list of %i, each telling its place in the whole',
+    (count) => {
+      renderList(count);
+      const list = screen.getByRole('list', { name: 'Location List' });
+      const items = within(list).getAllByRole('listitem');
+      // jsdom lays nothing out: its 0 px viewport shows one row, drawn with the overscan below it.
+      expect(items).toHaveLength(1 + OVERSCAN_ROWS);
+      expect(items[0]!.getAttribute('aria-setsize')).toBe(String(count));
+      expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
+      expect(screen.getByText(`${count} machines`)).toBeTruthy();
+    },
+  );
 
   it('is one Tab stop; arrows and End move through all rows, Enter flies to the machine', async () => {
     const user = userEvent.setup();

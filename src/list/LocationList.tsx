@@ -110,7 +110,9 @@ export function LocationList({ onChoose }: { onChoose?: (machine: Machine) => vo
                 setSize={result.count}
                 top={i * rowPx + win.shift}
                 tabbable={i === activeIndex}
-                onFocus={() => setActive((a) => (a.result === result && a.index === i ? a : { result, index: i, focus: false }))}
+                onFocus={() =>
+                  setActive((a) => (a.result === result && a.index === i ? a : { result, index: i, focus: false }))
+                }
                 onChoose={onChoose}
               />
             ))}

@@ -10,7 +10,12 @@ describe('list window', () => {
   });
 
   it('draws only the rows in view of a list of a few hundred, as of a long one', () => {
-    expect(listWindow(0, { count: 128, rowPx, viewportPx })).toEqual({ start: 0, end: 11 + OVERSCAN_ROWS, height: 128 * rowPx, shift: 0 });
+    expect(listWindow(0, { count: 128, rowPx, viewportPx })).toEqual({
+      start: 0,
+      end: 11 + OVERSCAN_ROWS,
+      height: 128 * rowPx,
+      shift: 0,
+    });
   });
 
   it.each([

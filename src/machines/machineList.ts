@@ -36,7 +36,10 @@ export interface ListInputs {
 }
 
 /** The list for `inputs`, made from `previous` where it can be; `previous` itself when nothing changed. */
-export function nextMachineList(previous: MachineList | undefined, { feed, nowMs, staleAfterMs }: ListInputs): MachineList {
+export function nextMachineList(
+  previous: MachineList | undefined,
+  { feed, nowMs, staleAfterMs }: ListInputs,
+): MachineList {
   const shown = feed.reportsFreshness && nowMs !== null ? showMachines(feed, nowMs, staleAfterMs, previous) : null;
   const machines = shown?.machines ?? feed.machines;
   const freshness = shown?.freshness ?? null;

@@ -39,7 +39,9 @@ const listInputsAtom = atom((get): ListInputs => {
  * The machines shown and what is derived from them (packed columns, id rows, the live edit, the revision),
  * each list made from this store's list before it.
  */
-export const machineListAtom = selectAtom(listInputsAtom, (inputs, previous?: MachineList) => nextMachineList(previous, inputs));
+export const machineListAtom = selectAtom(listInputsAtom, (inputs, previous?: MachineList) =>
+  nextMachineList(previous, inputs),
+);
 machineListAtom.debugLabel = 'machineList';
 
 /**

@@ -3,7 +3,8 @@ import { AREAS, BIN_COUNT_MAX, DISTRICTS, STATUSES, areaOfDistrict } from '../..
 import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
 import { isInsideMap } from '../../shared/mapBounds';
 
-export type RejectReason = 'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
+export type RejectReason =
+  'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
 
 export interface ParsedMachineList {
   /** The list call answered success: true with an array of machines. */
@@ -19,11 +20,25 @@ const MAX_ID_LENGTH = 100;
 
 /** Fields the parser reads (or, for `stale`, which only the page sets); every other field passes through. */
 const KNOWN_FIELDS: ReadonlySet<string> = new Set([
-  'id', 'coordinates', 'area', 'district', 'status', 'under_maintenance', 'service_status',
+  'id',
+  'coordinates',
+  'area',
+  'district',
+  'status',
+  'under_maintenance',
+  'service_status',
   ...TEXT_FIELDS.flatMap((field) => LOCALE_SUFFIXES.map((suffix) => `${field}_${suffix}`)),
-  'picture', 'thumbnail', 'opening_hours',
-  'bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full',
-  'stale', '__proto__',
+  'picture',
+  'thumbnail',
+  'opening_hours',
+  'bin_count',
+  'bin_count_full_threshold',
+  'deactivated',
+  'last_emptied_at',
+  'last_online',
+  'last_full',
+  'stale',
+  '__proto__',
 ]);
 
 /** Validates the list call's answer row by row: bad rows are left off, the rest is kept (spec §7, §8). */
@@ -52,14 +67,19 @@ export function parseMachine(row: unknown): Machine | RejectReason {
   if (typeof coordinates === 'string') return coordinates;
 
   const district = (DISTRICTS as readonly unknown[]).includes(row.district) ? (row.district as District) : null;
-  const area = district ? areaOfDistrict(district) : (AREAS as readonly unknown[]).includes(row.area) ? (row.area as Area) : null;
+  const area = district
+    ? areaOfDistrict(district)
+    : (AREAS as readonly unknown[]).includes(row.area)
+      ? (row.area as Area)
+      : null;
   const machine: Machine = {
     id,
     coordinates,
     area,
     district,
     status: (STATUSES as readonly unknown[]).includes(row.status) ? (row.status as Status) : null,
-    under_maintenance: row.under_maintenance === true || row.under_maintenance === 1 || row.under_maintenance === 'true',
+    under_maintenance:
+      row.under_maintenance === true || row.under_maintenance === 1 || row.under_maintenance === 'true',
     service_status: parseServiceStatus(row.service_status),
     name_en: '',
     name_zht: '',
@@ -72,7 +92,8 @@ export function parseMachine(row: unknown): Machine | RejectReason {
     service_hour_zhs: '',
     picture: parsePicture(row.picture),
     thumbnail: safeImageSource(row.thumbnail),
-    opening_hours: typeof row.opening_hours === 'string' && row.opening_hours.trim() ? cleanText(row.opening_hours) : null,
+    opening_hours:
+      typeof row.opening_hours === 'string' && row.opening_hours.trim() ? cleanText(row.opening_hours) : null,
     bin_count: parseCount(row.bin_count),
     bin_count_full_threshold: parseCount(row.bin_count_full_threshold),
     deactivated: row.deactivated === true || row.deactivated === 1 || row.deactivated === 'true',
@@ -93,13 +114,15 @@ export function parseMachine(row: unknown): Machine | RejectReason {
 
 /** A whole number of bins, or null. */
 function parseCount(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   return Number.isInteger(number) && number >= 0 && number <= BIN_COUNT_MAX ? number : null;
 }
 
 /** Only numbers and numeric strings: Number() on an arbitrary object can throw or run its valueOf. */
 function parseServiceStatus(value: unknown): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(number) ? number : 0;
 }
 

@@ -19,8 +19,16 @@ const fields = fc.record({
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
 
 const machine = (id: string, f: Fields): Machine => ({
-  id, ...f, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  ...f,
+  name_zht: '',
+  name_zhs: '',
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 /** What happens to one row between two lists: kept (same object), copied unchanged, or new fields. */
@@ -64,9 +72,15 @@ describe('repackMachines', () => {
     const paths = { patched: 0, repackedAndShared: 0 };
     fc.assert(
       fc.property(
-        fc.array(fields, { minLength: 1, maxLength: 60 }).chain((rows) =>
-          fc.tuple(fc.constant(rows), fc.array(edit, { minLength: rows.length, maxLength: rows.length }), fc.boolean()),
-        ),
+        fc
+          .array(fields, { minLength: 1, maxLength: 60 })
+          .chain((rows) =>
+            fc.tuple(
+              fc.constant(rows),
+              fc.array(edit, { minLength: rows.length, maxLength: rows.length }),
+              fc.boolean(),
+            ),
+          ),
         ([rows, edits, sparse]) => {
           const before = rows.map((f, i) => machine(String(i), f));
           // Sparse: few new machine objects, the patching path; else mostly new ones, as after a reload.
@@ -111,8 +125,13 @@ describe('repackMachines', () => {
   });
 
   const base: Fields = {
-    coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
-    service_status: 0, name_en: 'a',
+    coordinates: [22.3, 114.17],
+    area: 'KOWLOON',
+    district: 'KWUN TONG',
+    status: '>40%',
+    under_maintenance: false,
+    service_status: 0,
+    name_en: 'a',
   };
   const list = ['a', 'b', 'c'].map((id) => machine(id, base));
   const packed = packMachines(list);

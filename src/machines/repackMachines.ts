@@ -99,7 +99,12 @@ function patchRows(
       changed.add(i);
     }
   }
-  return withChanges(previous, { count: previous.count, positions, ...columns }, Uint32Array.from(changed).sort(), revision);
+  return withChanges(
+    previous,
+    { count: previous.count, positions, ...columns },
+    Uint32Array.from(changed).sort(),
+    revision,
+  );
 }
 
 /** `fresh`, but every column equal to the previous packing's is that column, so it stays shared. */
@@ -134,7 +139,12 @@ function shareUnchanged(previous: PackedMachines, fresh: PackedMachines, revisio
 const words = (column: Float64Array | Uint8Array): Uint32Array | Uint8Array =>
   column instanceof Float64Array ? new Uint32Array(column.buffer, column.byteOffset, column.length * 2) : column;
 
-function withChanges(previous: PackedMachines, columns: PackedColumns, rows: Uint32Array, revision: number): PackedMachines {
+function withChanges(
+  previous: PackedMachines,
+  columns: PackedColumns,
+  rows: Uint32Array,
+  revision: number,
+): PackedMachines {
   if (rows.length === 0) return previous;
   return { ...columns, revision, changes: { since: previous.revision, rows } };
 }

@@ -5,9 +5,22 @@ import { loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { buildSearchIndex, nextSearchIndex, type SearchIndex } from './searchIndex';
 
 const machine = (id: string, name: string, status: Machine['status']): Machine => ({
-  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false,
-  service_status: 0, name_en: name, name_zht: `${name}機`, name_zhs: `${name}机`, address_en: 'Road', address_zht: '路',
-  address_zhs: '路', service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status,
+  under_maintenance: false,
+  service_status: 0,
+  name_en: name,
+  name_zht: `${name}機`,
+  name_zhs: `${name}机`,
+  address_en: 'Road',
+  address_zht: '路',
+  address_zhs: '路',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 /** An index that, like the store's search index atom, is made from the one before it. */
@@ -21,7 +34,9 @@ describe('nextSearchIndex', () => {
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom('Ａb', 'Cd', 'ef'), { minLength: 1, maxLength: 12 }),
-        fc.array(fc.tuple(fc.nat(), fc.constantFrom('Ａb', 'Cd', 'ef'), fc.constantFrom(...LOCALES)), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('Ａb', 'Cd', 'ef'), fc.constantFrom(...LOCALES)), {
+          maxLength: 12,
+        }),
         (names, steps) => {
           const index = indexer();
           let feed = loadedFeed(names.map((n, i) => machine(String(i), n, '>40%')));

@@ -30,7 +30,11 @@ export interface IndexedList {
   readonly edit: { readonly from: readonly Machine[]; readonly rows: readonly number[] } | null;
 }
 
-export function coversList(index: SearchIndex | null | undefined, machines: readonly Machine[], locale: Locale): boolean {
+export function coversList(
+  index: SearchIndex | null | undefined,
+  machines: readonly Machine[],
+  locale: Locale,
+): boolean {
   return index?.machines === machines && index.locale === locale;
 }
 
@@ -39,7 +43,11 @@ export function coversList(index: SearchIndex | null | undefined, machines: read
  * only those rows' texts are built, and `from`'s texts are kept as they are when those did not change, so
  * the text matcher and its narrowing answers stay too. Undefined when it cannot be made that way.
  */
-export function patchSearchIndex(from: SearchIndex | null | undefined, list: IndexedList, locale: Locale): SearchIndex | undefined {
+export function patchSearchIndex(
+  from: SearchIndex | null | undefined,
+  list: IndexedList,
+  locale: Locale,
+): SearchIndex | undefined {
   if (!from || from.locale !== locale || !list.edit || list.edit.from !== from.machines) return undefined;
   let texts = from.texts;
   for (const i of list.edit.rows) {
@@ -62,8 +70,13 @@ export function nextSearchIndex(
   primed: SearchIndex | null,
 ): SearchIndex {
   if (previous && coversList(previous, list.machines, locale)) return previous;
-  if (primed && coversList(primed, list.machines, locale) && primed.texts.length === list.machines.length) return primed;
+  if (primed && coversList(primed, list.machines, locale) && primed.texts.length === list.machines.length)
+    return primed;
   return (
-    patchSearchIndex(previous, list, locale) ?? { machines: list.machines, locale, texts: buildSearchIndex(list.machines, locale) }
+    patchSearchIndex(previous, list, locale) ?? {
+      machines: list.machines,
+      locale,
+      texts: buildSearchIndex(list.machines, locale),
+    }
   );
 }

@@ -4,9 +4,23 @@ import { loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { showMachines, type Shown } from './shownMachines';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({
-  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status: '>40%', under_maintenance: false,
-  service_status: 0, name_en: id, name_zht: id, name_zhs: id, address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '', ...over,
+  id,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status: '>40%',
+  under_maintenance: false,
+  service_status: 0,
+  name_en: id,
+  name_zht: id,
+  name_zhs: id,
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
+  ...over,
 });
 const MIN = 60_000;
 
@@ -54,7 +68,10 @@ describe('the machines shown (issue 9)', () => {
 describe('the machines shown, report times not in the parser’s form', () => {
   it('reads an offset or no-offset time strictly, as isStale does', () => {
     const shown = createShownMachines();
-    const feed = [m('hk', { last_online: '2026-11-23T13:45:00' }), m('old', { last_online: '2026-11-23T12:00:00+08:00' })];
+    const feed = [
+      m('hk', { last_online: '2026-11-23T13:45:00' }),
+      m('old', { last_online: '2026-11-23T12:00:00+08:00' }),
+    ];
     expect(shown(feed, now, 30 * MIN).map((x) => [x.id, x.stale === true])).toEqual([
       ['hk', false],
       ['old', true],
@@ -65,7 +82,10 @@ describe('the machines shown, report times not in the parser’s form', () => {
 describe('the machines shown after a live change', () => {
   it('re-reads the report time of the replaced row only, and shows what the change says', () => {
     const shown = createShownMachines();
-    const feed = loadedFeed([m('a', { last_online: '2026-11-23T05:55:00.000Z' }), m('b', { last_online: '2026-11-23T05:50:00.000Z' })]);
+    const feed = loadedFeed([
+      m('a', { last_online: '2026-11-23T05:55:00.000Z' }),
+      m('b', { last_online: '2026-11-23T05:50:00.000Z' }),
+    ]);
     expect(shown(feed, now, 30 * MIN)).toBe(feed.machines);
     const silent = replaceMachine(feed, m('b', { last_online: '2026-11-23T04:00:00.000Z' }));
     expect(shown(silent, now, 30 * MIN).map((x) => [x.id, x.stale === true])).toEqual([

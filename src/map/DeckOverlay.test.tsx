@@ -45,7 +45,8 @@ vi.mock('@deck.gl/maplibre', () => ({
 
 const { DeckOverlay } = await import('./DeckOverlay');
 
-const layer = (id: string) => ({ id, clone: vi.fn(() => ({ id, cloned: true })) }) as unknown as Layer & { clone: ReturnType<typeof vi.fn> };
+const layer = (id: string) =>
+  ({ id, clone: vi.fn(() => ({ id, cloned: true })) }) as unknown as Layer & { clone: ReturnType<typeof vi.fn> };
 
 describe('DeckOverlay', () => {
   beforeEach(() => {
@@ -56,13 +57,21 @@ describe('DeckOverlay', () => {
 
   it('puts one interleaved overlay on the map, hands it new layers when they change, and leaves the map when unmounted', () => {
     const first = [layer('machines')];
-    const view = render(<StrictMode><DeckOverlay layers={first} /></StrictMode>);
+    const view = render(
+      <StrictMode>
+        <DeckOverlay layers={first} />
+      </StrictMode>,
+    );
     // StrictMode renders twice and runs the effect twice: one overlay on the map all the same.
     expect(map.controls.size).toBe(1);
     const [onMap] = [...map.controls] as typeof overlays;
     expect(onMap!.props).toMatchObject({ interleaved: true, layers: first });
     const second = [layer('machines')];
-    view.rerender(<StrictMode><DeckOverlay layers={second} /></StrictMode>);
+    view.rerender(
+      <StrictMode>
+        <DeckOverlay layers={second} />
+      </StrictMode>,
+    );
     expect(onMap!.setProps).toHaveBeenLastCalledWith(expect.objectContaining({ layers: second }));
     view.unmount();
     expect(map.controls.size).toBe(0);
@@ -85,7 +94,7 @@ describe('DeckOverlay', () => {
     expect(overlays[0]!.setProps).toHaveBeenCalledWith({ layers: [{ id: 'machines', cloned: true }] });
   });
 
-  it('sizes luma.gl\'s drawing buffer to the map canvas before each draw, then calls the caller\'s hook', () => {
+  it("sizes luma.gl's drawing buffer to the map canvas before each draw, then calls the caller's hook", () => {
     const onBeforeRender = vi.fn();
     render(<DeckOverlay layers={[]} onBeforeRender={onBeforeRender} />);
     const setDrawingBufferSize = vi.fn();

@@ -41,7 +41,11 @@ maplibregl.setWorkerUrl(workerUrl);
  */
 const MAX_BOUNDS: [number, number, number, number] = [...MAP_BOUNDS[0], ...MAP_BOUNDS[1]];
 
-const INITIAL_VIEW_STATE = { longitude: MAP_INITIAL_CENTER[0], latitude: MAP_INITIAL_CENTER[1], zoom: MAP_INITIAL_ZOOM };
+const INITIAL_VIEW_STATE = {
+  longitude: MAP_INITIAL_CENTER[0],
+  latitude: MAP_INITIAL_CENTER[1],
+  zoom: MAP_INITIAL_ZOOM,
+};
 
 export default function MapView() {
   const mapRef = useRef<MapRef>(null);
@@ -58,7 +62,10 @@ export default function MapView() {
 
   const packed = useAtomValue(packedMachinesAtom);
   const shownMask = useStableMask(result.mask);
-  const layers = useMemo(() => [createMachineLayer(result.machines, packed, shownMask)], [result.machines, packed, shownMask]);
+  const layers = useMemo(
+    () => [createMachineLayer(result.machines, packed, shownMask)],
+    [result.machines, packed, shownMask],
+  );
   // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
     // A layer deck.gl has not taken yet is not loaded either.

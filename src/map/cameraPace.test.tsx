@@ -15,9 +15,22 @@ import { useFramePace } from './useFramePace';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
-  id, coordinates: [lat, 114.1], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false, service_status: 0,
-  name_en: id, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  coordinates: [lat, 114.1],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status,
+  under_maintenance: false,
+  service_status: 0,
+  name_en: id,
+  name_zht: '',
+  name_zhs: '',
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 /** The part of a MapLibre map the camera hooks use: its events and camera calls. */
@@ -25,14 +38,17 @@ function fakeMap() {
   const listeners = new Map<string, Set<() => void>>();
   const map = {
     moving: false,
-    on: (type: string, fn: () => void) => void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
+    on: (type: string, fn: () => void) =>
+      void (listeners.get(type) ?? listeners.set(type, new Set()).get(type)!).add(fn),
     off: (type: string, fn: () => void) => void listeners.get(type)?.delete(fn),
     emit: (type: string) => listeners.get(type)?.forEach((fn) => fn()),
     isMoving: () => map.moving,
     fitBounds: vi.fn(),
     flyTo: vi.fn(),
   };
-  const ref = { current: { getMap: () => map, fitBounds: map.fitBounds, flyTo: map.flyTo } } as unknown as RefObject<MapRef | null>;
+  const ref = {
+    current: { getMap: () => map, fitBounds: map.fitBounds, flyTo: map.flyTo },
+  } as unknown as RefObject<MapRef | null>;
   return { map, ref };
 }
 
@@ -60,7 +76,6 @@ const PACES = [
   { pace: new FramePace(), animates: true },
   { pace: slowPace(), animates: false },
 ];
-
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -7,9 +7,22 @@ import type { Machine } from '../../shared/machine';
 import { createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
-  id, coordinates: [lat, 114.1], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false, service_status: 0,
-  name_en: id, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  coordinates: [lat, 114.1],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status,
+  under_maintenance: false,
+  service_status: 0,
+  name_en: id,
+  name_zht: '',
+  name_zhs: '',
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 const machines = [machine('a', '>40%', 22.31), machine('b', 'Full', 22.32), machine('c', '<=5%', 22.33)];
@@ -23,7 +36,7 @@ type Accessor<T> = (object: Machine, info: { index: number; data: unknown; targe
 function rows(layer: MachineLayer) {
   const { data, getPosition, getIcon, getFilterValue } = layer.props;
   const list = data as readonly Machine[];
-  const read = <T,>(accessor: unknown) =>
+  const read = <T>(accessor: unknown) =>
     list.map((m, index) => (accessor as Accessor<T>)(m, { index, data: list, target: [NaN, NaN, NaN] }));
   return {
     positions: read<number[]>(getPosition).map((p) => [...p]),
@@ -41,7 +54,11 @@ describe('the machine layer', () => {
     expect(all.props.sizeScale).toBe(24);
     expect(all.props.pickable).toBe(true);
     expect(rows(all)).toEqual({
-      positions: [[114.1, 22.31, 0], [114.1, 22.32, 0], [114.1, 22.33, 0]],
+      positions: [
+        [114.1, 22.31, 0],
+        [114.1, 22.32, 0],
+        [114.1, 22.33, 0],
+      ],
       icons: ['available', 'full', 'nearlyFull'],
       shown: [1, 1, 1],
     });

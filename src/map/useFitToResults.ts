@@ -16,7 +16,6 @@ import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';
 
-
 /** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
 function resultKey(result: FilterResult): string {
   if (result.count === 0) return '0';
@@ -24,7 +23,12 @@ function resultKey(result: FilterResult): string {
 }
 
 /** Refits the map to the filtered machines 200 ms after they change (spec §5, §9). */
-export function useFitToResults(mapRef: RefObject<MapRef | null>, loaded: boolean, result: FilterResult, pace: FramePace) {
+export function useFitToResults(
+  mapRef: RefObject<MapRef | null>,
+  loaded: boolean,
+  result: FilterResult,
+  pace: FramePace,
+) {
   const packed = useAtomValue(packedMachinesAtom);
   const panelOpen = useAtomValue(panelOpenAtom);
   const isMobile = useIsMobile();

@@ -21,7 +21,8 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
   const frame = useRef<number | null>(null);
 
   const machineAt = useCallback(
-    (x: number, y: number) => overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })?.object as Machine | undefined,
+    (x: number, y: number) =>
+      overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })?.object as Machine | undefined,
     [overlay],
   );
   const onClick = useCallback(

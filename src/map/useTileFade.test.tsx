@@ -64,7 +64,9 @@ describe('useTileFade', () => {
     const { map, ref } = fakeMap();
     const pace = new FramePace();
     moved(pace, 250);
-    const { rerender, unmount } = renderHook(({ loaded }) => useTileFade(ref, loaded, pace), { initialProps: { loaded: false } });
+    const { rerender, unmount } = renderHook(({ loaded }) => useTileFade(ref, loaded, pace), {
+      initialProps: { loaded: false },
+    });
     map.moveEnded();
     expect(map.fades().basemap).toBeUndefined();
     rerender({ loaded: true });

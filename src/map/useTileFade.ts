@@ -24,7 +24,8 @@ export function useTileFade(mapRef: RefObject<MapRef | null>, loaded: boolean, p
       if (fades === fading) return;
       fading = fades;
       for (const id of rasterLayerIds(map)) {
-        if (!fades) styleFades.set(id, map.getPaintProperty(id, FADE) as PropertyValueSpecification<number> | undefined);
+        if (!fades)
+          styleFades.set(id, map.getPaintProperty(id, FADE) as PropertyValueSpecification<number> | undefined);
         map.setPaintProperty(id, FADE, fades ? styleFades.get(id) : 0);
       }
     };

@@ -33,7 +33,11 @@ export function useViewReset(mapRef: RefObject<MapRef | null>, loaded: boolean, 
       return;
     }
     const p = isMobile ? FIT_PADDING_NONE_PX : FIT_PADDING_PANEL_OPEN_PX;
-    map.fitBounds(bounds, { padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX }, maxZoom: LIST_SELECT_MAX_ZOOM, duration: pace.cameraMs(FIT_ANIMATION_MS) });
+    map.fitBounds(bounds, {
+      padding: { ...p, top: p.top + MARKER_ICON_SIZE_PX },
+      maxZoom: LIST_SELECT_MAX_ZOOM,
+      duration: pace.cameraMs(FIT_ANIMATION_MS),
+    });
     // Only a new request moves the map; refreshed machine data must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request, loaded]);

@@ -10,7 +10,11 @@ import { mapViewAtom } from './mapViewAtom';
  * the map region as data attributes so a browser test can read where the map is; `data-moving` is present from
  * the start of a move until that view is published.
  */
-export function useViewTracking(mapRef: RefObject<MapRef | null>, loaded: boolean, region: RefObject<HTMLElement | null>) {
+export function useViewTracking(
+  mapRef: RefObject<MapRef | null>,
+  loaded: boolean,
+  region: RefObject<HTMLElement | null>,
+) {
   const setView = useSetAtom(mapViewAtom);
   useEffect(() => {
     const map = mapRef.current?.getMap();
@@ -20,7 +24,11 @@ export function useViewTracking(mapRef: RefObject<MapRef | null>, loaded: boolea
       const { lng, lat } = map.getCenter();
       const zoom = map.getZoom();
       setView({ zoom, center: [lng, lat] });
-      markForTests(region.current, { zoom: zoom.toFixed(3), center: `${lat.toFixed(6)},${lng.toFixed(6)}`, moving: null });
+      markForTests(region.current, {
+        zoom: zoom.toFixed(3),
+        center: `${lat.toFixed(6)},${lng.toFixed(6)}`,
+        moving: null,
+      });
     };
     const onMoveStart = () => {
       clearTimeout(timer);

@@ -3,9 +3,7 @@ import { translate, type TranslationKey } from '../i18n/translate';
 import { localeAtom } from '../i18n/localeAtom';
 import { showMessageAtom } from '../messages/messageAtom';
 
-export type Geolocation =
-  | { state: 'idle' | 'locating' | 'failed' }
-  | { state: 'located'; position: [number, number] };
+export type Geolocation = { state: 'idle' | 'locating' | 'failed' } | { state: 'located'; position: [number, number] };
 
 /** The visitor's position, asked for only when they press a Near me control. */
 export const geolocationAtom = atom<Geolocation>({ state: 'idle' });
@@ -34,7 +32,8 @@ export const locateAtom = atom(null, (get, set): Promise<[number, number] | null
     set(showMessageAtom, translate(get(localeAtom), key));
     return null;
   };
-  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return Promise.resolve(fail('nearby.unavailable'));
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator))
+    return Promise.resolve(fail('nearby.unavailable'));
   set(geolocationAtom, { state: 'locating' });
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(

@@ -10,11 +10,5 @@ export function OpenNowSwitch() {
   const t = useT();
   // Shown with the panel, so the hours library loads once the page is idle, before any card needs it.
   useAtomValue(openingHoursReadyAtom);
-  return (
-    <Switch
-      label={t('openNow.filter')}
-      checked={checked}
-      onChange={(e) => setChecked(e.currentTarget.checked)}
-    />
-  );
+  return <Switch label={t('openNow.filter')} checked={checked} onChange={(e) => setChecked(e.currentTarget.checked)} />;
 }

@@ -15,11 +15,16 @@ const flagInputsAtom = atom((get) => {
   return { machines: get(machinesAtom), now: get(nowAtom) };
 });
 
-const sameFlags = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((flag, i) => flag === b[i]);
+const sameFlags = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((flag, i) => flag === b[i]);
 
 /**
  * Per machine of machinesAtom, 0 when its structured hours say it is closed now, else 1. A minute in which
  * nothing opened or closed keeps the same array, so the filtered set (and the list's scroll and focus) stays.
  */
-export const openNowFlagsAtom = selectAtom(flagInputsAtom, ({ machines, now }) => openFlagsOf(machines, now), sameFlags);
+export const openNowFlagsAtom = selectAtom(
+  flagInputsAtom,
+  ({ machines, now }) => openFlagsOf(machines, now),
+  sameFlags,
+);
 openNowFlagsAtom.debugLabel = 'openNowFlags';

@@ -11,9 +11,14 @@ function libraryReadyAtom(start: 'now' | 'when idle') {
     if (openingHoursLibrary()) return set(true);
     const stopListening = onOpeningHoursLoaded(() => set(true));
     const load = () => {
-      loadOpeningHours().catch((error: unknown) => console.warn('[rvm] the opening hours library could not be loaded', error));
+      loadOpeningHours().catch((error: unknown) =>
+        console.warn('[rvm] the opening hours library could not be loaded', error),
+      );
     };
-    const idle = start === 'when idle' && typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS }) : null;
+    const idle =
+      start === 'when idle' && typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS })
+        : null;
     if (idle === null) load();
     return () => {
       stopListening();

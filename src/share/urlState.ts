@@ -37,7 +37,8 @@ export function decodeUrlState(search: string): UrlState {
   const machine = params.get('machine')?.trim() ?? '';
   const district = oneOf(DISTRICTS, params.get('district'));
   const area = oneOf(AREAS, params.get('area')) ?? (district ? areaOfDistrict(district) : null);
-  const districtInArea = district && area && (DISTRICTS_BY_AREA[area] as readonly string[]).includes(district) ? district : null;
+  const districtInArea =
+    district && area && (DISTRICTS_BY_AREA[area] as readonly string[]).includes(district) ? district : null;
   return {
     machine: machine && machine.length <= MAX_ID_LENGTH ? machine : null,
     status: oneOf(STATUS_GROUPS, params.get('status')),

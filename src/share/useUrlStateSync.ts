@@ -48,7 +48,10 @@ export function useUrlStateSync(): void {
     openNow: useAtomValue(openNowOnlyAtom),
     sort: useAtomValue(sortOrderAtom),
   };
-  const encoded = encodeUrlState(window.location.search, { ...current, machine: current.machine ?? pendingMachine.current });
+  const encoded = encodeUrlState(window.location.search, {
+    ...current,
+    machine: current.machine ?? pendingMachine.current,
+  });
   useEffect(() => {
     const timer = setTimeout(() => {
       if (encoded === window.location.search) return;

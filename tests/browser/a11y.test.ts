@@ -36,7 +36,10 @@ const ringOf = (el: ElementHandle<Element>) =>
 async function focused(page: Page): Promise<Focused> {
   const handle = (await page.evaluateHandle(() => document.activeElement)) as ElementHandle<Element>;
   const node = await page.accessibility.snapshot({ root: handle, interestingOnly: false });
-  const role = node?.role && node.role !== 'none' && node.role !== 'generic' ? node.role : await handle.evaluate((e) => `<${e.tagName.toLowerCase()} class="${e.className}">`);
+  const role =
+    node?.role && node.role !== 'none' && node.role !== 'generic'
+      ? node.role
+      : await handle.evaluate((e) => `<${e.tagName.toLowerCase()} class="${e.className}">`);
   return { handle, role, name: node?.name ?? '', ring: await ringOf(handle) };
 }
 
@@ -66,7 +69,8 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
       if (stops.length > 0 && (await isSame(now.handle, stops[0]!.handle))) break;
       const previous = stops.at(-1);
       // The ring must go away when focus moves on, so it really marks focus.
-      if (previous && (await ringOf(previous.handle)) === previous.ring) problems.push(`${previous.role} ${previous.name}: no focus ring`);
+      if (previous && (await ringOf(previous.handle)) === previous.ring)
+        problems.push(`${previous.role} ${previous.name}: no focus ring`);
       stops.push(now);
     }
     const summary = stops.map((s) => `${s.role}: ${s.name} [${s.ring}]`);
@@ -77,8 +81,19 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     }
     expect(problems).toEqual([]);
     // Every control of the panel is among them, and the list is one stop (its rows move with the arrows).
-    for (const name of [t.filter.hidePanel, t.filter.status, t.filter.area, t.filter.district, t.filter.searchLabel, t.filter.reset, t.filter.search]) {
-      expect(stops.some((s) => s.name === name), name).toBe(true);
+    for (const name of [
+      t.filter.hidePanel,
+      t.filter.status,
+      t.filter.area,
+      t.filter.district,
+      t.filter.searchLabel,
+      t.filter.reset,
+      t.filter.search,
+    ]) {
+      expect(
+        stops.some((s) => s.name === name),
+        name,
+      ).toBe(true);
     }
     expect(stops.filter((s) => s.name.includes(machines[0]!.name_en))).toHaveLength(1);
     expect(stops.length).toBeLessThan(MAX_TAB_STOPS);
@@ -89,9 +104,17 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     const page = await openReadyScreen();
     await tabTo(page, t.filter.status);
     await page.keyboard.press('ArrowDown');
-    await waitFor(() => selectedLabel(page, t.filter.status), (l) => l === t.statusGroup.available, 'the status to change');
+    await waitFor(
+      () => selectedLabel(page, t.filter.status),
+      (l) => l === t.statusGroup.available,
+      'the status to change',
+    );
     await page.keyboard.press('ArrowUp');
-    await waitFor(() => selectedLabel(page, t.filter.status), (l) => l === t.filter.allStatus, 'the status to change back');
+    await waitFor(
+      () => selectedLabel(page, t.filter.status),
+      (l) => l === t.filter.allStatus,
+      'the status to change back',
+    );
 
     const list = await find(page, 'list', t.list.title);
     expect(await list.evaluate((el) => el.tagName)).toBe('UL');
@@ -100,7 +123,11 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     const third = machines[2]!;
-    await waitFor(() => focused(page), (f) => f.name.startsWith(third.name_en), 'the third row to have focus');
+    await waitFor(
+      () => focused(page),
+      (f) => f.name.startsWith(third.name_en),
+      'the third row to have focus',
+    );
     await page.keyboard.press('Enter');
     const popup = await find(page, 'dialog', third.name_en);
     await waitUntilStill(popup);
@@ -122,7 +149,11 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     const index = machines.indexOf(machine);
     await tabTo(page, `${machines[0]!.name_en} ${t.list.address}: ${machines[0]!.address_en}`);
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-    await waitFor(() => focused(page), (f) => f.name.startsWith(machine.name_en), `the row of ${machine.name_en}`);
+    await waitFor(
+      () => focused(page),
+      (f) => f.name.startsWith(machine.name_en),
+      `the row of ${machine.name_en}`,
+    );
     await page.keyboard.press('Enter');
     await waitUntilStill(await find(page, 'dialog', machine.name_en));
     // The popup's controls come before the panel in the page: Shift+Tab back to the photo.
@@ -130,7 +161,8 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     const photo = await tabTo(page, photoName, true);
     await page.keyboard.press('Enter');
     await find(page, 'image', fill(t.card.photoDialog, { name: machine.name_en }));
-    const inDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"][aria-modal="true"]') !== null);
+    const inDialog = () =>
+      page.evaluate(() => document.activeElement?.closest('[role="dialog"][aria-modal="true"]') !== null);
     await waitFor(inDialog, Boolean, 'focus to move into the dialog');
     for (const shift of [false, false, false, true, true, true]) {
       if (shift) await page.keyboard.down('Shift');
@@ -142,7 +174,11 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     expect(inside.name).not.toBe('');
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
-    await waitFor(() => focused(page), (f) => f.name === photoName, 'focus to return to the photo');
+    await waitFor(
+      () => focused(page),
+      (f) => f.name === photoName,
+      'focus to return to the photo',
+    );
     expect(await isSame((await focused(page)).handle, photo.handle)).toBe(true);
     // The popup is still there.
     await find(page, 'dialog', machine.name_en);

@@ -19,9 +19,10 @@ async function pageAt(position: [number, number] | 'denied', clock = WEDNESDAY_N
     beforeLoad: async (page) => {
       await startClockAt(page, clock);
       const origin = new URL(app.server.url).origin;
-      await page
-        .browserContext()
-        .setPermission(origin, { permission: { name: 'geolocation' }, state: position === 'denied' ? 'denied' : 'granted' });
+      await page.browserContext().setPermission(origin, {
+        permission: { name: 'geolocation' },
+        state: position === 'denied' ? 'denied' : 'granted',
+      });
       if (position !== 'denied') await page.setGeolocation({ latitude: position[0], longitude: position[1] });
     },
   });
@@ -72,7 +73,9 @@ describe('Near me', () => {
     expect(full.status).toBe('Full');
     const expected = machines
       .filter(takesBottles)
-      .sort((a, b) => distanceMetres(full.coordinates, a.coordinates) - distanceMetres(full.coordinates, b.coordinates))[0]!;
+      .sort(
+        (a, b) => distanceMetres(full.coordinates, a.coordinates) - distanceMetres(full.coordinates, b.coordinates),
+      )[0]!;
     const { page } = await pageAt(full.coordinates);
     await (await find(page, 'button', 'Nearest open machine')).click();
     await page.waitForSelector(popupOf(expected.name_en), { visible: true, timeout: 30_000 });
@@ -86,7 +89,11 @@ describe('Near me', () => {
     const before = await listItemTexts(page, LIST);
     const nearMe = await find(page, 'button', 'Near me');
     await nearMe.click();
-    const sorted = await waitFor(() => listItemTexts(page, LIST), (rows) => rows[0]?.includes('0 m') === true, 'the list sorted by distance');
+    const sorted = await waitFor(
+      () => listItemTexts(page, LIST),
+      (rows) => rows[0]?.includes('0 m') === true,
+      'the list sorted by distance',
+    );
     const byDistance = [...machines].sort(
       (a, b) => distanceMetres(here.coordinates, a.coordinates) - distanceMetres(here.coordinates, b.coordinates),
     );
@@ -94,7 +101,11 @@ describe('Near me', () => {
     expect(sorted[1]).toMatch(/\d+ m|\d+\.\d km/);
     expect(await nearMe.evaluate((el) => el.getAttribute('aria-pressed'))).toBe('true');
     await nearMe.click();
-    await waitFor(() => listItemTexts(page, LIST), (rows) => rows[0] === before[0], 'the list back in its own order');
+    await waitFor(
+      () => listItemTexts(page, LIST),
+      (rows) => rows[0] === before[0],
+      'the list back in its own order',
+    );
     await page.close();
   });
 

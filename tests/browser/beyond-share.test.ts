@@ -25,13 +25,21 @@ describe('a shared link', () => {
     const historyBefore = await page.evaluate(() => history.length);
     const search = await find(page, 'searchbox', en.filter.searchLabel);
     await search.type('bay', { delay: 80 });
-    await waitFor(() => page.evaluate(() => location.search), (s) => s.includes('q=bay'), 'the search in the URL');
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (s) => s.includes('q=bay'),
+      'the search in the URL',
+    );
     expect(await page.evaluate(() => history.length)).toBe(historyBefore);
 
     const list = await find(page, 'list', LIST);
     await (await list.waitForSelector(`::-p-text(${REPULSE_BAY})`, { visible: true }))!.click();
     await page.waitForSelector(popupOf(REPULSE_BAY), { visible: true, timeout: 30_000 });
-    const url = await waitFor(() => page.evaluate(() => location.href), (u) => u.includes('machine='), 'the machine in the URL');
+    const url = await waitFor(
+      () => page.evaluate(() => location.href),
+      (u) => u.includes('machine='),
+      'the machine in the URL',
+    );
     const params = new URL(url).searchParams;
     expect(Object.fromEntries(params)).toEqual({
       locale: 'en',
@@ -52,25 +60,43 @@ describe('a shared link', () => {
     expect(await selectedLabel(page, en.filter.status)).toBe(en.statusGroup.available);
     expect(await selectedLabel(page, en.filter.area)).toBe(en.area.HONG_KONG);
     expect(await selectedLabel(page, en.filter.district)).toBe(en.district.SOUTHERN);
-    expect(await (await find(page, 'searchbox', en.filter.searchLabel)).evaluate((el) => (el as HTMLInputElement).value)).toBe('bay');
-    expect(await (await find(page, 'switch', en.openNow.filter)).evaluate((el) => (el as HTMLInputElement).checked)).toBe(true);
-    await waitFor(() => listItemTexts(page, LIST), (r) => JSON.stringify(r) === JSON.stringify(rows), 'the same list');
+    expect(
+      await (await find(page, 'searchbox', en.filter.searchLabel)).evaluate((el) => (el as HTMLInputElement).value),
+    ).toBe('bay');
+    expect(
+      await (await find(page, 'switch', en.openNow.filter)).evaluate((el) => (el as HTMLInputElement).checked),
+    ).toBe(true);
+    await waitFor(
+      () => listItemTexts(page, LIST),
+      (r) => JSON.stringify(r) === JSON.stringify(rows),
+      'the same list',
+    );
     await page.waitForSelector(popupOf(REPULSE_BAY), { visible: true, timeout: 30_000 });
     expect(new URL(await page.evaluate(() => location.href)).searchParams.get('fontSize')).toBe('md');
 
     // Closing the card takes the machine out of the link.
     await (await find(page, 'button', en.card.close)).click();
-    await waitFor(() => page.evaluate(() => location.search), (s) => !s.includes('machine='), 'the machine out of the URL');
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (s) => !s.includes('machine='),
+      'the machine out of the URL',
+    );
     await page.close();
   });
 
   it('ignores unknown values and an unknown machine, keeping the rest', async () => {
-    const { page, errors } = await app.openPage('/?status=bogus&area=KOWLOON&district=SOUTHERN&machine=NOPE&sort=price');
+    const { page, errors } = await app.openPage(
+      '/?status=bogus&area=KOWLOON&district=SOUTHERN&machine=NOPE&sort=price',
+    );
     await waitForMapReady(page);
     expect(await selectedLabel(page, en.filter.status)).toBe(en.filter.allStatus);
     expect(await selectedLabel(page, en.filter.area)).toBe(en.area.KOWLOON);
     expect(await selectedLabel(page, en.filter.district)).toBe(en.filter.allDistrict);
-    await waitFor(() => page.evaluate(() => location.search), (s) => s === '?area=KOWLOON', 'the URL cleaned of unknown values');
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (s) => s === '?area=KOWLOON',
+      'the URL cleaned of unknown values',
+    );
     expect(await page.$('.maplibregl-popup')).toBeNull();
     expect(errors).toEqual([]);
     await page.close();

@@ -49,7 +49,8 @@ async function watchPage(page: Page, seen: { dialogs: string[]; warnings: string
   });
 }
 
-const shownMessages = (page: Page) => page.evaluate(() => (window as unknown as { __shownMessages: string[] }).__shownMessages);
+const shownMessages = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shownMessages: string[] }).__shownMessages);
 /** Chrome logs every non-2xx answer as a console error; these tests make such answers on purpose. */
 const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !e.startsWith('Failed to load resource'));
 
@@ -61,40 +62,55 @@ async function openWith(apiOverride: ApiOverride, tiles?: TileMode) {
 
 describe('the list call failing (spec §8 error catalogue)', () => {
   const failures: { name: string; answer: ApiAnswer; text: string }[] = [
-    { name: '500 with msg systemError', answer: { status: 500, body: { success: false, msg: 'systemError' } }, text: SYSTEM_ERROR },
-    { name: '429 with a msg that has a translation', answer: { status: 429, body: { success: false, msg: 'tooManyRequests' } }, text: en.error.tooManyRequests },
+    {
+      name: '500 with msg systemError',
+      answer: { status: 500, body: { success: false, msg: 'systemError' } },
+      text: SYSTEM_ERROR,
+    },
+    {
+      name: '429 with a msg that has a translation',
+      answer: { status: 429, body: { success: false, msg: 'tooManyRequests' } },
+      text: en.error.tooManyRequests,
+    },
     {
       name: '503 with a raw msg and no translation',
       answer: { status: 503, body: { success: false, msg: 'Upgrading <b>database</b>' } },
       text: 'Upgrading <b>database</b>',
     },
     { name: '500 without msg', answer: { status: 500, body: { success: false } }, text: SYSTEM_ERROR },
-    { name: '502 with a proxy HTML page', answer: { status: 502, body: '<html><h1>Bad Gateway</h1></html>', contentType: 'text/html' }, text: SYSTEM_ERROR },
+    {
+      name: '502 with a proxy HTML page',
+      answer: { status: 502, body: '<html><h1>Bad Gateway</h1></html>', contentType: 'text/html' },
+      text: SYSTEM_ERROR,
+    },
     { name: '200 with invalid JSON', answer: { status: 200, body: '{"success":true,"rvms":[' }, text: SYSTEM_ERROR },
     { name: 'connection refused', answer: 'refuse', text: SYSTEM_ERROR },
   ];
 
-  it.each(failures)('$name: shows its message, clears the overlay, and Retry loads the machines', async ({ answer, text }) => {
-    let calls = 0;
-    const opened = await openWith((request) => (request.path === LIST_PATH && ++calls === 1 ? answer : undefined));
-    const { page, seen } = opened;
+  it.each(failures)(
+    '$name: shows its message, clears the overlay, and Retry loads the machines',
+    async ({ answer, text }) => {
+      let calls = 0;
+      const opened = await openWith((request) => (request.path === LIST_PATH && ++calls === 1 ? answer : undefined));
+      const { page, seen } = opened;
 
-    const retry = await page.waitForSelector(aria('button', RETRY), { visible: true, timeout: 30_000 });
-    await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
-    expect(await shownMessages(page)).toEqual([text]);
-    await page.waitForSelector(`::-p-text(${en.error.loadFailed})`);
-    await page.waitForSelector(`::-p-text(${countText(0)})`);
+      const retry = await page.waitForSelector(aria('button', RETRY), { visible: true, timeout: 30_000 });
+      await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
+      expect(await shownMessages(page)).toEqual([text]);
+      await page.waitForSelector(`::-p-text(${en.error.loadFailed})`);
+      await page.waitForSelector(`::-p-text(${countText(0)})`);
 
-    await retry!.click();
-    await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
-    await page.waitForSelector(aria('button', RETRY), { hidden: true });
-    await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
-    expect(calls).toBe(2);
-    expect(await shownMessages(page)).toEqual([text]);
-    expect(seen.dialogs).toEqual([]);
-    expect(unexpectedErrors(opened)).toEqual([]);
-    await page.close();
-  });
+      await retry!.click();
+      await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
+      await page.waitForSelector(aria('button', RETRY), { hidden: true });
+      await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
+      expect(calls).toBe(2);
+      expect(await shownMessages(page)).toEqual([text]);
+      expect(seen.dialogs).toEqual([]);
+      expect(unexpectedErrors(opened)).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('keeps the blocking overlay up while the call is pending, and takes it down when the answer comes', async () => {
     let answer: (value: ApiAnswer) => void = () => undefined;
@@ -106,7 +122,9 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     await page.waitForSelector(aria('progressbar', LOADING), { visible: true, timeout: 30_000 });
     expect(apiCalls.filter((call) => call.path === LIST_PATH)).toHaveLength(1);
     // The overlay is the topmost thing in the middle of the screen: the page cannot be used meanwhile.
-    expect(await page.evaluate(() => document.elementFromPoint(640, 400)?.closest('[role="progressbar"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(() => document.elementFromPoint(640, 400)?.closest('[role="progressbar"]') !== null),
+    ).toBe(true);
 
     answer({ status: 200, body: listBody });
     await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
@@ -123,7 +141,10 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     const { page } = opened;
     await page.waitForSelector(aria('heading', en.login.title), { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/login');
-    const [now, atStart] = await page.evaluate(() => [history.length, (window as unknown as { __historyAtStart: number }).__historyAtStart]);
+    const [now, atStart] = await page.evaluate(() => [
+      history.length,
+      (window as unknown as { __historyAtStart: number }).__historyAtStart,
+    ]);
     expect(now).toBe(atStart);
     expect(await shownMessages(page)).toEqual([]);
     expect(unexpectedErrors(opened)).toEqual([]);
@@ -143,7 +164,9 @@ describe('bad machine data in a good answer', () => {
       { ...second, name_en: 'Duplicate of the second' },
       { ...third, id: 'UNKNOWN-STATUS', status: 'Exploded', district: 'ATLANTIS', name_zht: undefined },
     ];
-    const opened = await openWith((request) => (request.path === LIST_PATH ? { status: 200, body: { success: true, rvms } } : undefined));
+    const opened = await openWith((request) =>
+      request.path === LIST_PATH ? { status: 200, body: { success: true, rvms } } : undefined,
+    );
     const { page, seen } = opened;
     await page.waitForSelector(`::-p-text(${countText(3)})`, { timeout: 30_000 });
 
@@ -178,7 +201,8 @@ describe('map tiles failing', () => {
 
     const markers = shownMachines().map((m) => ({ machine: m, at: project(view, m.coordinates) }));
     // A marker is 24 px, standing on its point: keep samples clear of its box.
-    const clearOfMarkers = (p: ScreenPoint) => markers.every(({ at }) => Math.hypot(p.x - at.x, p.y - (at.y - 12)) > 24);
+    const clearOfMarkers = (p: ScreenPoint) =>
+      markers.every(({ at }) => Math.hypot(p.x - at.x, p.y - (at.y - 12)) > 24);
     const coastDistance = coastDistanceOn(view);
     const grid: ScreenPoint[] = [];
     for (let y = view.rect.y + 20; y < view.rect.y + view.rect.height - 20; y += 24) {
@@ -235,7 +259,9 @@ describe('the map failing to download', () => {
     expect(await page.$(`::-p-text(${en.app.mapLoading})`)).toBeNull();
     expect(uncaught).toEqual([]);
     // What is logged is the failed download, caught by the map's error boundary.
-    expect(unexpectedErrors(opened).filter((e) => !e.includes('Failed to fetch dynamically imported module'))).toEqual([]);
+    expect(unexpectedErrors(opened).filter((e) => !e.includes('Failed to fetch dynamically imported module'))).toEqual(
+      [],
+    );
     await page.close();
   });
 });

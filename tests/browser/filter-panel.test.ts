@@ -45,7 +45,11 @@ describe('filter panel (issue 4 §1, §2)', () => {
       'Wong Tai Sin',
       'Kwun Tong',
     ]);
-    await waitForListLength(page, LIST, count((m) => m.area === 'KOWLOON'));
+    await waitForListLength(
+      page,
+      LIST,
+      count((m) => m.area === 'KOWLOON'),
+    );
 
     await chooseOption(page, t.filter.district, 'Kwun Tong');
     const kwunTong = machines.filter((m) => m.district === 'KWUN TONG');
@@ -56,7 +60,11 @@ describe('filter panel (issue 4 §1, §2)', () => {
     // Changing the area clears the district.
     await chooseOption(page, t.filter.area, 'Hong Kong');
     expect(await selectedLabel(page, t.filter.district)).toBe('All District');
-    await waitForListLength(page, LIST, count((m) => m.area === 'HONG_KONG'));
+    await waitForListLength(
+      page,
+      LIST,
+      count((m) => m.area === 'HONG_KONG'),
+    );
     expect(await optionLabels(page, t.filter.district)).toEqual([
       'All District',
       'Central & Western',

@@ -56,7 +56,9 @@ export interface BrowserApp<S extends AppServer = RunningServer> {
  * `server` and `browser` can be read inside tests and later hooks.
  */
 export function setupBrowserApp(options?: RealServerOptions): BrowserApp;
-export function setupBrowserApp<S extends AppServer>(options: PageDefaults & { start: () => Promise<S> }): BrowserApp<S>;
+export function setupBrowserApp<S extends AppServer>(
+  options: PageDefaults & { start: () => Promise<S> },
+): BrowserApp<S>;
 export function setupBrowserApp(
   options: RealServerOptions & { start?: () => Promise<AppServer> } = {},
 ): BrowserApp<AppServer> {
@@ -109,7 +111,10 @@ export function setupBrowserApp(
  * setupBrowserApp on the demo data, with the machines its page shows (the server's, less the deactivated
  * ones): the array is filled in once the server is up, before the tests and later hooks run.
  */
-export function setupDemoApp(options?: Omit<RealServerOptions, 'seed'>): { app: BrowserApp; machines: readonly Machine[] } {
+export function setupDemoApp(options?: Omit<RealServerOptions, 'seed'>): {
+  app: BrowserApp;
+  machines: readonly Machine[];
+} {
   const app = setupBrowserApp(options);
   const machines: Machine[] = [];
   beforeAll(async () => {

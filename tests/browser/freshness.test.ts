@@ -37,26 +37,58 @@ const names = (en: string, zh: string) => ({
   service_hour_zhs: '星期一至日 07:00-23:00',
 });
 const FRESH = {
-  ...base, ...names('Kowloon Park', '九龍公園'), id: 'T-FRESH', coordinates: [22.3017, 114.17], area: 'KOWLOON',
-  district: 'YAU TSIM MONG', status: '>40%', last_online: minutesBefore(5), last_emptied_at: '2026-11-23T09:30:00+08:00',
-  bin_count: 2, bin_count_full_threshold: 2,
+  ...base,
+  ...names('Kowloon Park', '九龍公園'),
+  id: 'T-FRESH',
+  coordinates: [22.3017, 114.17],
+  area: 'KOWLOON',
+  district: 'YAU TSIM MONG',
+  status: '>40%',
+  last_online: minutesBefore(5),
+  last_emptied_at: '2026-11-23T09:30:00+08:00',
+  bin_count: 2,
+  bin_count_full_threshold: 2,
 };
 const STALE = {
-  ...base, ...names('Victoria Park', '維多利亞公園'), id: 'T-STALE', coordinates: [22.282, 114.188], area: 'HONG_KONG',
-  district: 'WAN CHAI', status: '>40%', last_online: minutesBefore(125),
+  ...base,
+  ...names('Victoria Park', '維多利亞公園'),
+  id: 'T-STALE',
+  coordinates: [22.282, 114.188],
+  area: 'HONG_KONG',
+  district: 'WAN CHAI',
+  status: '>40%',
+  last_online: minutesBefore(125),
 };
 const FULL = {
-  ...base, ...names('Sha Tin Park', '沙田公園'), id: 'T-FULL', coordinates: [22.382, 114.189], area: 'NEW_TERRITORIES',
-  district: 'SHA TIN', status: 'Full', last_online: minutesBefore(1), last_full: '2026-11-23T13:20:00+08:00',
+  ...base,
+  ...names('Sha Tin Park', '沙田公園'),
+  id: 'T-FULL',
+  coordinates: [22.382, 114.189],
+  area: 'NEW_TERRITORIES',
+  district: 'SHA TIN',
+  status: 'Full',
+  last_online: minutesBefore(1),
+  last_full: '2026-11-23T13:20:00+08:00',
   operator_note: 'passes through',
 };
 const OFF = {
-  ...base, ...names('Tuen Mun Public Library', '屯門公共圖書館'), id: 'T-OFF', coordinates: [22.392, 113.976],
-  area: 'NEW_TERRITORIES', district: 'TUEN MUN', status: '>40%', deactivated: true,
+  ...base,
+  ...names('Tuen Mun Public Library', '屯門公共圖書館'),
+  id: 'T-OFF',
+  coordinates: [22.392, 113.976],
+  area: 'NEW_TERRITORIES',
+  district: 'TUEN MUN',
+  status: '>40%',
+  deactivated: true,
 };
 const PLAIN = {
-  ...base, ...names('Stanley Plaza', '赤柱廣場'), id: 'T-PLAIN', coordinates: [22.2185, 114.211], area: 'HONG_KONG',
-  district: 'SOUTHERN', status: '<=20%',
+  ...base,
+  ...names('Stanley Plaza', '赤柱廣場'),
+  id: 'T-PLAIN',
+  coordinates: [22.2185, 114.211],
+  area: 'HONG_KONG',
+  district: 'SOUTHERN',
+  status: '<=20%',
 };
 /** The database's machines; the page hides the deactivated one. */
 const SEED = [FRESH, STALE, FULL, OFF, PLAIN];
@@ -125,7 +157,11 @@ describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) =
     const legend = await find(page, 'region', t.legend.title);
     expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 30 }));
     const fetched = await page.$$eval('time', (times) => times.map((el) => (el as HTMLElement).innerText));
-    expect(fetched.some((text) => [fill(t.freshness.fetched, { time: '14:00' }), fill(t.freshness.fetched, { time: '14:01' })].includes(text))).toBe(true);
+    expect(
+      fetched.some((text) =>
+        [fill(t.freshness.fetched, { time: '14:00' }), fill(t.freshness.fetched, { time: '14:01' })].includes(text),
+      ),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -152,7 +188,11 @@ describe('the freshness fields on the map (issue 9)', () => {
       return { x: at.x - 8, y: at.y - 20, width: 16, height: 14 };
     };
     const colours = { grey: MAINTENANCE_GREY, red: RED, green: GREEN };
-    const stale = await waitFor(() => countColours(page, colours, near(STALE.coordinates), 16), (c) => (c.grey ?? 0) > 20, 'the grey marker');
+    const stale = await waitFor(
+      () => countColours(page, colours, near(STALE.coordinates), 16),
+      (c) => (c.grey ?? 0) > 20,
+      'the grey marker',
+    );
     expect(stale.green).toBe(0);
     const full = await countColours(page, colours, near(FULL.coordinates), 16);
     expect(full.red).toBeGreaterThan(20);
@@ -173,13 +213,20 @@ describe('the freshness fields on the map (issue 9)', () => {
       frame.style.cssText = 'width:1200px;height:760px;border:0';
       document.body.replaceChildren(frame);
     }, app.url('/?locale=en'));
-    const frame = await waitFor(async () => page.frames().find((f) => f.url().includes('locale=en')), Boolean, 'the framed page');
+    const frame = await waitFor(
+      async () => page.frames().find((f) => f.url().includes('locale=en')),
+      Boolean,
+      'the framed page',
+    );
     await frame!.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
     await chooseFromList(frame!, MESSAGES.en.list.title, FULL.name_en);
     const card = await find(frame!, 'article', FULL.name_en);
     await card.click();
     const sent = await waitFor(
-      () => page.evaluate(() => (window as unknown as { received: { type?: string }[] }).received.filter((m) => m.type === 'rvm:machine')),
+      () =>
+        page.evaluate(() =>
+          (window as unknown as { received: { type?: string }[] }).received.filter((m) => m.type === 'rvm:machine'),
+        ),
       (messages) => messages.length > 0,
       'the machine message',
     );

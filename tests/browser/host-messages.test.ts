@@ -2,7 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
-import { IMAGE, MESSAGES, chooseFromList, fill, find, machineById, waitForListLength, waitUntilStill } from './screen-helpers';
+import {
+  IMAGE,
+  MESSAGES,
+  chooseFromList,
+  fill,
+  find,
+  machineById,
+  waitForListLength,
+  waitUntilStill,
+} from './screen-helpers';
 
 const t = MESSAGES.en;
 const LIST = t.list.title;
@@ -26,17 +35,26 @@ describe('messages to the host page (issue 4 §3)', () => {
     const popup = await find(frame, 'dialog', machine.name_en);
     await waitUntilStill(popup);
     const received = () =>
-      page.evaluate(() => (window as unknown as { received: { data: { type: string; machine?: Machine } }[] }).received);
+      page.evaluate(
+        () => (window as unknown as { received: { data: { type: string; machine?: Machine } }[] }).received,
+      );
 
     await (await popup.waitForSelector(`h3::-p-text(${machine.name_en})`))!.click();
-    await page.waitForFunction(() => (window as unknown as { received: { data: { type: string } }[] }).received.some((m) => m.data.type === 'rvm:machine'));
+    await page.waitForFunction(() =>
+      (window as unknown as { received: { data: { type: string } }[] }).received.some(
+        (m) => m.data.type === 'rvm:machine',
+      ),
+    );
     const fromCard = (await received()).filter((m) => m.data.type === 'rvm:machine');
     expect(fromCard).toHaveLength(1);
     expect(fromCard[0]!.data.machine).toEqual(machine);
 
     await (await find(frame, 'button', fill(t.card.openPhoto, { name: machine.name_en }))).click();
     await page.waitForFunction(
-      () => (window as unknown as { received: { data: { type: string } }[] }).received.filter((m) => m.data.type === 'rvm:machine').length === 2,
+      () =>
+        (window as unknown as { received: { data: { type: string } }[] }).received.filter(
+          (m) => m.data.type === 'rvm:machine',
+        ).length === 2,
     );
     const fromPhoto = (await received()).filter((m) => m.data.type === 'rvm:machine');
     expect(fromPhoto[1]!.data.machine).toEqual(machine);

@@ -28,13 +28,21 @@ function pickMachine(machines: readonly Machine[]): Machine {
 function listIconSrc(page: Page, name: string): Promise<string> {
   return page.$$eval(
     'ul li button',
-    (rows, n) => rows.find((row) => row.textContent?.includes(n))?.querySelector('img')?.getAttribute('src') ?? '',
+    (rows, n) =>
+      rows
+        .find((row) => row.textContent?.includes(n))
+        ?.querySelector('img')
+        ?.getAttribute('src') ?? '',
     name,
   );
 }
 
 /** The fill colours of the marker images (assets/markers). */
-const MARKER_COLOURS: Record<string, Rgb> = { available: [63, 165, 53], full: [208, 2, 27], maintenance: [138, 143, 152] };
+const MARKER_COLOURS: Record<string, Rgb> = {
+  available: [63, 165, 53],
+  full: [208, 2, 27],
+  maintenance: [138, 143, 152],
+};
 
 /**
  * Pixels of each marker colour where the marker of the machine the map has centred on stands: a 24x24
@@ -48,14 +56,22 @@ async function markerColours(page: Page): Promise<Record<string, number>> {
 }
 
 const waitForMarker = (page: Page, colour: keyof typeof MARKER_COLOURS) =>
-  waitFor(() => markerColours(page), (counts) => (counts[colour] ?? 0) > 30, `the marker to be ${colour}`);
+  waitFor(
+    () => markerColours(page),
+    (counts) => (counts[colour] ?? 0) > 30,
+    `the marker to be ${colour}`,
+  );
 
 /** The legend's picture for a caption ("Full", "Maintenance", …): what a visitor compares a marker with. */
 async function legendIconSrc(page: Page, caption: string): Promise<string> {
   const legend = await find(page, 'region', 'Legend');
   return legend.$$eval(
     'li',
-    (items, c) => items.find((li) => li.textContent?.trim() === c)?.querySelector('img')?.getAttribute('src') ?? '',
+    (items, c) =>
+      items
+        .find((li) => li.textContent?.trim() === c)
+        ?.querySelector('img')
+        ?.getAttribute('src') ?? '',
     caption,
   );
 }
@@ -92,9 +108,12 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
     expect(await popup.evaluate((el) => el.textContent)).toContain(machine.address_en);
     expect(await popup.$('a')).toBeNull();
 
-    const qr = (await popup.waitForSelector(`::-p-aria([role="image"][name="QR code: directions to ${machine.name_en}"])`, {
-      visible: true,
-    }))!;
+    const qr = (await popup.waitForSelector(
+      `::-p-aria([role="image"][name="QR code: directions to ${machine.name_en}"])`,
+      {
+        visible: true,
+      },
+    ))!;
     const [lat, lng] = machine.coordinates;
     const directions = `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`;
     const expected = await QRCode.toString(directions, QR_OPTIONS);
@@ -105,7 +124,9 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
 
     // The Lands Department credit is still there, as text.
     await opened.page.waitForSelector('::-p-text(Map information from Lands Department)', { visible: true });
-    const links = await opened.page.$$eval('a[href]', (as) => as.map((a) => `${a.getAttribute('href')} ${a.getAttribute('target')}`));
+    const links = await opened.page.$$eval('a[href]', (as) =>
+      as.map((a) => `${a.getAttribute('href')} ${a.getAttribute('target')}`),
+    );
     expect(links).toEqual([]);
   });
 
@@ -121,7 +142,10 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
     });
     expect(await popup.evaluate((el) => el.textContent)).toContain('Available');
     // The map has flown to the machine (max zoom 15) and stopped.
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('[role="region"][data-zoom]')?.dataset.zoom === '15.000', { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[role="region"][data-zoom]')?.dataset.zoom === '15.000',
+      { timeout: 30_000 },
+    );
     expect(await waitForMarker(page, 'available')).toMatchObject({ full: 0, maintenance: 0 });
     expect(await listIconSrc(page, machine.name_en)).toBe(await legendIconSrc(page, 'Up to 40% remaining'));
     const callsBefore = opened.apiCalls.filter((c) => c.path === '/api/rvm/').length;
@@ -181,10 +205,14 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
     await (await find(page, 'combobox', 'Area')).select('HONG_KONG');
     const popup = await openCard(page, machine.name_en);
     await (await find(page, 'button', 'Hide filters')).click();
-    await (await popup.waitForSelector(`::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`))!.click();
+    await (await popup.waitForSelector(
+      `::-p-aria([role="button"][name="Show the photo of ${machine.name_en}"])`,
+    ))!.click();
     // The dialog shows the full photo (the card's round one is decorative: its button already names it).
     await page.waitForFunction(
-      (alt) => [...document.querySelectorAll('img')].filter((img) => img.alt === alt && img.complete && img.naturalWidth > 0).length === 1,
+      (alt) =>
+        [...document.querySelectorAll('img')].filter((img) => img.alt === alt && img.complete && img.naturalWidth > 0)
+          .length === 1,
       {},
       `Photo of ${machine.name_en}`,
     );
@@ -196,7 +224,9 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
       await new Promise((r) => setTimeout(r, 400));
     }
     expect(await page.$$eval('[role="dialog"]', (dialogs) => dialogs.length)).toBe(2);
-    expect(await page.$eval('[role="region"][data-zoom]', (region) => (region as HTMLElement).dataset.zoom)).toBe('15.000');
+    expect(await page.$eval('[role="region"][data-zoom]', (region) => (region as HTMLElement).dataset.zoom)).toBe(
+      '15.000',
+    );
     expect(await page.$eval('input[type="search"]', (input) => (input as HTMLInputElement).value)).not.toBe('');
 
     // Left alone: back to the start.

@@ -46,12 +46,22 @@ describe('a live status change on the map', () => {
     await page.waitForSelector(popup, { hidden: true });
     // Where the machine is on screen once the map has stopped moving (the panel's padding moves it off centre).
     const at = project(await settledView(page), machine.coordinates);
-    await waitFor(() => markerColours(page, at), (c) => (c.green ?? 0) > 20, 'the green marker at the centre', 30_000);
+    await waitFor(
+      () => markerColours(page, at),
+      (c) => (c.green ?? 0) > 20,
+      'the green marker at the centre',
+      30_000,
+    );
     await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
 
     const response = await operatorSetsStatus(machine.id, 'Full');
     expect(response.status).toBe(200);
-    const after = await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
+    const after = await waitFor(
+      () => markerColours(page, at),
+      (c) => (c.red ?? 0) > 20,
+      'the marker to turn red',
+      10_000,
+    );
     expect(after.green).toBe(0);
 
     await page.mouse.click(at.x, at.y - 12);
@@ -74,11 +84,21 @@ describe('a live status change on the map', () => {
     const view = await settledView(page);
     const at = project(view, machine.coordinates);
     // The map left of the panel, which covers its right part on the desktop.
-    const mapBox = { x: view.rect.x, y: view.rect.y, width: Math.round(at.x + 60 - view.rect.x), height: view.rect.height };
+    const mapBox = {
+      x: view.rect.x,
+      y: view.rect.y,
+      width: Math.round(at.x + 60 - view.rect.x),
+      height: view.rect.height,
+    };
     const before = await steadyScreenshot(page, mapBox);
 
     expect((await operatorSetsStatus(machine.id, 'Full')).status).toBe(200);
-    await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) > 20, 'the marker to turn red', 10_000);
+    await waitFor(
+      () => markerColours(page, at),
+      (c) => (c.red ?? 0) > 20,
+      'the marker to turn red',
+      10_000,
+    );
     const full = await steadyScreenshot(page, mapBox);
     const changed = await differingPixels(page, before, full);
     expect(changed.length).toBeGreaterThan(20);
@@ -90,7 +110,12 @@ describe('a live status change on the map', () => {
     }
 
     expect((await operatorSetsStatus(machine.id, machine.status!)).status).toBe(200);
-    await waitFor(() => markerColours(page, at), (c) => (c.red ?? 0) === 0, 'the marker to turn back', 10_000);
+    await waitFor(
+      () => markerColours(page, at),
+      (c) => (c.red ?? 0) === 0,
+      'the marker to turn back',
+      10_000,
+    );
     const after = await steadyScreenshot(page, mapBox);
     expect(await differingPixels(page, before, after)).toEqual([]);
     expect(errors).toEqual([]);

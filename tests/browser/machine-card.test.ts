@@ -41,13 +41,33 @@ describe('machine card (issue 4 §3)', () => {
     const withPhoto = machines.filter((m) => m.picture);
     // One machine per row of the table, each with a photo.
     const rows = [
-      { caption: 'Available', legend: 'Up to 40% remaining', pick: (m: Machine) => !outOfService(m) && m.status === '>40%' },
-      { caption: 'Available', legend: 'Up to 40% remaining', pick: (m: Machine) => !outOfService(m) && m.status === '<=40%' },
-      { caption: 'Almost full (≥80% Full)', legend: 'Up to 20% remaining', pick: (m: Machine) => !outOfService(m) && m.status === '<=20%' },
-      { caption: 'Almost full (≥80% Full)', legend: 'Up to 20% remaining', pick: (m: Machine) => !outOfService(m) && m.status === '<=5%' },
+      {
+        caption: 'Available',
+        legend: 'Up to 40% remaining',
+        pick: (m: Machine) => !outOfService(m) && m.status === '>40%',
+      },
+      {
+        caption: 'Available',
+        legend: 'Up to 40% remaining',
+        pick: (m: Machine) => !outOfService(m) && m.status === '<=40%',
+      },
+      {
+        caption: 'Almost full (≥80% Full)',
+        legend: 'Up to 20% remaining',
+        pick: (m: Machine) => !outOfService(m) && m.status === '<=20%',
+      },
+      {
+        caption: 'Almost full (≥80% Full)',
+        legend: 'Up to 20% remaining',
+        pick: (m: Machine) => !outOfService(m) && m.status === '<=5%',
+      },
       { caption: 'Full', legend: 'Full', pick: (m: Machine) => !outOfService(m) && m.status === 'Full' },
       { caption: 'Maintenance/Non-operating hours', legend: 'Maintenance', pick: (m: Machine) => m.under_maintenance },
-      { caption: 'Maintenance/Non-operating hours', legend: 'Maintenance', pick: (m: Machine) => m.service_status === 1 },
+      {
+        caption: 'Maintenance/Non-operating hours',
+        legend: 'Maintenance',
+        pick: (m: Machine) => m.service_status === 1,
+      },
     ];
     for (const row of rows) {
       const machine = withPhoto.find(row.pick) ?? machines.find(row.pick)!;
@@ -57,7 +77,9 @@ describe('machine card (issue 4 §3)', () => {
       expect(text).toContain(machine.address_en);
       expect(text).toContain(`${t.card.serviceHours}: ${machine.service_hour_en}`);
       expect(text, machine.id).toContain(row.caption);
-      const pictures = await popup.$$eval('img', (imgs) => imgs.filter((i) => i.alt === '' && !i.closest('button')).map((i) => i.src));
+      const pictures = await popup.$$eval('img', (imgs) =>
+        imgs.filter((i) => i.alt === '' && !i.closest('button')).map((i) => i.src),
+      );
       expect(pictures, machine.id).toEqual([legendPictures[row.legend]]);
       if (machine.picture) {
         const photo = await find(page, 'button', fill(t.card.openPhoto, { name: machine.name_en }));
@@ -65,7 +87,12 @@ describe('machine card (issue 4 §3)', () => {
         const shown = await photo.evaluate((el) => {
           const img = el.querySelector('img')!;
           const r = img.parentElement!.getBoundingClientRect();
-          return { width: r.width, height: r.height, radius: getComputedStyle(img.parentElement!).borderRadius, src: img.src };
+          return {
+            width: r.width,
+            height: r.height,
+            radius: getComputedStyle(img.parentElement!).borderRadius,
+            src: img.src,
+          };
         });
         expect(shown.width).toBeCloseTo(88, 0);
         expect(shown.height).toBeCloseTo(88, 0);
@@ -114,7 +141,9 @@ describe('machine card (issue 4 §3)', () => {
     }));
     expect(box.width).toBeCloseTo(88, 0);
     expect(box.radius).toBe('50%');
-    expect(await popup.$(`::-p-aria([role="button"][name="${fill(t.card.openPhoto, { name: machine.name_en })}"])`)).toBeNull();
+    expect(
+      await popup.$(`::-p-aria([role="button"][name="${fill(t.card.openPhoto, { name: machine.name_en })}"])`),
+    ).toBeNull();
     expect(await textOf(popup)).toContain(machine.name_en);
     expect(await waitForImages(page)).toEqual([]);
     await page.close();

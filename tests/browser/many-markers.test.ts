@@ -46,7 +46,8 @@ async function redMarkerPoint(page: Page): Promise<ScreenPoint | null> {
       for (let y = 1; y < height - 1; y++) {
         for (let x = 1; x < width - 1; x++) {
           let block = true;
-          for (let dy = -1; dy <= 1 && block; dy++) for (let dx = -1; dx <= 1 && block; dx++) block = red(x + dx, y + dy);
+          for (let dy = -1; dy <= 1 && block; dy++)
+            for (let dx = -1; dx <= 1 && block; dx++) block = red(x + dx, y + dy);
           if (block) return { x, y };
         }
       }
@@ -63,14 +64,18 @@ async function redMarkerPoint(page: Page): Promise<ScreenPoint | null> {
 async function openPopupAt(page: Page, point: ScreenPoint): Promise<{ name: string; text: string }> {
   await page.mouse.click(point.x, point.y);
   const popup = await page.waitForSelector('.maplibregl-popup [role="dialog"]', { timeout: 30_000 });
-  const name = await popup!.evaluate((el) => el.getAttribute('aria-label') ?? el.querySelector('h2, h3')?.textContent ?? '');
+  const name = await popup!.evaluate(
+    (el) => el.getAttribute('aria-label') ?? el.querySelector('h2, h3')?.textContent ?? '',
+  );
   const text = await page.$eval('.maplibregl-popup', (el) => el.textContent ?? '');
   return { name, text };
 }
 
 describe(`${COUNT.toLocaleString('en')} machines (issue 6: the map stays interactive with very many markers)`, () => {
   it('draws every marker, redraws on a filter and a drag, and a click still opens the marker under it', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/bench/index.html?n=${COUNT}`, { viewport: DESKTOP });
+    const { page, errors } = await openPage(browser, `${server.url}/bench/index.html?n=${COUNT}`, {
+      viewport: DESKTOP,
+    });
     const t0 = Date.now();
     await waitForMapReady(page, SLOW_MS);
     await waitUntilDrawn(page);
@@ -111,7 +116,9 @@ describe(`${COUNT.toLocaleString('en')} machines (issue 6: the map stays interac
     const moved = project(after, unproject(before, point!));
     expect(moved.x).toBeGreaterThan(OPEN_MAP.x - 200);
     const [colour] = (await sampleScreen(page, [moved])).colours;
-    expect(closeTo(colour!, RED, 16), `marker red at ${JSON.stringify(moved)}, not ${JSON.stringify(colour)}`).toBe(true);
+    expect(closeTo(colour!, RED, 16), `marker red at ${JSON.stringify(moved)}, not ${JSON.stringify(colour)}`).toBe(
+      true,
+    );
     const again = await openPopupAt(page, moved);
     expect(again.name).toBe(picked.name);
     await page.screenshot({ path: join(ROOT, 'tests/.artifacts/many-markers.png') });

@@ -65,7 +65,9 @@ describe('the map (issue 3)', () => {
       frame.style.cssText = 'width:1200px;height:760px;border:0';
       document.body.replaceChildren(frame);
     }, `${server.url}/`);
-    await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { received: unknown[] }).received.length > 0, {
+      timeout: 60_000,
+    });
     await new Promise((r) => setTimeout(r, 2000));
     const received = await page.evaluate(() => (window as unknown as { received: unknown[] }).received);
     expect(received).toEqual([{ type: 'rvm:ready' }]);
@@ -116,7 +118,14 @@ describe('the map (issue 3)', () => {
     await (await find(page, 'button', en.filter.reset)).click();
     // Reset refits the map and loads the view's tiles, each a software-WebGL frame of every marker: on a busy
     // CI machine that has taken longer than the default 15 s of polling.
-    const all = await countColoursUntil(page, colours, overview, 10, (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50, 45_000);
+    const all = await countColoursUntil(
+      page,
+      colours,
+      overview,
+      10,
+      (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
+      45_000,
+    );
     expect(all.green).toBeGreaterThan(500);
     expect(all.red).toBeGreaterThan(50);
     expect(errors).toEqual([]);
@@ -155,7 +164,9 @@ describe('the map (issue 3)', () => {
 
     const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
     await page.mouse.move(centre.x, centre.y - 12);
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === 'pointer');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === 'pointer',
+    );
     await page.mouse.click(centre.x, centre.y - 12);
     await page.waitForSelector(popup);
     expect(await page.$eval('.maplibregl-popup', (el) => el.textContent)).toContain('Full');
@@ -170,7 +181,11 @@ describe('the map (issue 3)', () => {
 
     // Off the markers the cursor says the map can be dragged, and while it is dragged, that it is.
     const cursorIs = (cursor: string) =>
-      page.waitForFunction((c) => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === c, {}, cursor);
+      page.waitForFunction(
+        (c) => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === c,
+        {},
+        cursor,
+      );
     await cursorIs('grab');
     await page.mouse.down();
     await page.mouse.move(120, 140, { steps: 6 });

@@ -29,7 +29,13 @@ describe('request overlay and message bar (issue 4 §6, §7)', () => {
     const at = (await toggle.boundingBox())!;
     await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
     expect(await toggle.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
-    expect(await page.evaluate((x, y) => document.elementFromPoint(x, y)?.closest('[role="progressbar"]') !== null, at.x + 4, at.y + 4)).toBe(true);
+    expect(
+      await page.evaluate(
+        (x, y) => document.elementFromPoint(x, y)?.closest('[role="progressbar"]') !== null,
+        at.x + 4,
+        at.y + 4,
+      ),
+    ).toBe(true);
 
     hold.release();
     await gone(page, 'progressbar', t.app.loading);
@@ -65,7 +71,9 @@ describe('request overlay and message bar (issue 4 §6, §7)', () => {
     await hold.arrived();
     hold.answer(429, { success: false, msg: 'tooManyRequests' });
     await messageIn(page, t.error.tooManyRequests);
-    await page.waitForFunction(() => (window as unknown as { goneAt?: number }).goneAt !== undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => (window as unknown as { goneAt?: number }).goneAt !== undefined, {
+      timeout: 10_000,
+    });
     const { shownAt, goneAt } = await page.evaluate(() => {
       const w = window as unknown as { shownAt: number; goneAt: number };
       return { shownAt: w.shownAt, goneAt: w.goneAt };

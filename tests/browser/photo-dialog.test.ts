@@ -17,7 +17,8 @@ describe('photo dialog (issue 4 §4)', () => {
     expect(await image.evaluate((img) => img.closest('[role="dialog"][aria-modal="true"]') !== null)).toBe(true);
     return image;
   }
-  const dialogOpen = (page: Page) => page.evaluate(() => document.querySelector('[role="dialog"][aria-modal="true"]') !== null);
+  const dialogOpen = (page: Page) =>
+    page.evaluate(() => document.querySelector('[role="dialog"][aria-modal="true"]') !== null);
 
   it('shows the full image, at most 80% of the viewport height, and closes with Escape, the close button or a click outside', async () => {
     const page = await openScreen(app, machines);

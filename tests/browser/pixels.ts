@@ -37,7 +37,12 @@ function pngPixels(page: Page, png: string): Promise<JSHandle<ImageData>> {
 }
 
 /** Takes a screenshot and counts, inside `box`, the pixels within `tolerance` of each colour. */
-export async function countColours(page: Page, colours: Record<string, Rgb>, box: Box, tolerance = 12): Promise<Record<string, number>> {
+export async function countColours(
+  page: Page,
+  colours: Record<string, Rgb>,
+  box: Box,
+  tolerance = 12,
+): Promise<Record<string, number>> {
   const pixels = await screenshotPixels(page, box);
   const counts = await page.evaluate(
     ({ data: px }, wanted, tol) => {

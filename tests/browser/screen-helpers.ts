@@ -60,10 +60,17 @@ export async function openPopup(page: Page, machine: Machine): Promise<ElementHa
 
 /** `[role="…"][name="…"]` as a puppeteer ARIA selector. */
 export function aria(role: string, name?: string): string {
-  return name === undefined ? `::-p-aria([role="${role}"])` : `::-p-aria([role="${role}"][name="${name.replace(/"/g, '\\"')}"])`;
+  return name === undefined
+    ? `::-p-aria([role="${role}"])`
+    : `::-p-aria([role="${role}"][name="${name.replace(/"/g, '\\"')}"])`;
 }
 
-export async function find(where: Where, role: string, name: string, timeout = 30_000): Promise<ElementHandle<Element>> {
+export async function find(
+  where: Where,
+  role: string,
+  name: string,
+  timeout = 30_000,
+): Promise<ElementHandle<Element>> {
   const handle = await where.waitForSelector(aria(role, name), { visible: true, timeout });
   if (!handle) throw new Error(`no ${role} named ${name}`);
   return handle;
@@ -119,7 +126,7 @@ export async function listItemTexts(where: Where, listName: string): Promise<str
       const texts = new Map<number, string>();
       let setSize = 0;
       viewport.scrollTop = 0;
-      for (let last = -1; ; ) {
+      for (let last = -1; ;) {
         await new Promise((r) => requestAnimationFrame(r));
         await new Promise((r) => requestAnimationFrame(r));
         for (const li of ul.querySelectorAll<HTMLElement>(':scope > li')) {
@@ -148,7 +155,8 @@ export async function listItemTexts(where: Where, listName: string): Promise<str
 async function listViewport(list: ElementHandle<Element>): Promise<ElementHandle<Element>> {
   const handle = await list.evaluateHandle((ul) => {
     let element = ul.parentElement;
-    while (element && !['auto', 'scroll'].includes(getComputedStyle(element).overflowY)) element = element.parentElement;
+    while (element && !['auto', 'scroll'].includes(getComputedStyle(element).overflowY))
+      element = element.parentElement;
     return element;
   });
   const viewport = handle.asElement();
@@ -157,7 +165,12 @@ async function listViewport(list: ElementHandle<Element>): Promise<ElementHandle
 }
 
 /** Polls `probe` until `ok` holds for its value (a condition, never a fixed sleep); returns that value. */
-export async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 15_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeout = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeout;
   let last: unknown;
   for (;;) {
@@ -175,28 +188,37 @@ export async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => bool
 
 /** Waits until the named list has `count` items and returns their texts. */
 export function waitForListLength(where: Where, listName: string, count: number, timeout = 30_000): Promise<string[]> {
-  return waitFor(() => listItemTexts(where, listName), (t) => t.length === count, `${listName} to have ${count} items`, timeout);
+  return waitFor(
+    () => listItemTexts(where, listName),
+    (t) => t.length === count,
+    `${listName} to have ${count} items`,
+    timeout,
+  );
 }
 
 /** Scrolls the list to the entry showing this machine name, as a person looking for it, and clicks it. */
 export async function chooseFromList(where: Where, listName: string, machineName: string): Promise<void> {
   const list = await find(where, 'list', listName);
   const viewport = await listViewport(list);
-  await list.evaluate(async (ul, viewport, name) => {
-    viewport.scrollTop = 0;
-    for (let last = -1; ; ) {
-      await new Promise((r) => requestAnimationFrame(r));
-      await new Promise((r) => requestAnimationFrame(r));
-      const row = [...ul.querySelectorAll<HTMLElement>(':scope > li')].find((li) => li.innerText.includes(name));
-      if (row) {
-        row.scrollIntoView({ block: 'nearest' });
-        return;
+  await list.evaluate(
+    async (ul, viewport, name) => {
+      viewport.scrollTop = 0;
+      for (let last = -1; ;) {
+        await new Promise((r) => requestAnimationFrame(r));
+        await new Promise((r) => requestAnimationFrame(r));
+        const row = [...ul.querySelectorAll<HTMLElement>(':scope > li')].find((li) => li.innerText.includes(name));
+        if (row) {
+          row.scrollIntoView({ block: 'nearest' });
+          return;
+        }
+        if (viewport.scrollTop === last) throw new Error(`no entry ${name} in the list`);
+        last = viewport.scrollTop;
+        viewport.scrollTop += Math.max(1, viewport.clientHeight - 8);
       }
-      if (viewport.scrollTop === last) throw new Error(`no entry ${name} in the list`);
-      last = viewport.scrollTop;
-      viewport.scrollTop += Math.max(1, viewport.clientHeight - 8);
-    }
-  }, viewport, machineName);
+    },
+    viewport,
+    machineName,
+  );
   const entry = await list.waitForSelector(`::-p-text(${machineName})`, { visible: true });
   await entry!.click();
 }

@@ -24,8 +24,13 @@ import {
 const HTML_LANG: Record<Locale, string> = { en: 'en', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };
 /** Each language once with a different text size, so all three sizes are seen in some language. */
 const SIZE_OF: Record<Locale, 'sm' | 'md' | 'lg'> = { en: 'sm', zht: 'md', zhs: 'lg' };
-const CJK_FONT: Record<Locale, string | null> = { en: null, zht: 'Noto Sans TC Variable', zhs: 'Noto Sans SC Variable' };
-const NEARLY_FULL_WITH_PHOTO = (m: Machine) => Boolean(m.picture) && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%';
+const CJK_FONT: Record<Locale, string | null> = {
+  en: null,
+  zht: 'Noto Sans TC Variable',
+  zhs: 'Noto Sans SC Variable',
+};
+const NEARLY_FULL_WITH_PHOTO = (m: Machine) =>
+  Boolean(m.picture) && !m.under_maintenance && m.service_status !== 1 && m.status === '<=20%';
 
 const { app, machines } = setupDemoApp();
 
@@ -69,7 +74,11 @@ describe.each(LOCALES)('in %s', (locale) => {
     expect(card).toContain(machine[`address_${locale}`]);
     expect(card).toContain(`${t.card.serviceHours}: ${machine[`service_hour_${locale}`]}`);
     expect(card).toContain(await htmlToText(page, t.capacity['<=20%']));
-    await find(page, 'link', `${t.card.address}: ${machine[`address_${locale}`]}. ${fill(t.card.directions, { name: nameIn(machine, locale) })}`);
+    await find(
+      page,
+      'link',
+      `${t.card.address}: ${machine[`address_${locale}`]}. ${fill(t.card.directions, { name: nameIn(machine, locale) })}`,
+    );
     await find(page, 'button', t.card.close);
     await (await find(page, 'button', fill(t.card.openPhoto, { name: nameIn(machine, locale) }))).click();
     await find(page, IMAGE, fill(t.card.photoDialog, { name: nameIn(machine, locale) }));
@@ -103,7 +112,9 @@ describe.each(LOCALES)('in %s', (locale) => {
     const loaded = await page.waitForFunction(
       async (faces) => {
         await document.fonts.ready;
-        const families = [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family.replace(/["']/g, ''));
+        const families = [...document.fonts]
+          .filter((f) => f.status === 'loaded')
+          .map((f) => f.family.replace(/["']/g, ''));
         return faces.every((face) => families.includes(face)) ? families : false;
       },
       { timeout: 30_000 },
@@ -112,7 +123,10 @@ describe.each(LOCALES)('in %s', (locale) => {
     expect(await loaded.jsonValue()).toEqual(expect.arrayContaining(expectedFaces));
     // Every font file came from our own server, none from an outside font service.
     const fontFiles = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => e.name).filter((name) => /\.(woff2?|ttf|otf)(\?|$)/.test(name)),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => /\.(woff2?|ttf|otf)(\?|$)/.test(name)),
     );
     expect(fontFiles.length).toBeGreaterThan(0);
     for (const file of fontFiles) expect(new URL(file).origin).toBe(app.server.url);

@@ -28,7 +28,8 @@ async function openPhone(locale: Locale = 'en', fontSize = 'sm'): Promise<Page> 
   return page;
 }
 
-const isVisible = async (page: Page, role: string, name: string) => (await page.$(aria(role, name)))?.isVisible() ?? false;
+const isVisible = async (page: Page, role: string, name: string) =>
+  (await page.$(aria(role, name)))?.isVisible() ?? false;
 
 describe.each(LOCALES)('on a phone, in %s', (locale) => {
   const t = MESSAGES[locale];
@@ -50,7 +51,9 @@ describe.each(LOCALES)('on a phone, in %s', (locale) => {
     expect(await isVisible(page, 'list', t.list.title)).toBe(false);
     expect(await isVisible(page, 'searchbox', t.filter.searchLabel)).toBe(false);
     // The panel fits the phone's width.
-    const panel = await (await find(page, 'combobox', t.filter.status)).evaluate((el) => {
+    const panel = await (
+      await find(page, 'combobox', t.filter.status)
+    ).evaluate((el) => {
       const r = el.closest('[id]')!.getBoundingClientRect();
       return { left: r.left, right: r.right };
     });

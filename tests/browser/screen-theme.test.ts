@@ -86,7 +86,9 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
     const popup = await find(page, 'dialog', machine.name_en);
     await waitUntilStill(popup);
     const photo = await find(page, 'button', fill(t.card.openPhoto, { name: machine.name_en }));
-    expect(await photo.evaluate((el) => getComputedStyle(el.querySelector('img')!.parentElement!).borderTopColor)).toBe(SECONDARY);
+    expect(await photo.evaluate((el) => getComputedStyle(el.querySelector('img')!.parentElement!).borderTopColor)).toBe(
+      SECONDARY,
+    );
     for (const [what, selector] of [
       ['card name', 'h3'],
       ['address link', 'a'],

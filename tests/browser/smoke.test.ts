@@ -12,7 +12,9 @@ describe('the page on the real server', () => {
     await page.waitForSelector('::-p-text(Times Square)', { timeout: 30_000 });
     await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
     const listed = (await listItemTexts(page, 'Location List')).length;
-    const expected = (await (await fetch(app.url('/api/rvm/'), { method: 'POST' })).json()) as { rvms: { deactivated: boolean }[] };
+    const expected = (await (await fetch(app.url('/api/rvm/'), { method: 'POST' })).json()) as {
+      rvms: { deactivated: boolean }[];
+    };
     // The page hides deactivated machines.
     expect(listed).toBe(expected.rvms.filter((m) => !m.deactivated).length);
     expect(listed).toBeGreaterThanOrEqual(120);

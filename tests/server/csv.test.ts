@@ -6,10 +6,38 @@ import { NO_FEED_FIELDS } from './rows';
 
 describe('parseCsv', () => {
   it.each([
-    ['plain fields', 'a,b,c\n1,2,3\n', [['a', 'b', 'c'], ['1', '2', '3']]],
-    ['no final line break', 'a,b\n1,2', [['a', 'b'], ['1', '2']]],
-    ['CRLF line ends', 'a,b\r\n1,2\r\n', [['a', 'b'], ['1', '2']]],
-    ['a BOM', '\uFEFFa,b\n1,2\n', [['a', 'b'], ['1', '2']]],
+    [
+      'plain fields',
+      'a,b,c\n1,2,3\n',
+      [
+        ['a', 'b', 'c'],
+        ['1', '2', '3'],
+      ],
+    ],
+    [
+      'no final line break',
+      'a,b\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'CRLF line ends',
+      'a,b\r\n1,2\r\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a BOM',
+      '\uFEFFa,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
     ['empty fields', ',,\n', [['', '', '']]],
     ['a comma in quotes', '"a,b",c\n', [['a,b', 'c']]],
     ['doubled quotes', '"say ""hi""",x\n', [['say "hi"', 'x']]],
@@ -17,7 +45,14 @@ describe('parseCsv', () => {
     ['CRLF in quotes kept', '"a\r\nb"\r\n', [['a\r\nb']]],
     ['an empty quoted field', '"",x\n', [['', 'x']]],
     ['spaces kept', ' a , b \n', [[' a ', ' b ']]],
-    ['Chinese text', '名稱,地址\n灣仔,港灣道\n', [['名稱', '地址'], ['灣仔', '港灣道']]],
+    [
+      'Chinese text',
+      '名稱,地址\n灣仔,港灣道\n',
+      [
+        ['名稱', '地址'],
+        ['灣仔', '港灣道'],
+      ],
+    ],
     ['nothing', '', []],
   ])('reads %s', (_name, text, expected) => {
     expect(parseCsv(text)).toEqual(expected);
@@ -81,7 +116,10 @@ describe('machineRowsFromCsv: the feed fields and unknown columns', () => {
   });
 
   it('reads empty feed columns as unknown: null, and deactivated false', () => {
-    const result = checkedRow('bin_count,bin_count_full_threshold,deactivated,last_emptied_at,last_online,last_full', ',,,,,');
+    const result = checkedRow(
+      'bin_count,bin_count_full_threshold,deactivated,last_emptied_at,last_online,last_full',
+      ',,,,,',
+    );
     expect(result.ok && result.row).toMatchObject(NO_FEED_FIELDS);
   });
 

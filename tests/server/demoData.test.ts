@@ -12,12 +12,18 @@ import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
  * good as a demo, which no validator asks for (every district covered, hours that agree, each script its own).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const checked = validateMachineRows(rowsFromJson(fs.readFileSync(path.join(ROOT, 'assets/demo/machines.json'), 'utf8')));
+const checked = validateMachineRows(
+  rowsFromJson(fs.readFileSync(path.join(ROOT, 'assets/demo/machines.json'), 'utf8')),
+);
 const rows: MachineRow[] = checked.ok ? checked.rows : [];
 
 /** Characters only Traditional Chinese uses: none may appear in a `_zhs` field, and the reverse. */
-const TRADITIONAL_ONLY = new Set('東灣環場區號廣龍門體飯園臺國會車醫學馬鐵樂華廳館運動開關島灘頭嶺圖書長貢將軍觀鑽蓮橋業興營鄉綜劇達時間鴨葉雲鳳紅聖壩窩碼');
-const SIMPLIFIED_ONLY = new Set('东湾环场区号广龙门体饭园国会车医学马铁乐华厅馆运动开关岛滩头岭图书长贡将军观钻莲桥业兴营乡综剧达时间鸭叶云凤红圣坝窝码');
+const TRADITIONAL_ONLY = new Set(
+  '東灣環場區號廣龍門體飯園臺國會車醫學馬鐵樂華廳館運動開關島灘頭嶺圖書長貢將軍觀鑽蓮橋業興營鄉綜劇達時間鴨葉雲鳳紅聖壩窩碼',
+);
+const SIMPLIFIED_ONLY = new Set(
+  '东湾环场区号广龙门体饭园国会车医学马铁乐华厅馆运动开关岛滩头岭图书长贡将军观钻莲桥业兴营乡综剧达时间鸭叶云凤红圣坝窝码',
+);
 const TIME_SPAN = /\b([01]\d|2[0-4]):[0-5]\d-([01]\d|2[0-4]):[0-5]\d\b/g;
 const spans = (text: string) => [...text.matchAll(TIME_SPAN)].map((m) => m[0]).sort();
 
@@ -56,8 +62,14 @@ describe('the demo data', () => {
   it('writes Traditional Chinese in _zht fields and Simplified in _zhs fields', () => {
     for (const row of rows) {
       for (const field of ['name', 'address', 'service_hour'] as const) {
-        expect([...row[`${field}_zht`]].filter((c) => SIMPLIFIED_ONLY.has(c)), `${row.id} ${field}_zht`).toEqual([]);
-        expect([...row[`${field}_zhs`]].filter((c) => TRADITIONAL_ONLY.has(c)), `${row.id} ${field}_zhs`).toEqual([]);
+        expect(
+          [...row[`${field}_zht`]].filter((c) => SIMPLIFIED_ONLY.has(c)),
+          `${row.id} ${field}_zht`,
+        ).toEqual([]);
+        expect(
+          [...row[`${field}_zhs`]].filter((c) => TRADITIONAL_ONLY.has(c)),
+          `${row.id} ${field}_zhs`,
+        ).toEqual([]);
       }
     }
   });

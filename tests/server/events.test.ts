@@ -113,7 +113,11 @@ describe('GET /api/events on the real server', () => {
     const stream = await openStream(`${base}/api/events`);
     try {
       await stream.until(/^retry:/m);
-      const response = await update('RVM-001', { deactivated: true, last_online: '2026-11-23T15:00:00+08:00', last_full: '2026-11-23T14:50' });
+      const response = await update('RVM-001', {
+        deactivated: true,
+        last_online: '2026-11-23T15:00:00+08:00',
+        last_full: '2026-11-23T14:50',
+      });
       expect(response.status).toBe(200);
       await stream.until(/event: machine/);
       const [event] = machineEvents(stream.text());

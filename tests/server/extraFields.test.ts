@@ -39,11 +39,27 @@ describe('unknown fields in a row', () => {
   });
 
   it.each([
-    ['"__proto__"', '"__proto__": {"polluted": true}', 'row 12 (RVM-012): field "__proto__" cannot be kept: the name is reserved'],
-    ['"constructor"', '"constructor": "x"', 'row 12 (RVM-012): field "constructor" cannot be kept: the name is reserved'],
+    [
+      '"__proto__"',
+      '"__proto__": {"polluted": true}',
+      'row 12 (RVM-012): field "__proto__" cannot be kept: the name is reserved',
+    ],
+    [
+      '"constructor"',
+      '"constructor": "x"',
+      'row 12 (RVM-012): field "constructor" cannot be kept: the name is reserved',
+    ],
     ['"prototype"', '"prototype": 1', 'row 12 (RVM-012): field "prototype" cannot be kept: the name is reserved'],
-    ['a known field in capitals', '"Status": "Full"', 'row 12 (RVM-012): field "Status" clashes with the known field "status"'],
-    ['a known field with spaces', '" bin_count ": 3', 'row 12 (RVM-012): field " bin_count " clashes with the known field "bin_count"'],
+    [
+      'a known field in capitals',
+      '"Status": "Full"',
+      'row 12 (RVM-012): field "Status" clashes with the known field "status"',
+    ],
+    [
+      'a known field with spaces',
+      '" bin_count ": 3',
+      'row 12 (RVM-012): field " bin_count " clashes with the known field "bin_count"',
+    ],
     ['an empty name', '"": 1', 'row 12 (RVM-012): a field has no name'],
     [
       'more than 8 KB',

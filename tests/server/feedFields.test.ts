@@ -41,12 +41,22 @@ describe("the feed's extra fields in a row", () => {
     ['empty', ''],
     ['blank', '  '],
   ])('reads %s fields as unknown: null, and deactivated false', (_name, value) => {
-    const fields = ['bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full'];
+    const fields = [
+      'bin_count',
+      'bin_count_full_threshold',
+      'deactivated',
+      'last_emptied_at',
+      'last_online',
+      'last_full',
+    ];
     expect(rowFor(Object.fromEntries(fields.map((field) => [field, value])))).toMatchObject(NO_FEED_FIELDS);
   });
 
   it('accepts zero bins, a threshold equal to the bin count, and a threshold without a bin count', () => {
-    expect(rowFor({ bin_count: 0, bin_count_full_threshold: 0 })).toMatchObject({ bin_count: 0, bin_count_full_threshold: 0 });
+    expect(rowFor({ bin_count: 0, bin_count_full_threshold: 0 })).toMatchObject({
+      bin_count: 0,
+      bin_count_full_threshold: 0,
+    });
     expect(rowFor({ bin_count: 2, bin_count_full_threshold: 2 })).toMatchObject({ bin_count_full_threshold: 2 });
     expect(rowFor({ bin_count_full_threshold: 1 })).toMatchObject({ bin_count: null, bin_count_full_threshold: 1 });
   });
@@ -57,7 +67,10 @@ describe("the feed's extra fields in a row", () => {
     [{ bin_count: '3' }, 'row 12 (RVM-012): bin_count "3" must be a whole number from 0 to 1000'],
     [{ bin_count: 1e20 }, 'row 12 (RVM-012): bin_count 100000000000000000000 must be a whole number from 0 to 1000'],
     [{ bin_count: true }, 'row 12 (RVM-012): bin_count true must be a whole number from 0 to 1000'],
-    [{ bin_count_full_threshold: -2 }, 'row 12 (RVM-012): bin_count_full_threshold -2 must be a whole number from 0 to 1000'],
+    [
+      { bin_count_full_threshold: -2 },
+      'row 12 (RVM-012): bin_count_full_threshold -2 must be a whole number from 0 to 1000',
+    ],
     [
       { bin_count: 3, bin_count_full_threshold: 4 },
       'row 12 (RVM-012): bin_count_full_threshold 4 must not be more than bin_count 3',

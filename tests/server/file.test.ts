@@ -66,7 +66,12 @@ describe('GET /api/file/:id', () => {
     // inject() normalises "..", so this goes through a listening server and a client that does not.
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
-    for (const url of ['/api/file/../../etc/passwd', '/api/file/..', '/api/file/%2e%2e/%2e%2e/etc/passwd', '/api/file/']) {
+    for (const url of [
+      '/api/file/../../etc/passwd',
+      '/api/file/..',
+      '/api/file/%2e%2e/%2e%2e/etc/passwd',
+      '/api/file/',
+    ]) {
       const response = await rawGet(port, url);
       expect(response.status, url).toBe(404);
       expect(JSON.parse(response.body).success).toBe(false);

@@ -7,7 +7,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../server/app';
-import { ADMIN_TOKEN, auth, FIXTURES, makePng, makeTempDir, multipart, rawGet, startSeededTestServer, storeEntries, type TestServer } from './helpers';
+import {
+  ADMIN_TOKEN,
+  auth,
+  FIXTURES,
+  makePng,
+  makeTempDir,
+  multipart,
+  rawGet,
+  startSeededTestServer,
+  storeEntries,
+  type TestServer,
+} from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_BYTES = 64 * 1024;
@@ -109,7 +120,13 @@ const methods = (url: string, list: BadInput['method'][]): BadInput[] =>
   list.map((method) => ({ name: `${method} ${url}`, method, url, status: 405, msg: 'methodNotAllowed' }));
 
 /** POST /api/rvm/ with this body. */
-const list = (name: string, headers: Record<string, string>, payload: string, status: number, msg: string): BadInput => ({
+const list = (
+  name: string,
+  headers: Record<string, string>,
+  payload: string,
+  status: number,
+  msg: string,
+): BadInput => ({
   name: `list: ${name}`,
   method: 'POST',
   url: '/api/rvm/',
@@ -129,7 +146,13 @@ const file = (name: string, id: string, status: number, msg: string): BadInput =
 });
 
 /** POST /api/upload with the operator token unless `headers` replaces it. */
-const upload = (name: string, payload: Buffer | string, headers: Record<string, string>, status: number, msg: string): BadInput => ({
+const upload = (
+  name: string,
+  payload: Buffer | string,
+  headers: Record<string, string>,
+  status: number,
+  msg: string,
+): BadInput => ({
   name: `upload: ${name}`,
   method: 'POST',
   url: '/api/upload',
@@ -152,17 +175,31 @@ async function badInputs(): Promise<BadInput[]> {
   const truncated = Buffer.from(formText.slice(0, formText.lastIndexOf('\r\n--')), 'latin1');
   const protoForm = await multipart({ __proto__x: { data: 'x' } });
   const protoField = Buffer.from(protoForm.payload.toString('latin1').replace('__proto__x', '__proto__'), 'latin1');
-  const manyFields = await multipart(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { data: 'x' }])));
+  const manyFields = await multipart(
+    Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, { data: 'x' }])),
+  );
   const huge = await uploadOf(pngOfSize(100 * MAX_BYTES, 1), 'huge.png');
   const svg = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
   const noToken = { authorization: '' };
   return [
     list('__proto__ in the JSON body', json, '{"__proto__":{"admin":true}}', 400, 'badRequest'),
-    list('constructor.prototype in the JSON body', json, '{"constructor":{"prototype":{"admin":true}}}', 400, 'badRequest'),
+    list(
+      'constructor.prototype in the JSON body',
+      json,
+      '{"constructor":{"prototype":{"admin":true}}}',
+      400,
+      'badRequest',
+    ),
     list('200 000 unclosed brackets', json, '['.repeat(200_000), 400, 'badRequest'),
     list('a text body over 1 MiB', contentType('text/plain'), 'x'.repeat(1024 * 1024 + 1), 413, 'payloadTooLarge'),
     list('an octet-stream body', contentType('application/octet-stream'), 'x', 415, 'unsupportedMediaType'),
-    list('a form-urlencoded body', contentType('application/x-www-form-urlencoded'), 'a=1', 415, 'unsupportedMediaType'),
+    list(
+      'a form-urlencoded body',
+      contentType('application/x-www-form-urlencoded'),
+      'a=1',
+      415,
+      'unsupportedMediaType',
+    ),
     list('a body without a content type', {}, 'xyz', 415, 'unsupportedMediaType'),
     ...methods('/api/rvm/', ['PUT', 'PATCH', 'DELETE', 'OPTIONS']),
 
@@ -175,13 +212,28 @@ async function badInputs(): Promise<BadInput[]> {
     ...methods('/api/health', ['POST', 'PUT', 'DELETE']),
     ...methods('/api/upload', ['PUT', 'DELETE']),
 
-    upload('10 MiB without a token', Buffer.alloc(10 * 1024 * 1024), { ...noToken, ...contentType('multipart/form-data; boundary=x') }, 401, 'unauthorized'),
-    { ...upload('the token in the query instead', form.payload, { ...noToken, ...form.headers }, 401, 'unauthorized'), url: `/api/upload?token=${ADMIN_TOKEN}` },
+    upload(
+      '10 MiB without a token',
+      Buffer.alloc(10 * 1024 * 1024),
+      { ...noToken, ...contentType('multipart/form-data; boundary=x') },
+      401,
+      'unauthorized',
+    ),
+    {
+      ...upload('the token in the query instead', form.payload, { ...noToken, ...form.headers }, 401, 'unauthorized'),
+      url: `/api/upload?token=${ADMIN_TOKEN}`,
+    },
     upload('no content type', 'abc', {}, 415, 'unsupportedMediaType'),
     upload('text/plain', 'abc', contentType('text/plain'), 415, 'unsupportedMediaType'),
     upload('JSON over 1 MiB', JSON.stringify({ file: 'x'.repeat(1024 * 1024) }), json, 413, 'payloadTooLarge'),
     upload('multipart without a boundary', form.payload, contentType('multipart/form-data'), 400, 'badRequest'),
-    upload('multipart whose body lacks the boundary', 'garbage', contentType('multipart/form-data; boundary=zzz'), 400, 'badRequest'),
+    upload(
+      'multipart whose body lacks the boundary',
+      'garbage',
+      contentType('multipart/form-data; boundary=zzz'),
+      400,
+      'badRequest',
+    ),
     upload('multipart cut off inside the file', truncated, form.headers, 400, 'badRequest'),
     upload('a field named __proto__', protoField, protoForm.headers, 400, 'badRequest'),
     upload('30 fields', manyFields.payload, manyFields.headers, 413, 'payloadTooLarge'),
@@ -202,7 +254,12 @@ describe('every bad input gets a clear JSON answer and changes nothing', () => {
     expect(before.machines.length).toBeGreaterThan(0);
     expect(before.files.length).toBeGreaterThan(0);
     for (const input of cases) {
-      const response = await server.app.inject({ method: input.method, url: input.url, headers: input.headers, payload: input.payload });
+      const response = await server.app.inject({
+        method: input.method,
+        url: input.url,
+        headers: input.headers,
+        payload: input.payload,
+      });
       expect(response.statusCode, input.name).toBe(input.status);
       expect(response.headers['content-type'], input.name).toMatch(/^application\/json/);
       expect(response.json(), input.name).toEqual({ success: false, msg: input.msg });
@@ -244,12 +301,23 @@ describe('every bad input gets a clear JSON answer and changes nothing', () => {
 describe('images that are also something else', () => {
   it('stores a PNG or GIF with script or HTML appended only as an image, served with nosniff', async () => {
     const polyglots = [
-      { data: Buffer.concat([makePng(1, 1, [1, 1, 1]), Buffer.from('<html><script>alert(1)</script></html>')]), type: 'image/png' },
-      { data: Buffer.from('GIF89a/*\x01\x00\x01\x00*/=alert(1)//<script>alert(1)</script>', 'latin1'), type: 'image/gif' },
+      {
+        data: Buffer.concat([makePng(1, 1, [1, 1, 1]), Buffer.from('<html><script>alert(1)</script></html>')]),
+        type: 'image/png',
+      },
+      {
+        data: Buffer.from('GIF89a/*\x01\x00\x01\x00*/=alert(1)//<script>alert(1)</script>', 'latin1'),
+        type: 'image/gif',
+      },
     ];
     for (const polyglot of polyglots) {
       const body = await uploadOf(polyglot.data, 'x.html', 'text/html');
-      const response = await server.app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...auth(), ...body.headers } });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        payload: body.payload,
+        headers: { ...auth(), ...body.headers },
+      });
       expect(response.statusCode).toBe(200);
       const served = await server.app.inject({ method: 'GET', url: `/api/file/${response.json().id}` });
       expect(served.headers['content-type']).toBe(polyglot.type);
@@ -283,8 +351,16 @@ describe('uploads are all or nothing', () => {
         const image = images[i % images.length]!;
         const form = new FormData();
         form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), `photo-${i}.png`);
-        const response = await fetch(`http://127.0.0.1:${port}/api/upload`, { method: 'POST', headers: auth(), body: form });
-        return { status: response.status, body: (await response.json()) as { success: boolean; id: string }, expected: sha256(image) };
+        const response = await fetch(`http://127.0.0.1:${port}/api/upload`, {
+          method: 'POST',
+          headers: auth(),
+          body: form,
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { success: boolean; id: string },
+          expected: sha256(image),
+        };
       }),
     );
     for (const response of responses) {
@@ -348,7 +424,11 @@ describe('graceful shutdown', () => {
 
       child.kill('SIGTERM');
       await waitFor(
-        () => connect(childPort).then((probe) => (probe.destroy(), false), () => true),
+        () =>
+          connect(childPort).then(
+            (probe) => (probe.destroy(), false),
+            () => true,
+          ),
         'the server to stop accepting connections',
       );
       // write, not end: Node answers a client that half-closes its side by closing the connection unanswered.

@@ -106,7 +106,12 @@ export async function multipart(
   const form = new FormData();
   for (const [name, { data, filename, type }] of Object.entries(fields)) {
     if (filename === undefined) form.append(name, typeof data === 'string' ? data : data.toString());
-    else form.append(name, new Blob([new Uint8Array(Buffer.from(data))], { type: type ?? 'application/octet-stream' }), filename);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(Buffer.from(data))], { type: type ?? 'application/octet-stream' }),
+        filename,
+      );
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {

@@ -30,7 +30,9 @@ afterEach(() => {
 /** Copies fixtures into the temp folder, so photos sit next to the data file. */
 function stage(...names: string[]): void {
   for (const name of names) {
-    const from = fs.existsSync(path.join(FIXTURES, name)) ? path.join(FIXTURES, name) : path.join(FIXTURES, 'photos', name);
+    const from = fs.existsSync(path.join(FIXTURES, name))
+      ? path.join(FIXTURES, name)
+      : path.join(FIXTURES, 'photos', name);
     fs.copyFileSync(from, path.join(dir, name));
   }
 }
@@ -57,7 +59,11 @@ describe('importMachinesFile', () => {
       opening_hours: null,
     });
     expect(wanChai?.picture?.id).toMatch(/^[a-f0-9]{64}$/);
-    expect(mongKok).toMatchObject({ name_en: 'The "Mong Kok" Kiosk', address_en: 'Nathan Road,\nMong Kok', opening_hours: 'Mo-Fr 10:00-20:00' });
+    expect(mongKok).toMatchObject({
+      name_en: 'The "Mong Kok" Kiosk',
+      address_en: 'Nathan Road,\nMong Kok',
+      opening_hours: 'Mo-Fr 10:00-20:00',
+    });
     expect(mongKok).not.toHaveProperty('picture');
     expect(aberdeen).toMatchObject({ under_maintenance: true, service_status: 1, status: 'Full' });
     expect(getMeta(db, SEEDED_META_KEY)).toBeDefined();
@@ -171,7 +177,12 @@ const stored = (id: string) => db.prepare('SELECT * FROM machines WHERE id = ?')
 
 describe("importing the feed's extra fields", () => {
   it('stores the six fields (timestamps in UTC) and the unknown fields from JSON, and answers them', async () => {
-    const result = await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH), feedRow({ id: 'RVM-302' })]), db, store, MAX);
+    const result = await importMachinesFile(
+      writeJson('feed.json', [feedRow(FEED_PATCH), feedRow({ id: 'RVM-302' })]),
+      db,
+      store,
+      MAX,
+    );
     expect(result).toMatchObject({ ok: true, inserted: 2 });
     expect(stored('RVM-301')).toMatchObject({
       bin_count: 3,
@@ -190,19 +201,49 @@ describe("importing the feed's extra fields", () => {
       operator_note: 'moved inside',
       sensor: { model: 'RX-2', readings: [1, null, 'x'] },
     });
-    expect(second).toMatchObject({ bin_count: null, bin_count_full_threshold: null, deactivated: false, last_full: null });
+    expect(second).toMatchObject({
+      bin_count: null,
+      bin_count_full_threshold: null,
+      deactivated: false,
+      last_full: null,
+    });
   });
 
   it('reads the same from CSV, unknown columns kept as text', async () => {
     const header = Object.keys(feedRow()).filter((key) => key !== 'coordinates');
     const csv = [
-      ['lat', 'lng', ...header, 'bin_count', 'bin_count_full_threshold', 'deactivated', 'last_emptied_at', 'last_online', 'last_full', 'operator_note'],
-      ['22.2783', '114.1747', ...header.map((key) => String(feedRow()[key as keyof ReturnType<typeof feedRow>])), '3', '2', 'yes', '2026-11-22T09:30:00+08:00', '2026-11-23 14:05', '', 'moved inside'],
+      [
+        'lat',
+        'lng',
+        ...header,
+        'bin_count',
+        'bin_count_full_threshold',
+        'deactivated',
+        'last_emptied_at',
+        'last_online',
+        'last_full',
+        'operator_note',
+      ],
+      [
+        '22.2783',
+        '114.1747',
+        ...header.map((key) => String(feedRow()[key as keyof ReturnType<typeof feedRow>])),
+        '3',
+        '2',
+        'yes',
+        '2026-11-22T09:30:00+08:00',
+        '2026-11-23 14:05',
+        '',
+        'moved inside',
+      ],
     ]
       .map((line) => line.map((field) => `"${field}"`).join(','))
       .join('\n');
     fs.writeFileSync(path.join(dir, 'feed.csv'), csv);
-    expect(await importMachinesFile(path.join(dir, 'feed.csv'), db, store, MAX)).toMatchObject({ ok: true, inserted: 1 });
+    expect(await importMachinesFile(path.join(dir, 'feed.csv'), db, store, MAX)).toMatchObject({
+      ok: true,
+      inserted: 1,
+    });
     expect(listMachines(db)[0]).toMatchObject({
       bin_count: 3,
       bin_count_full_threshold: 2,
@@ -216,7 +257,12 @@ describe("importing the feed's extra fields", () => {
 
   it('replaces the feed fields and unknown fields on a re-import: what the new file leaves out is unknown again', async () => {
     await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
-    const result = await importMachinesFile(writeJson('again.json', [feedRow({ bin_count: 1, other: 1 })]), db, store, MAX);
+    const result = await importMachinesFile(
+      writeJson('again.json', [feedRow({ bin_count: 1, other: 1 })]),
+      db,
+      store,
+      MAX,
+    );
     expect(result).toMatchObject({ ok: true, updated: 1 });
     expect(stored('RVM-301')).toMatchObject({
       bin_count: 1,
@@ -228,14 +274,33 @@ describe("importing the feed's extra fields", () => {
   });
 
   it.each([
-    ['a bad timestamp', { last_online: 'yesterday' }, 'row 2 (RVM-302): last_online "yesterday" must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00'],
-    ['a threshold over the bin count', { bin_count: 1, bin_count_full_threshold: 2 }, 'row 2 (RVM-302): bin_count_full_threshold 2 must not be more than bin_count 1'],
-    ['a reserved field name', JSON.parse('{"__proto__": {"admin": true}}'), 'row 2 (RVM-302): field "__proto__" cannot be kept: the name is reserved'],
-    ['too much unknown data', { blob: 'x'.repeat(9000) }, 'row 2 (RVM-302): the unknown fields take more than 8192 bytes as JSON, the most kept per machine'],
+    [
+      'a bad timestamp',
+      { last_online: 'yesterday' },
+      'row 2 (RVM-302): last_online "yesterday" must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00',
+    ],
+    [
+      'a threshold over the bin count',
+      { bin_count: 1, bin_count_full_threshold: 2 },
+      'row 2 (RVM-302): bin_count_full_threshold 2 must not be more than bin_count 1',
+    ],
+    [
+      'a reserved field name',
+      JSON.parse('{"__proto__": {"admin": true}}'),
+      'row 2 (RVM-302): field "__proto__" cannot be kept: the name is reserved',
+    ],
+    [
+      'too much unknown data',
+      { blob: 'x'.repeat(9000) },
+      'row 2 (RVM-302): the unknown fields take more than 8192 bytes as JSON, the most kept per machine',
+    ],
   ])('loads nothing and changes nothing when one row has %s', async (_name, patch, message) => {
     await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
     const before = stored('RVM-301');
-    const rows = [feedRow({ ...FEED_PATCH, bin_count: 1, bin_count_full_threshold: 1 }), { ...feedRow({ id: 'RVM-302' }), ...patch }];
+    const rows = [
+      feedRow({ ...FEED_PATCH, bin_count: 1, bin_count_full_threshold: 1 }),
+      { ...feedRow({ id: 'RVM-302' }), ...patch },
+    ];
     const result = await importMachinesFile(writeJson('bad.json', rows), db, store, MAX);
     expect(result).toEqual({ ok: false, errors: [message] });
     expect(count('SELECT count(*) FROM machines')).toBe(1);
@@ -271,7 +336,11 @@ describe('npx tsx server/import.ts', () => {
 
     const cli = openDatabase(path.join(dir, 'cli.sqlite'));
     try {
-      expect(cli.prepare('SELECT id FROM machines ORDER BY id').pluck().all()).toEqual(['RVM-101', 'RVM-102', 'RVM-103']);
+      expect(cli.prepare('SELECT id FROM machines ORDER BY id').pluck().all()).toEqual([
+        'RVM-101',
+        'RVM-102',
+        'RVM-103',
+      ]);
     } finally {
       cli.close();
     }

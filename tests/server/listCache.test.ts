@@ -13,7 +13,11 @@ afterAll(() => server.close());
 const list = async () => {
   const response = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
   const first = response.json().rvms.find((m: { id: string }) => m.id === 'RVM-001');
-  return { etag: response.headers.etag, status: first.status as string, maintenance: first.under_maintenance as boolean };
+  return {
+    etag: response.headers.etag,
+    status: first.status as string,
+    maintenance: first.under_maintenance as boolean,
+  };
 };
 
 describe('the list call body cache', () => {
@@ -35,7 +39,9 @@ describe('the list call body cache', () => {
     const before = await list();
     const other = new Database(server.config.dbPath);
     try {
-      other.prepare("UPDATE machines SET status = ? WHERE id = 'RVM-001'").run(before.status === 'Full' ? '>40%' : 'Full');
+      other
+        .prepare("UPDATE machines SET status = ? WHERE id = 'RVM-001'")
+        .run(before.status === 'Full' ? '>40%' : 'Full');
     } finally {
       other.close();
     }

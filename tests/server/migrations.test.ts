@@ -77,13 +77,18 @@ describe("migration 3: the feed's extra fields", () => {
   function databaseBeforeMigration3(file: string): void {
     const old = new Database(file);
     old.pragma('foreign_keys = ON');
-    migrate(old, MIGRATIONS.filter((migration) => migration.version <= 2));
+    migrate(
+      old,
+      MIGRATIONS.filter((migration) => migration.version <= 2),
+    );
     old.prepare("INSERT INTO files VALUES (?, 'image/png', 10, 'rvm-1.png', 'then')").run('a'.repeat(64));
     insert(old, { picture_id: 'a'.repeat(64) });
     insert(old, { id: 'RVM-2', status: '>40%', under_maintenance: 1, service_status: 1 });
-    old.prepare(
-      `INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ('RVM-1', '{}', '{"status":"Full"}', 'then', 'abcd1234')`,
-    ).run();
+    old
+      .prepare(
+        `INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ('RVM-1', '{}', '{"status":"Full"}', 'then', 'abcd1234')`,
+      )
+      .run();
     old.close();
   }
 
@@ -112,7 +117,9 @@ describe("migration 3: the feed's extra fields", () => {
     );
     expect(db.prepare('SELECT count(*) FROM machine_status_audit').pluck().get()).toBe(1);
     expect(db.prepare('SELECT count(*) FROM files').pluck().get()).toBe(1);
-    expect(listMachines(db).map((m) => [m.id, m.status, m.picture?.id ?? null, m.deactivated, m.bin_count, m.last_online])).toEqual([
+    expect(
+      listMachines(db).map((m) => [m.id, m.status, m.picture?.id ?? null, m.deactivated, m.bin_count, m.last_online]),
+    ).toEqual([
       ['RVM-1', 'Full', 'a'.repeat(64), false, null, null],
       ['RVM-2', '>40%', null, false, null, null],
     ]);

@@ -19,14 +19,18 @@ const patch = (id: string, body: unknown, headers: Record<string, string> = auth
   });
 
 const row = (id: string) =>
-  server.db.prepare('SELECT status, under_maintenance, service_status, updated_at FROM machines WHERE id = ?').get(id) as {
+  server.db
+    .prepare('SELECT status, under_maintenance, service_status, updated_at FROM machines WHERE id = ?')
+    .get(id) as {
     status: string;
     under_maintenance: number;
     service_status: number;
     updated_at: string;
   };
 const audits = (id: string) =>
-  server.db.prepare('SELECT before, after, at, actor FROM machine_status_audit WHERE machine_id = ? ORDER BY id').all(id) as {
+  server.db
+    .prepare('SELECT before, after, at, actor FROM machine_status_audit WHERE machine_id = ? ORDER BY id')
+    .all(id) as {
     before: string;
     after: string;
     at: string;
@@ -39,8 +43,13 @@ describe('PATCH /api/operator/machines/:id', () => {
     const response = await patch('RVM-001', { status: 'Full' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, rvm: { id: 'RVM-001', status: 'Full', under_maintenance: false, service_status: 0 } });
-    const listed = (await server.app.inject({ method: 'POST', url: '/api/rvm/' })).json().rvms.find((m: { id: string }) => m.id === 'RVM-001');
+    expect(body).toMatchObject({
+      success: true,
+      rvm: { id: 'RVM-001', status: 'Full', under_maintenance: false, service_status: 0 },
+    });
+    const listed = (await server.app.inject({ method: 'POST', url: '/api/rvm/' }))
+      .json()
+      .rvms.find((m: { id: string }) => m.id === 'RVM-001');
     expect(body.rvm).toEqual(listed);
 
     const after = row('RVM-001');
@@ -53,8 +62,18 @@ describe('PATCH /api/operator/machines/:id', () => {
       last_emptied_at: '2026-11-22T01:30:00.000Z',
       last_full: null,
     };
-    expect(JSON.parse(audit!.before)).toEqual({ status: before.status, under_maintenance: false, service_status: 0, ...feedState });
-    expect(JSON.parse(audit!.after)).toEqual({ status: 'Full', under_maintenance: false, service_status: 0, ...feedState });
+    expect(JSON.parse(audit!.before)).toEqual({
+      status: before.status,
+      under_maintenance: false,
+      service_status: 0,
+      ...feedState,
+    });
+    expect(JSON.parse(audit!.after)).toEqual({
+      status: 'Full',
+      under_maintenance: false,
+      service_status: 0,
+      ...feedState,
+    });
     expect(audit!.at).toBe(after.updated_at);
     expect(audit!.actor).toBe(tokenFingerprint(ADMIN_TOKEN));
     expect(audit!.actor).toMatch(/^[0-9a-f]{8}$/);
@@ -117,7 +136,11 @@ describe('PATCH /api/operator/machines/:id', () => {
   });
 
   it('answers 405 to other methods', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/operator/machines/RVM-001', headers: auth() });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/operator/machines/RVM-001',
+      headers: auth(),
+    });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('PATCH');
   });
@@ -140,7 +163,9 @@ describe('PATCH /api/operator/machines/:id', () => {
 
 describe('PATCH /api/operator/machines/:id with deactivated and the feed timestamps', () => {
   const feedRow = (id: string) =>
-    server.db.prepare('SELECT deactivated, last_online, last_emptied_at, last_full, extra FROM machines WHERE id = ?').get(id);
+    server.db
+      .prepare('SELECT deactivated, last_online, last_emptied_at, last_full, extra FROM machines WHERE id = ?')
+      .get(id);
 
   it('deactivates a machine and sets its timestamps, normalised, with the change audited and answered', async () => {
     const response = await patch('RVM-003', {
@@ -167,7 +192,12 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
       extra: null,
     });
     const [audit] = audits('RVM-003');
-    expect(JSON.parse(audit!.before)).toMatchObject({ deactivated: false, last_online: null, last_emptied_at: null, last_full: '2026-11-23T05:20:00.000Z' });
+    expect(JSON.parse(audit!.before)).toMatchObject({
+      deactivated: false,
+      last_online: null,
+      last_emptied_at: null,
+      last_full: '2026-11-23T05:20:00.000Z',
+    });
     expect(JSON.parse(audit!.after)).toMatchObject({
       deactivated: true,
       last_online: '2026-11-23T06:05:00.000Z',
@@ -175,7 +205,10 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
       last_full: null,
     });
 
-    expect((await patch('RVM-003', { deactivated: false, last_online: null })).json().rvm).toMatchObject({ deactivated: false, last_online: null });
+    expect((await patch('RVM-003', { deactivated: false, last_online: null })).json().rvm).toMatchObject({
+      deactivated: false,
+      last_online: null,
+    });
   });
 
   it('never stamps a timestamp of its own and keeps the fields an import kept', async () => {
@@ -183,7 +216,11 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
     expect((await patch('RVM-001', { service_status: 1 })).statusCode).toBe(200);
     expect(feedRow('RVM-001')).toEqual(before);
     const { rvm } = (await patch('RVM-001', { service_status: 0 })).json();
-    expect(rvm).toMatchObject({ last_online: '2026-11-23T06:05:00.000Z', operator_note: 'by the east entrance', sensor: { model: 'RX-2' } });
+    expect(rvm).toMatchObject({
+      last_online: '2026-11-23T06:05:00.000Z',
+      operator_note: 'by the east entrance',
+      sensor: { model: 'RX-2' },
+    });
   });
 
   it('changes and audits nothing when one field of the update is bad', async () => {
@@ -200,8 +237,18 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
 describe('parseStatusUpdate', () => {
   it('stores timestamps in UTC (no offset = Hong Kong time) and clears them with null or ""', () => {
     expect(
-      parseStatusUpdate({ deactivated: true, last_online: '2026-11-23T14:05', last_emptied_at: '2026-11-23T01:00:00Z', last_full: null }),
-    ).toEqual({ deactivated: true, last_online: '2026-11-23T06:05:00.000Z', last_emptied_at: '2026-11-23T01:00:00.000Z', last_full: null });
+      parseStatusUpdate({
+        deactivated: true,
+        last_online: '2026-11-23T14:05',
+        last_emptied_at: '2026-11-23T01:00:00Z',
+        last_full: null,
+      }),
+    ).toEqual({
+      deactivated: true,
+      last_online: '2026-11-23T06:05:00.000Z',
+      last_emptied_at: '2026-11-23T01:00:00.000Z',
+      last_full: null,
+    });
     expect(parseStatusUpdate({ last_full: '' })).toEqual({ last_full: null });
   });
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, rawGet, startTestServer, type TestServer } from './helpers';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 
 describe('with a built page', () => {
   let server: TestServer;
@@ -76,7 +77,12 @@ describe('with a built page', () => {
 
   it('never serves a file from outside the page folder', async () => {
     expect((await get('/secret.txt')).body).not.toContain('TOP SECRET');
-    for (const url of ['/..%2fsecret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/%2e%2e%2fsecret.txt']) {
+    for (const url of [
+      '/..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+    ]) {
       const response = await get(url);
       expect(response.body, url).not.toContain('TOP SECRET');
       // Either refused or answered with the page itself.

@@ -47,7 +47,13 @@ describe('GET /runtime-config.js', () => {
 
 describe('runtimeConfigScript', () => {
   it('cannot be turned into markup', () => {
-    const script = runtimeConfigScript({ embedOrigins: ['</script><script>alert(1)</script>'], kioskRefreshMs: 1, kioskIdleMs: 1, basemapStyleUrl: null, staleAfterMs: 1 });
+    const script = runtimeConfigScript({
+      embedOrigins: ['</script><script>alert(1)</script>'],
+      kioskRefreshMs: 1,
+      kioskIdleMs: 1,
+      basemapStyleUrl: null,
+      staleAfterMs: 1,
+    });
     expect(script).not.toContain('<');
     expect(evaluate(script)).toMatchObject({ embedOrigins: ['</script><script>alert(1)</script>'] });
   });
@@ -70,7 +76,10 @@ describe('kiosk settings from the environment', () => {
 
 describe('the stale threshold from the environment', () => {
   it('sends RVM_STALE_AFTER_MIN to the page in milliseconds, 30 minutes by default', async () => {
-    for (const [env, expected] of [[{}, 1_800_000], [{ RVM_STALE_AFTER_MIN: '90' }, 5_400_000]] as const) {
+    for (const [env, expected] of [
+      [{}, 1_800_000],
+      [{ RVM_STALE_AFTER_MIN: '90' }, 5_400_000],
+    ] as const) {
       const server = await startTestServer({ staleAfterMs: loadConfig(env, '/srv').staleAfterMs });
       try {
         const response = await server.app.inject({ method: 'GET', url: '/runtime-config.js' });

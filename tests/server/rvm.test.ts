@@ -22,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const list = (options: { url?: string; headers?: Record<string, string>; payload?: string } = {}) =>
-  server.app.inject({ method: 'POST', url: options.url ?? '/api/rvm/', headers: options.headers, payload: options.payload });
+  server.app.inject({
+    method: 'POST',
+    url: options.url ?? '/api/rvm/',
+    headers: options.headers,
+    payload: options.payload,
+  });
 
 describe('POST /api/rvm/', () => {
   it('answers every machine, sorted by id, with every field typed as the Machine type says', async () => {
@@ -31,7 +36,12 @@ describe('POST /api/rvm/', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json();
     expect(body.success).toBe(true);
-    expect(body.rvms.map((machine: { id: string }) => machine.id)).toEqual(['RVM-001', 'RVM-002', 'RVM-003', 'RVM-004']);
+    expect(body.rvms.map((machine: { id: string }) => machine.id)).toEqual([
+      'RVM-001',
+      'RVM-002',
+      'RVM-003',
+      'RVM-004',
+    ]);
 
     for (const machine of body.rvms) {
       expect(typeof machine.id).toBe('string');
@@ -164,10 +174,7 @@ describe('other API answers', () => {
   });
 
   it('puts the security headers on API answers and errors alike', async () => {
-    for (const response of [
-      await list(),
-      await server.app.inject({ method: 'GET', url: '/api/nope' }),
-    ]) {
+    for (const response of [await list(), await server.app.inject({ method: 'GET', url: '/api/nope' })]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['content-security-policy']).toBeUndefined();

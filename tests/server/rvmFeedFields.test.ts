@@ -47,12 +47,22 @@ describe("POST /api/rvm/ with the feed's extra fields", () => {
     });
     expect(machines['RVM-002']).not.toHaveProperty('operator_note');
     const stored = server.db.prepare("SELECT extra FROM machines WHERE id = 'RVM-001'").pluck().get() as string;
-    expect(JSON.parse(stored)).toEqual({ operator_note: 'by the east entrance', sensor: { model: 'RX-2', battery: 87, bins: [0.4, 0.1] } });
+    expect(JSON.parse(stored)).toEqual({
+      operator_note: 'by the east entrance',
+      sensor: { model: 'RX-2', battery: 87, bins: [0.4, 0.1] },
+    });
   });
 
   it('lets a known field win over a kept field of the same name', async () => {
     // The import never keeps a known name, but a field kept today may become a known field tomorrow.
-    const kept = { status: 'Exploded', deactivated: true, picture: { id: 'evil' }, thumbnail: 'x', photo: 'x', note: 'kept' };
+    const kept = {
+      status: 'Exploded',
+      deactivated: true,
+      picture: { id: 'evil' },
+      thumbnail: 'x',
+      photo: 'x',
+      note: 'kept',
+    };
     server.db.prepare("UPDATE machines SET extra = ? WHERE id = 'RVM-003'").run(JSON.stringify(kept));
     const machine = (await listed())['RVM-003']!;
     expect(machine).toMatchObject({ status: 'Full', deactivated: false, thumbnail: null, note: 'kept' });

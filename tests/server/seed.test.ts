@@ -44,7 +44,11 @@ describe('seedIfFirstStart', () => {
     expect(count('SELECT count(*) FROM machines')).toBe(4);
     expect(count('SELECT count(*) FROM files')).toBe(2);
     expect(count('SELECT count(*) FROM machines WHERE picture_id IS NOT NULL')).toBe(2);
-    const photo = db.prepare("SELECT f.id, f.content_type, f.original_name FROM machines m JOIN files f ON f.id = m.picture_id WHERE m.id = 'RVM-001'").get();
+    const photo = db
+      .prepare(
+        "SELECT f.id, f.content_type, f.original_name FROM machines m JOIN files f ON f.id = m.picture_id WHERE m.id = 'RVM-001'",
+      )
+      .get();
     expect(photo).toMatchObject({ content_type: 'image/png', original_name: 'rvm-001.png' });
     const stored = fs.readFileSync(path.join(dir, 'files', (photo as { id: string }).id));
     expect(stored.equals(fs.readFileSync(path.join(FIXTURES, 'photos', 'rvm-001.png')))).toBe(true);
@@ -89,7 +93,9 @@ describe('seedIfFirstStart', () => {
     fs.writeFileSync(seedPath, JSON.stringify(rows));
     const attempt = seedIfFirstStart(db, store, { ...options, seedPath });
     await expect(attempt).rejects.toThrow(/row 2 \(RVM-001\): district "KOWLON CITY" is not a known district/);
-    await expect(seedIfFirstStart(db, store, { ...options, seedPath })).rejects.toThrow(/row 3 \(RVM-003\): coordinates .* look swapped/);
+    await expect(seedIfFirstStart(db, store, { ...options, seedPath })).rejects.toThrow(
+      /row 3 \(RVM-003\): coordinates .* look swapped/,
+    );
     expect(count('SELECT count(*) FROM machines')).toBe(0);
     expect(getMeta(db, SEEDED_META_KEY)).toBeUndefined();
   });
@@ -100,7 +106,9 @@ describe('seedIfFirstStart', () => {
     rows[0].photo = 'not-an-image.png';
     const seedPath = path.join(dir, 'bad-photo.json');
     fs.writeFileSync(seedPath, JSON.stringify(rows));
-    await expect(seedIfFirstStart(db, store, { ...options, seedPath })).rejects.toThrow(/RVM-002: photo "not-an-image.png" is not a PNG/);
+    await expect(seedIfFirstStart(db, store, { ...options, seedPath })).rejects.toThrow(
+      /RVM-002: photo "not-an-image.png" is not a PNG/,
+    );
     expect(count('SELECT count(*) FROM machines')).toBe(0);
     expect(count('SELECT count(*) FROM files')).toBe(0);
   });
@@ -117,7 +125,9 @@ describe('seedIfFirstStart', () => {
 
     const machines = listMachines(db);
     expect(machines).toHaveLength(129);
-    expect(machines.filter((m) => m.deactivated).map((m) => [m.id, m.name_en])).toEqual([['RVM-129', 'Hong Kong Stadium']]);
+    expect(machines.filter((m) => m.deactivated).map((m) => [m.id, m.name_en])).toEqual([
+      ['RVM-129', 'Hong Kong Stadium'],
+    ]);
     for (const m of machines) {
       expect(m.bin_count, m.id).toBeGreaterThanOrEqual(1);
       expect(m.bin_count, m.id).toBeLessThanOrEqual(3);

@@ -17,7 +17,12 @@ async function upload(
   target: TestServer = server,
 ) {
   const form = await multipart(fields);
-  return target.app.inject({ method: 'POST', url: '/api/upload', payload: form.payload, headers: { ...form.headers, ...headers } });
+  return target.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
 }
 
 const filesRows = (): { id: string; content_type: string; size: number; original_name: string | null }[] =>
@@ -27,7 +32,12 @@ describe('POST /api/upload', () => {
   const png = makePng(8, 8, [10, 200, 30]);
 
   it('refuses 401 unauthorized without a token, with a wrong one or another scheme', async () => {
-    for (const headers of [{}, auth('wrong-token-0123456789'), auth(''), { authorization: `Basic ${'x'.repeat(20)}` }]) {
+    for (const headers of [
+      {},
+      auth('wrong-token-0123456789'),
+      auth(''),
+      { authorization: `Basic ${'x'.repeat(20)}` },
+    ]) {
       const response = await upload({ file: { data: png, filename: 'a.png', type: 'image/png' } }, headers);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, msg: 'unauthorized' });
@@ -48,7 +58,9 @@ describe('POST /api/upload', () => {
   });
 
   it('stores an image and gives it back byte for byte with its real content type', async () => {
-    const response = await upload({ file: { data: png, filename: 'photo of rvm.png', type: 'application/octet-stream' } });
+    const response = await upload({
+      file: { data: png, filename: 'photo of rvm.png', type: 'application/octet-stream' },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({ success: true, id: expect.stringMatching(/^[a-f0-9]{64}$/) });
@@ -58,7 +70,9 @@ describe('POST /api/upload', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(png)).toBe(true);
 
-    expect(filesRows()).toEqual([{ id: body.id, content_type: 'image/png', size: png.length, original_name: 'photo of rvm.png' }]);
+    expect(filesRows()).toEqual([
+      { id: body.id, content_type: 'image/png', size: png.length, original_name: 'photo of rvm.png' },
+    ]);
     expect(storeEntries(server)).toEqual([body.id]);
   });
 
@@ -105,7 +119,10 @@ describe('POST /api/upload', () => {
   });
 
   it('refuses 400 fileMissing without a file field, or with the file under another name', async () => {
-    const cases: Parameters<typeof multipart>[0][] = [{ note: { data: 'hello' } }, { photo: { data: png, filename: 'a.png' } }];
+    const cases: Parameters<typeof multipart>[0][] = [
+      { note: { data: 'hello' } },
+      { photo: { data: png, filename: 'a.png' } },
+    ];
     for (const fields of cases) {
       const response = await upload(fields);
       expect(response.statusCode).toBe(400);

@@ -27,7 +27,10 @@ describe('validateMachineRow', () => {
     [{ coordinates: ['22.3', 114.1] }, 'row 12 (RVM-012): latitude "22.3" is not a number'],
     [{ coordinates: [22.0, 114.1] }, 'row 12 (RVM-012): latitude 22 is outside the map (22.1333 to 22.5833)'],
     [{ coordinates: [22.3, 113.5] }, 'row 12 (RVM-012): longitude 113.5 is outside the map (113.8167 to 114.5167)'],
-    [{ coordinates: [114.19, 22.33] }, 'row 12 (RVM-012): coordinates [114.19, 22.33] look swapped: give latitude first, then longitude'],
+    [
+      { coordinates: [114.19, 22.33] },
+      'row 12 (RVM-012): coordinates [114.19, 22.33] look swapped: give latitude first, then longitude',
+    ],
     [{ coordinates: [Number.NaN, 114.1] }, 'row 12 (RVM-012): latitude NaN is not a number'],
     [{ under_maintenance: 'yes' }, 'row 12 (RVM-012): under_maintenance "yes" must be true or false'],
     [{ under_maintenance: 1 }, 'row 12 (RVM-012): under_maintenance 1 must be true or false'],
@@ -35,10 +38,19 @@ describe('validateMachineRow', () => {
     [{ service_status: '1' }, 'row 12 (RVM-012): service_status "1" must be a whole number'],
     [{ service_status: 1e20 }, 'row 12 (RVM-012): service_status 100000000000000000000 must be a whole number'],
     [{ name_en: '   ' }, 'row 12 (RVM-012): name_en "   " must be text of 1 to 200 characters'],
-    [{ address_zht: 'x'.repeat(201) }, expect.stringMatching(/^row 12 \(RVM-012\): address_zht "x+" must be text of 1 to 200/)],
-    [{ service_hour_zhs: undefined }, 'row 12 (RVM-012): service_hour_zhs undefined must be text of 1 to 200 characters'],
+    [
+      { address_zht: 'x'.repeat(201) },
+      expect.stringMatching(/^row 12 \(RVM-012\): address_zht "x+" must be text of 1 to 200/),
+    ],
+    [
+      { service_hour_zhs: undefined },
+      'row 12 (RVM-012): service_hour_zhs undefined must be text of 1 to 200 characters',
+    ],
     [{ opening_hours: 7 }, 'row 12 (RVM-012): opening_hours 7 must be empty or text of up to 200 characters'],
-    [{ photo: '../secret.png' }, 'row 12 (RVM-012): photo "../secret.png" must be a plain file name such as rvm-001.png'],
+    [
+      { photo: '../secret.png' },
+      'row 12 (RVM-012): photo "../secret.png" must be a plain file name such as rvm-001.png',
+    ],
     [{ photo: '.hidden.png' }, 'row 12 (RVM-012): photo ".hidden.png" must be a plain file name such as rvm-001.png'],
     [{ id: 'RVM 12' }, 'row 12 (RVM 12): id "RVM 12" must be 1 to 64 letters, digits, "_" or "-"'],
     [{ id: 12 }, 'row 12: id 12 must be 1 to 64 letters, digits, "_" or "-"'],
@@ -57,7 +69,10 @@ describe('validateMachineRow', () => {
   });
 
   it('ignores picture and thumbnail, so an API answer can be fed back', () => {
-    const result = validateMachineRow({ ...GOOD, picture: { id: 'x' }, thumbnail: '/api/file/x', opening_hours: 'Mo-Fr 09:00-17:00' }, 1);
+    const result = validateMachineRow(
+      { ...GOOD, picture: { id: 'x' }, thumbnail: '/api/file/x', opening_hours: 'Mo-Fr 09:00-17:00' },
+      1,
+    );
     expect(result.ok && result.row).toMatchObject({ opening_hours: 'Mo-Fr 09:00-17:00', photo: null });
     expect(result.ok && result.row).not.toHaveProperty('picture');
   });
@@ -81,7 +96,8 @@ describe('validateMachineRows', () => {
 });
 
 describe('machineRowsFromCsv', () => {
-  const header = 'id,lat,lng,area,district,status,under_maintenance,service_status,name_en,name_zht,name_zhs,address_en,address_zht,address_zhs,service_hour_en,service_hour_zht,service_hour_zhs';
+  const header =
+    'id,lat,lng,area,district,status,under_maintenance,service_status,name_en,name_zht,name_zhs,address_en,address_zht,address_zhs,service_hour_en,service_hour_zht,service_hour_zhs';
   const line = (lat: string, maintenance: string, service: string) =>
     `RVM-1,${lat},114.19,KOWLOON,KOWLOON CITY,Full,${maintenance},${service},a,b,c,d,e,f,g,h,i`;
 
@@ -109,6 +125,8 @@ describe('machineRowsFromCsv', () => {
   });
 
   it('refuses a header with missing columns, naming each', () => {
-    expect(() => machineRowsFromCsv('id,lat,lng,colour\n')).toThrow(/^header: missing column "area"; missing column "district"/);
+    expect(() => machineRowsFromCsv('id,lat,lng,colour\n')).toThrow(
+      /^header: missing column "area"; missing column "district"/,
+    );
   });
 });

@@ -18,9 +18,19 @@ const event = (data: unknown, origin = HOST, source: unknown = parent) =>
 describe('acceptHostEvent', () => {
   it.each([
     ['the parent at an allowed origin', event({ locale: 'zht' }), [HOST], { locale: 'zht' }],
-    ['any parent when no allowlist is set', event({ fontSize: 'lg' }, 'https://anyone.example'), [], { fontSize: 'lg' }],
+    [
+      'any parent when no allowlist is set',
+      event({ fontSize: 'lg' }, 'https://anyone.example'),
+      [],
+      { fontSize: 'lg' },
+    ],
     ['a parent on the map’s own origin', event({ locale: 'zhs' }, MAP), [HOST], { locale: 'zhs' }],
-    ['a subdomain of a wildcard entry', event({ locale: 'en' }, 'https://a.b.example.net'), ['https://*.example.net'], { locale: 'en' }],
+    [
+      'a subdomain of a wildcard entry',
+      event({ locale: 'en' }, 'https://a.b.example.net'),
+      ['https://*.example.net'],
+      { locale: 'en' },
+    ],
     ['another origin', event({ locale: 'zht' }, 'https://evil.example'), [HOST], null],
     ['the same host on another scheme', event({ locale: 'zht' }, 'http://www.example.org'), [HOST], null],
     ['the same host on another port', event({ locale: 'zht' }, 'https://www.example.org:8443'), [HOST], null],
@@ -34,7 +44,9 @@ describe('acceptHostEvent', () => {
   });
 
   it('accepts nothing when the page is not framed', () => {
-    expect(acceptHostEvent(event({ locale: 'zht' }, HOST, null), { parent: null, allowlist: [], selfOrigin: MAP })).toBeNull();
+    expect(
+      acceptHostEvent(event({ locale: 'zht' }, HOST, null), { parent: null, allowlist: [], selfOrigin: MAP }),
+    ).toBeNull();
   });
 });
 

@@ -17,8 +17,14 @@ describe('parseHostMessage accepts', () => {
     [{ fontSize: 'sm' }, { fontSize: 'sm' }],
     [{ fontSize: 'md' }, { fontSize: 'md' }],
     [{ fontSize: 'lg' }, { fontSize: 'lg' }],
-    [{ locale: 'zhs', fontSize: 'lg' }, { locale: 'zhs', fontSize: 'lg' }],
-    [{ fontSize: 'md', locale: 'en' }, { locale: 'en', fontSize: 'md' }],
+    [
+      { locale: 'zhs', fontSize: 'lg' },
+      { locale: 'zhs', fontSize: 'lg' },
+    ],
+    [
+      { fontSize: 'md', locale: 'en' },
+      { locale: 'en', fontSize: 'md' },
+    ],
     [withProto(null, { locale: 'zht' }), { locale: 'zht' }],
   ])('%j → %j', (data, expected) => {
     expect(parseHostMessage(data)).toEqual(expected);

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRuntimeConfig, runtimeConfig } from '../../src/runtimeConfig';
 
-const DEFAULTS = { embedOrigins: [], kioskRefreshMs: 60_000, kioskIdleMs: 120_000, basemapStyleUrl: null, staleAfterMs: 1_800_000 };
+const DEFAULTS = {
+  embedOrigins: [],
+  kioskRefreshMs: 60_000,
+  kioskIdleMs: 120_000,
+  basemapStyleUrl: null,
+  staleAfterMs: 1_800_000,
+};
 
 describe('parseRuntimeConfig', () => {
   it.each([
@@ -10,13 +16,30 @@ describe('parseRuntimeConfig', () => {
     ['an array', [1, 2], DEFAULTS],
     [
       'what the server sends',
-      { embedOrigins: ['https://www.example.org/', ' https://*.Example.NET '], kioskRefreshMs: 5000, kioskIdleMs: 30_000 },
-      { ...DEFAULTS, embedOrigins: ['https://www.example.org', 'https://*.example.net'], kioskRefreshMs: 5000, kioskIdleMs: 30_000 },
+      {
+        embedOrigins: ['https://www.example.org/', ' https://*.Example.NET '],
+        kioskRefreshMs: 5000,
+        kioskIdleMs: 30_000,
+      },
+      {
+        ...DEFAULTS,
+        embedOrigins: ['https://www.example.org', 'https://*.example.net'],
+        kioskRefreshMs: 5000,
+        kioskIdleMs: 30_000,
+      },
     ],
-    ['a basemap style URL', { basemapStyleUrl: 'https://tiles.example.org/style.json' }, { ...DEFAULTS, basemapStyleUrl: 'https://tiles.example.org/style.json' }],
+    [
+      'a basemap style URL',
+      { basemapStyleUrl: 'https://tiles.example.org/style.json' },
+      { ...DEFAULTS, basemapStyleUrl: 'https://tiles.example.org/style.json' },
+    ],
     ['a basemap style that is not a URL', { basemapStyleUrl: 'javascript:alert(1)' }, DEFAULTS],
     ['origins that are not strings', { embedOrigins: ['https://a.example', 3] }, DEFAULTS],
-    ['intervals too short or too long', { kioskRefreshMs: 10, kioskIdleMs: 1e12 }, { ...DEFAULTS, kioskRefreshMs: 1000, kioskIdleMs: 86_400_000 }],
+    [
+      'intervals too short or too long',
+      { kioskRefreshMs: 10, kioskIdleMs: 1e12 },
+      { ...DEFAULTS, kioskRefreshMs: 1000, kioskIdleMs: 86_400_000 },
+    ],
     ['intervals that are not numbers', { kioskRefreshMs: '5000', kioskIdleMs: Number.NaN }, DEFAULTS],
     ['a stale threshold of 10 minutes', { staleAfterMs: 600_000 }, { ...DEFAULTS, staleAfterMs: 600_000 }],
     ['a stale threshold below 1 minute', { staleAfterMs: 5 }, { ...DEFAULTS, staleAfterMs: 60_000 }],
@@ -38,6 +61,11 @@ describe('runtimeConfig', () => {
   });
   it('reads window.__RVM_CONFIG__, set by the server script before the app starts', () => {
     window.__RVM_CONFIG__ = { embedOrigins: ['https://host.example'], kioskRefreshMs: 2000, kioskIdleMs: 3000 };
-    expect(runtimeConfig()).toEqual({ ...DEFAULTS, embedOrigins: ['https://host.example'], kioskRefreshMs: 2000, kioskIdleMs: 3000 });
+    expect(runtimeConfig()).toEqual({
+      ...DEFAULTS,
+      embedOrigins: ['https://host.example'],
+      kioskRefreshMs: 2000,
+      kioskIdleMs: 3000,
+    });
   });
 });

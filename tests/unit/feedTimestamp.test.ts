@@ -79,7 +79,11 @@ describe('parseFeedTimestamp', () => {
   });
 
   it('reads its own normalised answer back as the same instant', () => {
-    const dates = fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
+    const dates = fc.date({
+      min: new Date('0000-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59.999Z'),
+      noInvalidDate: true,
+    });
     const offsets = fc.constantFrom('Z', '+08:00', '-05:30', '+14:00', '-14:00', '+0545', '');
     fc.assert(
       fc.property(dates, offsets, (date, offset) => {
@@ -93,7 +97,11 @@ describe('parseFeedTimestamp', () => {
   });
 
   it('gives every UTC instant of years 0000 to 9999 back unchanged', () => {
-    const dates = fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });
+    const dates = fc.date({
+      min: new Date('0000-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59.999Z'),
+      noInvalidDate: true,
+    });
     fc.assert(fc.property(dates, (date) => normaliseFeedTimestamp(date.toISOString()) === date.toISOString()));
   });
 });

@@ -8,9 +8,22 @@ import { createMachineLayer } from '../../src/map/machineLayer';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
 const m = (id: keyof typeof LNG, status: Machine['status']): Machine => ({
-  id, coordinates: [22.3, LNG[id]], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false,
-  service_status: 0, name_en: id, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  coordinates: [22.3, LNG[id]],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status,
+  under_maintenance: false,
+  service_status: 0,
+  name_en: id,
+  name_zht: '',
+  name_zhs: '',
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 describe('a live status change', () => {
@@ -29,7 +42,11 @@ describe('a live status change', () => {
     store.set(statusGroupAtom, 'full');
     expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['b', 'c']);
 
-    const layer = createMachineLayer(store.get(machinesAtom), store.get(packedMachinesAtom), store.get(filteredMachinesAtom).mask);
+    const layer = createMachineLayer(
+      store.get(machinesAtom),
+      store.get(packedMachinesAtom),
+      store.get(filteredMachinesAtom).mask,
+    );
     const icon = layer.props.getIcon as (m: Machine, info: { index: number }) => string;
     expect(icon(store.get(machinesAtom)[1]!, { index: 1 })).toBe('full');
     expect((layer.props.data as Machine[])[1]).toMatchObject({ id: 'b', status: 'Full' });

@@ -4,7 +4,8 @@ import { scheduleOf } from '../../src/openNow/openingHours';
 import { openNowText } from '../../src/openNow/openNowText';
 
 const hk = (local: string) => new Date(`${local}+08:00`);
-const weekday = (at: Date) => new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'Asia/Hong_Kong' }).format(at);
+const weekday = (at: Date) =>
+  new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'Asia/Hong_Kong' }).format(at);
 
 beforeAll(async () => {
   await loadOpeningHours();

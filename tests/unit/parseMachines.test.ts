@@ -52,7 +52,11 @@ describe('parseMachine: rows left off the map, with their reason', () => {
     { name: '101-character id', input: row({ id: 'x'.repeat(101) }), reason: 'bad-id' },
     { name: 'missing coordinates', input: without('coordinates'), reason: 'bad-coordinates' },
     { name: 'null coordinates', input: row({ coordinates: null }), reason: 'bad-coordinates' },
-    { name: 'coordinates as an object', input: row({ coordinates: { lat: 22.3, lng: 114.1 } }), reason: 'bad-coordinates' },
+    {
+      name: 'coordinates as an object',
+      input: row({ coordinates: { lat: 22.3, lng: 114.1 } }),
+      reason: 'bad-coordinates',
+    },
     { name: 'coordinates as a string', input: row({ coordinates: '22.3,114.1' }), reason: 'bad-coordinates' },
     { name: 'one coordinate', input: row({ coordinates: [22.3] }), reason: 'bad-coordinates' },
     { name: 'three coordinates', input: row({ coordinates: [22.3, 114.1, 0] }), reason: 'bad-coordinates' },
@@ -67,8 +71,16 @@ describe('parseMachine: rows left off the map, with their reason', () => {
     { name: '0, 0', input: row({ coordinates: [0, 0] }), reason: 'outside-map' },
     { name: 'Macau', input: row({ coordinates: [22.1987, 113.5439] }), reason: 'outside-map' },
     { name: 'just south of the map box', input: row({ coordinates: [22.13, 114.1694] }), reason: 'outside-map' },
-    { name: 'latitude and longitude swapped', input: row({ coordinates: [114.1694, 22.3193] }), reason: 'swapped-coordinates' },
-    { name: 'swapped, as strings', input: row({ coordinates: ['114.1694', '22.3193'] }), reason: 'swapped-coordinates' },
+    {
+      name: 'latitude and longitude swapped',
+      input: row({ coordinates: [114.1694, 22.3193] }),
+      reason: 'swapped-coordinates',
+    },
+    {
+      name: 'swapped, as strings',
+      input: row({ coordinates: ['114.1694', '22.3193'] }),
+      reason: 'swapped-coordinates',
+    },
   ])('$name → $reason', ({ input, reason }) => {
     expect(parseMachine(input)).toBe(reason);
   });
@@ -147,7 +159,9 @@ describe('parseMachine: rows kept, with what cannot be trusted made safe', () =>
   });
 
   it('trims text and caps it at 500 characters without splitting a surrogate pair', () => {
-    const machine = parseMachine(row({ name_en: '  Padded  ', address_en: `${'a'.repeat(499)}😀 tail`, name_zht: '字'.repeat(5000) }));
+    const machine = parseMachine(
+      row({ name_en: '  Padded  ', address_en: `${'a'.repeat(499)}😀 tail`, name_zht: '字'.repeat(5000) }),
+    );
     if (typeof machine === 'string') throw new Error(machine);
     expect(machine.name_en).toBe('Padded');
     expect(machine.address_en).toBe('a'.repeat(499));
@@ -241,7 +255,14 @@ describe('parseMachine: the feed’s extra fields (issue 9)', () => {
 
   it('treats absent or bad values as unknown, never as a reason to leave the machine off', () => {
     const machine = parseMachine(
-      row({ bin_count: -1, bin_count_full_threshold: 2.5, deactivated: 'no', last_online: 'an hour ago', last_full: 12, last_emptied_at: {} }),
+      row({
+        bin_count: -1,
+        bin_count_full_threshold: 2.5,
+        deactivated: 'no',
+        last_online: 'an hour ago',
+        last_full: 12,
+        last_emptied_at: {},
+      }),
     );
     expect(machine).toMatchObject({
       bin_count: null,

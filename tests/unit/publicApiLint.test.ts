@@ -14,8 +14,8 @@ describe('the map libraries through their public APIs only (lint)', () => {
   it.each([
     ['a private member', 'export const t = (map: { _camera: unknown }) => map._camera;'],
     ['a private member by name', "export const t = (map: Record<string, unknown>) => map['_renderTaskQueue'];"],
-    ['MapLibre\'s painter', 'export const gl = (map: { painter: unknown }) => map.painter;'],
-    ['deck.gl\'s layer manager', 'export const lm = (deck: { layerManager: unknown }) => deck.layerManager;'],
+    ["MapLibre's painter", 'export const gl = (map: { painter: unknown }) => map.painter;'],
+    ["deck.gl's layer manager", 'export const lm = (deck: { layerManager: unknown }) => deck.layerManager;'],
     ['a double cast in the map code', 'export const x = (map: object) => map as unknown as { a: 1 };'],
     ['a deep import', "import { x } from '@deck.gl/core/dist/lib/deck';\nexport { x };"],
   ])('refuses %s', async (_what, code) => {
@@ -26,7 +26,7 @@ describe('the map libraries through their public APIs only (lint)', () => {
     expect(await problems('export const t = (m: { _x: number }) => m._x;', 'src/filters/Example.ts')).toHaveLength(1);
   });
 
-  it('lets public calls and the page\'s own runtime config through', async () => {
+  it("lets public calls and the page's own runtime config through", async () => {
     const code = [
       'export const a = (map: { getCanvas(): HTMLCanvasElement }) => map.getCanvas().style.cursor;',
       'export const b = () => window.__RVM_CONFIG__;',

@@ -55,8 +55,25 @@ describe('status filter groups (spec §3, §5)', () => {
 describe('filterMachines', () => {
   const machines = [
     machine({ id: 'a' }),
-    machine({ id: 'b', area: 'HONG_KONG', district: 'WAN CHAI', name_en: 'Times Square', name_zht: '時代廣場', address_en: '1 Matheson Street', address_zht: '勿地臣街1號' }),
-    machine({ id: 'c', area: 'NEW_TERRITORIES', district: 'SHA TIN', status: 'Full', name_en: 'New Town Plaza', name_zht: '新城市廣場', address_en: '18 Sha Tin Centre Street', address_zht: '沙田正街18號' }),
+    machine({
+      id: 'b',
+      area: 'HONG_KONG',
+      district: 'WAN CHAI',
+      name_en: 'Times Square',
+      name_zht: '時代廣場',
+      address_en: '1 Matheson Street',
+      address_zht: '勿地臣街1號',
+    }),
+    machine({
+      id: 'c',
+      area: 'NEW_TERRITORIES',
+      district: 'SHA TIN',
+      status: 'Full',
+      name_en: 'New Town Plaza',
+      name_zht: '新城市廣場',
+      address_en: '18 Sha Tin Centre Street',
+      address_zht: '沙田正街18號',
+    }),
   ];
   const en = buildSearchIndex(machines, 'en');
   const zht = buildSearchIndex(machines, 'zht');
@@ -81,11 +98,16 @@ describe('filterMachines', () => {
     expect(ids(filterMachines(machines, en, { ...NO_FILTER, query: normaliseSearchText(q) }))).toEqual(expected);
   });
   it('searches Chinese text in the current language', () => {
-    expect(ids(filterMachines(machines, zht, { ...NO_FILTER, query: normaliseSearchText('廣場') }))).toEqual(['b', 'c']);
+    expect(ids(filterMachines(machines, zht, { ...NO_FILTER, query: normaliseSearchText('廣場') }))).toEqual([
+      'b',
+      'c',
+    ]);
     expect(ids(filterMachines(machines, zht, { ...NO_FILTER, query: normaliseSearchText('廣東道') }))).toEqual(['a']);
     expect(ids(filterMachines(machines, en, { ...NO_FILTER, query: normaliseSearchText('廣場') }))).toEqual([]);
   });
   it('treats full-width letters like ASCII', () => {
-    expect(ids(filterMachines(machines, en, { ...NO_FILTER, query: normaliseSearchText('ＴＩＭＥＳ') }))).toEqual(['b']);
+    expect(ids(filterMachines(machines, en, { ...NO_FILTER, query: normaliseSearchText('ＴＩＭＥＳ') }))).toEqual([
+      'b',
+    ]);
   });
 });

@@ -8,9 +8,22 @@ import { showMessageAtom, messageAtom } from '../../src/messages/messageAtom';
 import { focusRequestAtom, requestFocusAtom } from '../../src/selection/selectionAtoms';
 
 const m = (id: string, status: Machine['status'] = '>40%'): Machine => ({
-  id, coordinates: [22.3, 114.17], area: 'KOWLOON', district: 'KWUN TONG', status, under_maintenance: false,
-  service_status: 0, name_en: `Machine ${id}`, name_zht: '', name_zhs: '', address_en: '', address_zht: '', address_zhs: '',
-  service_hour_en: '', service_hour_zht: '', service_hour_zhs: '',
+  id,
+  coordinates: [22.3, 114.17],
+  area: 'KOWLOON',
+  district: 'KWUN TONG',
+  status,
+  under_maintenance: false,
+  service_status: 0,
+  name_en: `Machine ${id}`,
+  name_zht: '',
+  name_zhs: '',
+  address_en: '',
+  address_zht: '',
+  address_zhs: '',
+  service_hour_en: '',
+  service_hour_zht: '',
+  service_hour_zhs: '',
 });
 
 describe('two stores', () => {

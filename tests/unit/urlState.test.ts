@@ -14,7 +14,9 @@ const FULL: UrlState = {
 describe('decodeUrlState', () => {
   it('reads every parameter', () => {
     expect(
-      decodeUrlState('?machine=RVM-027&status=available&area=HONG_KONG&district=SOUTHERN&q=beach+%26+park&openNow=1&sort=distance'),
+      decodeUrlState(
+        '?machine=RVM-027&status=available&area=HONG_KONG&district=SOUTHERN&q=beach+%26+park&openNow=1&sort=distance',
+      ),
     ).toEqual(FULL);
   });
 
@@ -53,7 +55,10 @@ describe('encodeUrlState', () => {
   });
 
   it('keeps every parameter it does not own, in place', () => {
-    const search = encodeUrlState('?locale=zht&q=old&fontSize=lg&kiosk=1&utm_source=mail', { ...EMPTY_URL_STATE, q: 'new' });
+    const search = encodeUrlState('?locale=zht&q=old&fontSize=lg&kiosk=1&utm_source=mail', {
+      ...EMPTY_URL_STATE,
+      q: 'new',
+    });
     expect(search).toBe('?locale=zht&fontSize=lg&kiosk=1&utm_source=mail&q=new');
   });
 });
