@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '../../shared/machine';
 import { EMPTY_FEED, loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { nextMachineList, type MachineList } from './machineList';
 import { packMachines } from './packedMachines';
+import { testMachine } from '../../tests/unit/testMachine';
 
-const m = (id: string, over: Partial<Machine> = {}): Machine => ({
-  id,
-  coordinates: [22.3, 114.17],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status: '>40%',
-  under_maintenance: false,
-  service_status: 0,
-  name_en: id,
-  name_zht: id,
-  name_zhs: id,
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-  ...over,
-});
+const m = testMachine;
 const MIN = 60_000;
 const now = Date.parse('2026-11-23T06:00:00Z');
 const inputs = (feed: FeedList, nowMs: number | null = null) => ({ feed, nowMs, staleAfterMs: 30 * MIN });

@@ -2,26 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { showMachines, type Shown } from './shownMachines';
+import { testMachine } from '../../tests/unit/testMachine';
 
-const m = (id: string, over: Partial<Machine> = {}): Machine => ({
-  id,
-  coordinates: [22.3, 114.17],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status: '>40%',
-  under_maintenance: false,
-  service_status: 0,
-  name_en: id,
-  name_zht: id,
-  name_zhs: id,
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-  ...over,
-});
+const m = testMachine;
 const MIN = 60_000;
 
 /** Shows list after list, each from the one shown before, as the machine list does. */

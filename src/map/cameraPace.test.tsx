@@ -13,25 +13,10 @@ import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { testMachine } from '../../tests/unit/testMachine';
 
-const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
-  id,
-  coordinates: [lat, 114.1],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status,
-  under_maintenance: false,
-  service_status: 0,
-  name_en: id,
-  name_zht: '',
-  name_zhs: '',
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-});
+const machine = (id: string, status: Machine['status'], lat: number): Machine =>
+  testMachine(id, { status, coordinates: [lat, 114.1] });
 
 /** The part of a MapLibre map the camera hooks use: its events and camera calls. */
 function fakeMap() {

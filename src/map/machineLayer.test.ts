@@ -5,25 +5,10 @@ import { packMachines, type PackedMachines } from '../machines/packedMachines';
 import { repackMachines } from '../machines/repackMachines';
 import type { Machine } from '../../shared/machine';
 import { createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
+import { testMachine } from '../../tests/unit/testMachine';
 
-const machine = (id: string, status: Machine['status'], lat: number): Machine => ({
-  id,
-  coordinates: [lat, 114.1],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status,
-  under_maintenance: false,
-  service_status: 0,
-  name_en: id,
-  name_zht: '',
-  name_zhs: '',
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-});
+const machine = (id: string, status: Machine['status'], lat: number): Machine =>
+  testMachine(id, { status, coordinates: [lat, 114.1] });
 
 const machines = [machine('a', '>40%', 22.31), machine('b', 'Full', 22.32), machine('c', '<=5%', 22.33)];
 const packed = packMachines(machines);

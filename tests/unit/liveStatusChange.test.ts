@@ -5,26 +5,11 @@ import { resultMachines } from '../reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
 import { createMachineLayer } from '../../src/map/machineLayer';
+import { testMachine } from './testMachine';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
-const m = (id: keyof typeof LNG, status: Machine['status']): Machine => ({
-  id,
-  coordinates: [22.3, LNG[id]],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status,
-  under_maintenance: false,
-  service_status: 0,
-  name_en: id,
-  name_zht: '',
-  name_zhs: '',
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-});
+const m = (id: keyof typeof LNG, status: Machine['status']): Machine =>
+  testMachine(id, { status, coordinates: [22.3, LNG[id]] });
 
 describe('a live status change', () => {
   it('patches the packing, moves the machine out of the "available" filter, and gives the map layer the new icon', () => {
