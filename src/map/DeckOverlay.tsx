@@ -4,7 +4,10 @@ import { useControl } from 'react-map-gl/maplibre';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { followMapCanvas } from './followMapCanvas';
 
-export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBeforeRender' | 'onAfterRender'> & {
+export type DeckOverlayProps = Pick<
+  MapLibreOverlayProps,
+  'getCursor' | 'onBeforeRender' | 'onAfterRender' | 'onLoad'
+> & {
   layers: Layer[];
   /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
@@ -15,18 +18,19 @@ export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBefor
  * react-map-gl's deck.gl pattern, with deck.gl's MapLibre overlay. New props reach deck.gl only when one of them
  * changed: each hand-over may cost the map a frame.
  */
-export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender }: DeckOverlayProps) {
+export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender, onLoad }: DeckOverlayProps) {
   const deckProps = useMemo<MapLibreOverlayProps>(
     () => ({
       layers,
       getCursor,
       onAfterRender,
+      onLoad,
       onBeforeRender: (context) => {
         followMapCanvas(context);
         onBeforeRender?.(context);
       },
     }),
-    [layers, getCursor, onBeforeRender, onAfterRender],
+    [layers, getCursor, onBeforeRender, onAfterRender, onLoad],
   );
   const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: true }));
   useImperativeHandle(ref, () => overlay, [overlay]);

@@ -108,7 +108,13 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay ref={overlayRef} layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
+        <DeckOverlay
+          ref={overlayRef}
+          layers={layers}
+          getCursor={pointer.getCursor}
+          onLoad={pointer.onDeckLoad}
+          onAfterRender={onAfterRender}
+        />
         <MachinePopup />
       </Map>
       <MapAttribution />

@@ -19,10 +19,17 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
   const dragging = useRef(false);
   const hovering = useRef(false);
   const frame = useRef<number | null>(null);
+  // deck.gl can pick only once its device is ready (onLoad); before that a pick throws.
+  const deckReady = useRef(false);
+  const onDeckLoad = useCallback(() => {
+    deckReady.current = true;
+  }, []);
 
   const machineAt = useCallback(
     (x: number, y: number) =>
-      overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })?.object as Machine | undefined,
+      deckReady.current
+        ? (overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })?.object as Machine | undefined)
+        : undefined,
     [overlay],
   );
   const onClick = useCallback(
@@ -56,5 +63,5 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
   }, []);
   /** deck.gl sets the canvas cursor on each of its frames from this. */
   const getCursor = useCallback(() => (dragging.current ? 'grabbing' : hovering.current ? 'pointer' : 'grab'), []);
-  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor };
+  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor, onDeckLoad };
 }
