@@ -97,6 +97,9 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
+    // In software WebGL a page drawing very many markers can hold its main thread for minutes; each test's own
+    // timeouts bound the wait, not the protocol's 3-minute default.
+    protocolTimeout: 900_000,
   });
 }
 
