@@ -4,10 +4,7 @@ import { useControl } from 'react-map-gl/maplibre';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { followMapCanvas } from './followMapCanvas';
 
-export type DeckOverlayProps = Pick<
-  MapLibreOverlayProps,
-  'getCursor' | 'onBeforeRender' | 'onAfterRender' | 'onLoad'
-> & {
+export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBeforeRender' | 'onAfterRender'> & {
   layers: Layer[];
   /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
@@ -18,19 +15,18 @@ export type DeckOverlayProps = Pick<
  * react-map-gl's deck.gl pattern, with deck.gl's MapLibre overlay. New props reach deck.gl only when one of them
  * changed: each hand-over may cost the map a frame.
  */
-export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender, onLoad }: DeckOverlayProps) {
+export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender }: DeckOverlayProps) {
   const deckProps = useMemo<MapLibreOverlayProps>(
     () => ({
       layers,
       getCursor,
       onAfterRender,
-      onLoad,
       onBeforeRender: (context) => {
         followMapCanvas(context);
         onBeforeRender?.(context);
       },
     }),
-    [layers, getCursor, onBeforeRender, onAfterRender, onLoad],
+    [layers, getCursor, onBeforeRender, onAfterRender],
   );
   const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: true }));
   useImperativeHandle(ref, () => overlay, [overlay]);

@@ -66,17 +66,19 @@ export default function MapView() {
     () => [createMachineLayer(result.machines, packed, shownMask)],
     [result.machines, packed, shownMask],
   );
+  const overlayRef = useRef<MapLibreOverlay>(null);
+  const pointer = useMarkerPointer(overlayRef);
+  const { onDeckDrawn } = pointer;
   // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
+    onDeckDrawn();
     // A layer deck.gl has not taken yet is not loaded either.
     const drawn = layers[0]!.isLoaded ? result : null;
     drawnFrames.send({ at: performance.now(), result: drawn });
     const busy = String(drawn === null);
     const region = regionRef.current;
     if (region && region.getAttribute('aria-busy') !== busy) region.setAttribute('aria-busy', busy);
-  }, [layers, result]);
-  const overlayRef = useRef<MapLibreOverlay>(null);
-  const pointer = useMarkerPointer(overlayRef);
+  }, [layers, result, onDeckDrawn]);
 
   useLabelLanguage(mapRef, loaded);
   const pace = useFramePace(mapRef, loaded);
@@ -108,13 +110,7 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay
-          ref={overlayRef}
-          layers={layers}
-          getCursor={pointer.getCursor}
-          onLoad={pointer.onDeckLoad}
-          onAfterRender={onAfterRender}
-        />
+        <DeckOverlay ref={overlayRef} layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />

@@ -19,9 +19,9 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
   const dragging = useRef(false);
   const hovering = useRef(false);
   const frame = useRef<number | null>(null);
-  // deck.gl can pick only once its device is ready (onLoad); before that a pick throws.
+  // deck.gl can pick only once its device is ready, before that a pick throws: after its first draw it is.
   const deckReady = useRef(false);
-  const onDeckLoad = useCallback(() => {
+  const onDeckDrawn = useCallback(() => {
     deckReady.current = true;
   }, []);
 
@@ -63,5 +63,5 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
   }, []);
   /** deck.gl sets the canvas cursor on each of its frames from this. */
   const getCursor = useCallback(() => (dragging.current ? 'grabbing' : hovering.current ? 'pointer' : 'grab'), []);
-  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor, onDeckLoad };
+  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor, onDeckDrawn };
 }
