@@ -12,8 +12,7 @@ export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBefor
 
 /**
  * deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it:
- * react-map-gl's deck.gl pattern, with deck.gl's MapLibre overlay. New props reach deck.gl only when one of them
- * changed: each hand-over may cost the map a frame.
+ * react-map-gl's deck.gl pattern (the props handed over on every render), with deck.gl's MapLibre overlay.
  */
 export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender }: DeckOverlayProps) {
   const deckProps = useMemo<MapLibreOverlayProps>(
@@ -41,12 +40,9 @@ export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRen
     },
     () => undefined,
   );
-  const handedOver = useRef(deckProps);
   useEffect(() => {
     latestLayers.current = layers;
-    if (handedOver.current === deckProps) return;
-    handedOver.current = deckProps;
-    overlay.setProps(deckProps);
-  }, [overlay, layers, deckProps]);
+  }, [layers]);
+  overlay.setProps(deckProps);
   return null;
 }
