@@ -6,25 +6,10 @@ import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/
 import { searchIndexAtom } from '../../src/machines/searchIndexAtoms';
 import { showMessageAtom, messageAtom } from '../../src/messages/messageAtom';
 import { focusRequestAtom, requestFocusAtom } from '../../src/selection/selectionAtoms';
+import { testMachine } from './testMachine';
 
-const m = (id: string, status: Machine['status'] = '>40%'): Machine => ({
-  id,
-  coordinates: [22.3, 114.17],
-  area: 'KOWLOON',
-  district: 'KWUN TONG',
-  status,
-  under_maintenance: false,
-  service_status: 0,
-  name_en: `Machine ${id}`,
-  name_zht: '',
-  name_zhs: '',
-  address_en: '',
-  address_zht: '',
-  address_zhs: '',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-});
+const m = (id: string, status: Machine['status'] = '>40%'): Machine =>
+  testMachine(id, { status, name_en: `Machine ${id}`, name_zht: '', name_zhs: '' });
 
 describe('two stores', () => {
   it('share no machine list, packing, search index, message or request', () => {
