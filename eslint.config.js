@@ -26,7 +26,18 @@ const DEEP_LIBRARY_IMPORTS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'data', 'bench/results', 'bench/dist', 'bench/dist-baseline'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'coverage',
+      'data',
+      'bench/results',
+      'bench/dist',
+      'bench/dist-baseline',
+      'bench/baseline-adapter',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

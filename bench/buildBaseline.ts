@@ -36,6 +36,9 @@ const harnessFiles = readdirSync(benchDir)
   .sort();
 const hash = createHash('sha256');
 for (const name of harnessFiles) hash.update(name).update(readFileSync(join(benchDir, name)));
+// The harness's one link to the product, written against the baseline's modules: laid over bench/productHooks.ts.
+const ADAPTER = join(benchDir, 'baseline-adapter/productHooks.ts');
+hash.update(readFileSync(ADAPTER));
 const harness = hash.digest('hex').slice(0, 16);
 
 const built = existsSync(INFO) ? (JSON.parse(readFileSync(INFO, 'utf8')) as BaselineBuild) : null;
@@ -50,11 +53,12 @@ try {
   // Its own lockfile: the baseline may use packages this checkout no longer has.
   execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'inherit' });
   for (const name of harnessFiles) copyFileSync(join(benchDir, name), join(tree, 'bench', name));
+  copyFileSync(ADAPTER, join(tree, 'bench/productHooks.ts'));
   const vite = join(tree, 'node_modules/vite/bin/vite.js');
   execFileSync(
     process.execPath,
     [vite, 'build', '--config', 'bench/vite.config.ts', '--outDir', OUT, '--emptyOutDir'],
-    { cwd: tree, stdio: 'inherit' },
+    { cwd: tree, stdio: 'inherit', env: { ...process.env, BENCH_PAGES: 'ours' } },
   );
   const info: BaselineBuild = { ref: REF, commit, harness, builtAt: new Date().toISOString() };
   writeFileSync(INFO, `${JSON.stringify(info, null, 2)}\n`);

@@ -10,8 +10,8 @@ import {
 import type { FilterResult } from '../src/filters/filterResult';
 import { displayStateOf } from '../src/machines/displayState';
 import type { Machine } from '../shared/machine';
-import { machinesAtom, replaceMachineAtom } from '../src/machines/machinesAtom';
-import { drawnFrames, type DrawnFrame } from '../src/map/drawnFrames';
+import { machinesAtom } from '../src/machines/machinesAtom';
+import { applyLiveChange, onDrawnFrame, type DrawnFrame } from './productHooks';
 import { chromeShownAtom } from './chromeAtom';
 import {
   FILTERS,
@@ -29,12 +29,12 @@ type Store = ReturnType<typeof createStore>;
 /** Our page's hooks: changes go through the real atoms, "drawn" is the map frame that showed the result. */
 export function createOursBench(store: Store, n: number, generateMs: number): BenchApi {
   let last: DrawnFrame = { at: 0, result: null };
-  drawnFrames.listen((frame) => {
+  onDrawnFrame((frame) => {
     last = frame;
   });
   const drawn = (isWanted: (result: FilterResult) => boolean) =>
     new Promise<FilterResult>((resolve) => {
-      const stop = drawnFrames.listen((frame) => {
+      const stop = onDrawnFrame((frame) => {
         if (frame.result && isWanted(frame.result)) {
           stop();
           resolve(frame.result);
@@ -58,7 +58,7 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
   const frames = frameRecorder();
   const keys = keyPaintRecorder();
   const quiet = quietFor(300);
-  drawnFrames.listen(quiet.poke);
+  onDrawnFrame(quiet.poke);
 
   return {
     impl: 'ours',
@@ -83,7 +83,7 @@ export function createOursBench(store: Store, n: number, generateMs: number): Be
     // As a server event is applied: the list with that one machine replaced.
     liveChange: () => {
       const changed = statusChanged(store.get(machinesAtom));
-      return timed(() => store.set(replaceMachineAtom, changed));
+      return timed(() => applyLiveChange(store, changed));
     },
     settle: quiet.wait,
     setChrome: async (shown) => {
