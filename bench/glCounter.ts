@@ -28,6 +28,8 @@ export const MARK = {
   document: 'bench:document',
   step: 'bench:step',
   stepEnd: 'bench:step-end',
+  /** A step's result on screen, before the map settles (marked when the step is measured until settled). */
+  shown: 'bench:step-shown',
   firstDraw: 'bench:first-draw',
 } as const;
 
@@ -149,10 +151,10 @@ export function resetGlCounts(page: Page): Promise<void> {
   }, MARK.step);
 }
 
-/** The counts since the reset (or since the document started), marking the step's end in the trace. */
-export function readGlCounts(page: Page): Promise<GlCounts> {
-  return page.evaluate((stepEnd) => {
-    console.timeStamp(stepEnd);
+/** The counts since the reset (or since the document started), marking `mark` (the step's end) in the trace. */
+export function readGlCounts(page: Page, mark: string = MARK.stepEnd): Promise<GlCounts> {
+  return page.evaluate((at) => {
+    console.timeStamp(at);
     return window.__glCounter?.read() ?? { draws: 0, uploadBytes: 0, firstDrawAt: null, resetAt: 0 };
-  }, MARK.stepEnd);
+  }, mark);
 }

@@ -61,11 +61,15 @@ function unionLength(intervals: Interval[], from: number, to: number): number {
 const marker = (e: TraceEvent, message: string) => e.name === 'TimeStamp' && e.args?.data?.message === message;
 
 /**
- * The step between the last `startMark` and the `bench:step-end` after it, on the thread that logged them (the
- * page's main thread). Null when the markers are not in the trace.
+ * The step between the last `startMark` and the `endMark` after it, on the thread that logged them (the page's
+ * main thread). Null when the markers are not in the trace.
  */
-export function mainThreadTime(events: readonly TraceEvent[], startMark: string): MainThreadTime | null {
-  const end = events.findLast((e) => marker(e, MARK.stepEnd));
+export function mainThreadTime(
+  events: readonly TraceEvent[],
+  startMark: string,
+  endMark: string = MARK.stepEnd,
+): MainThreadTime | null {
+  const end = events.findLast((e) => marker(e, endMark));
   const start =
     end && events.findLast((e) => marker(e, startMark) && e.pid === end.pid && e.tid === end.tid && e.ts <= end.ts);
   if (!end || !start) return null;

@@ -63,9 +63,18 @@ export const PLAN: Record<Impl, PagePlan> = {
 
 /**
  * `BENCH_PLAN=ours:1000:2,leaflet:1000:1` runs only those (for trying the runner out); `all:1000:1` runs every
- * page at that N (the basemap at its own 0), and `quick` is `all:1000:1`.
+ * page at that N (the basemap at its own 0), and `quick` is `all:1000:1`. BENCH_TIMEOUT_S sets every page's
+ * step limit, e.g. for our page at 1M in software GL.
  */
-export function planFromEnv(value: string | undefined): Record<Impl, PagePlan> {
+export function planFromEnv(value: string | undefined, timeoutS = process.env.BENCH_TIMEOUT_S): Record<Impl, PagePlan> {
+  const plan = pagesFromEnv(value);
+  if (!timeoutS) return plan;
+  const limit = Number(timeoutS);
+  if (!(limit > 0)) throw new Error(`BENCH_TIMEOUT_S must be a number of seconds, not ${timeoutS}`);
+  return Object.fromEntries(IMPLS.map((impl) => [impl, { ...plan[impl], timeoutS: limit }])) as Record<Impl, PagePlan>;
+}
+
+function pagesFromEnv(value: string | undefined): Record<Impl, PagePlan> {
   if (!value) return PLAN;
   const plan = Object.fromEntries(
     IMPLS.map((impl): [Impl, PagePlan] => [impl, { ...PLAN[impl], sizes: [] }]),

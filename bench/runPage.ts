@@ -176,12 +176,12 @@ export async function runPage(
       if (VERBOSE) console.log(`  ${impl} n=${n} ${name}: ${Date.now() - begin} ms`);
       return value;
     };
+    const settle = () => step('settling', () => page.evaluate(() => window.__bench!.settle()));
     const measuredStep = async <T>(name: string, fn: () => Promise<T>) => {
-      const { value, metrics: stepMetrics } = await meter.measure(() => step(name, fn));
+      const { value, metrics: stepMetrics } = await meter.measure(() => step(name, fn), { settle });
       if (VERBOSE) console.log(`  ${impl} n=${n} ${name}: ${JSON.stringify(stepMetrics)}`);
       return { value, metrics: stepMetrics };
     };
-    const settle = () => step('settling', () => page.evaluate(() => window.__bench!.settle()));
     // From the first frame recorded to the map settled again; `measured` also takes the step's metrics.
     const measureFrames = async (kind: 'full' | 'short', measured: boolean) => {
       await settle();

@@ -23,6 +23,12 @@ export interface StepMetrics {
   uploadKB: number;
   /** After the step, no garbage collected first. */
   heapMB: number;
+  /**
+   * Measured on until the map settled again (no frame for 300 ms): the JS and draw calls of the change with
+   * what follows it on the page, such as the camera refit 200 ms later and its frames. Null when not measured so.
+   */
+  settledJsMs: number | null;
+  settledDraws: number | null;
 }
 
 /**
@@ -31,7 +37,10 @@ export interface StepMetrics {
  */
 export const TRACING = process.env.BENCH_TRACE !== '0';
 
-/** Measures steps on one page: `measure(run)` around a step, `{ fromDocument: true }` for a load started in `run`. */
+/**
+ * Measures steps on one page: `measure(run)` around a step, `{ fromDocument: true }` for a load started in `run`,
+ * `{ settle }` to measure on after the step until `settle` resolves as well.
+ */
 export async function stepMeter(page: Page) {
   const cdp: CDPSession = await page.createCDPSession();
   await cdp.send('Performance.enable');
@@ -39,23 +48,27 @@ export async function stepMeter(page: Page) {
     cdp,
     async measure<T>(
       run: () => Promise<T>,
-      { fromDocument = false } = {},
+      { fromDocument = false, settle }: { fromDocument?: boolean; settle?: () => Promise<unknown> } = {},
     ): Promise<{ value: T; metrics: StepMetrics }> {
       if (TRACING) await page.tracing.start({ categories: TRACE_CATEGORIES });
       const before = fromDocument ? null : await rendererCounters(cdp);
       if (!fromDocument) await resetGlCounts(page);
       const value = await run();
-      const counts = await readGlCounts(page);
+      const shownMark = settle ? MARK.shown : MARK.stepEnd;
+      const counts = await readGlCounts(page, shownMark);
       const after = before && (await rendererCounters(cdp));
+      const settled = settle ? await settle().then(() => readGlCounts(page)) : null;
       const trace = TRACING ? await page.tracing.stop() : undefined;
       const events = trace
         ? (JSON.parse(Buffer.from(trace).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents
         : [];
       const cdpScriptMs = before && after ? after.scriptMs - before.scriptMs : null;
       const cdpTaskMs = before && after ? after.taskMs - before.taskMs : null;
+      const startMark = fromDocument ? MARK.document : MARK.step;
       const time = TRACING
-        ? mainThreadTime(events, fromDocument ? MARK.document : MARK.step)
+        ? mainThreadTime(events, startMark, shownMark)
         : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null };
+      const settledTime = TRACING && settled ? mainThreadTime(events, startMark) : null;
       return {
         value,
         metrics: {
@@ -68,6 +81,8 @@ export async function stepMeter(page: Page) {
           draws: counts.draws,
           uploadKB: counts.uploadBytes / 1024,
           heapMB: await usedHeapMB(cdp),
+          settledJsMs: settledTime?.jsMs ?? null,
+          settledDraws: settled?.draws ?? null,
         },
       };
     },
