@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -17,8 +18,12 @@ const TYPES: Record<string, string> = {
 
 export const BLANK_PATH = '/blank';
 
-/** Serves a built directory on loopback, on a free port. */
-export async function serveStatic(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serves a built directory on loopback, on a free port; `compressed` as a deployment would (see compressedFiles). */
+export async function serveStatic(
+  root: string,
+  { compressed = false } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const compress = compressedFiles();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
     // The runner opens this first to set up request interception before the measured navigation.
@@ -29,6 +34,7 @@ export async function serveStatic(root: string): Promise<{ url: string; close: (
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
+      if (compressed) return void (await compress(req, res, file, TYPES[extname(file)]));
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': info.size,
@@ -43,5 +49,32 @@ export async function serveStatic(root: string): Promise<{ url: string; close: (
   return {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const COMPRESSIBLE = /\.(html|m?js|css|json|svg)$/;
+
+/**
+ * Files as a deployment would serve them to a visitor (the visitor bench's alternative pages): Brotli when
+ * accepted, compressed once per file and kept; hashed assets cached for good, pages revalidated.
+ */
+function compressedFiles() {
+  const kept = new Map<string, Buffer>();
+  return async (req: IncomingMessage, res: ServerResponse, file: string, type = 'application/octet-stream') => {
+    const raw = await readFile(file);
+    const brotli = COMPRESSIBLE.test(file) && /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    let body: Buffer = raw;
+    if (brotli) {
+      body = kept.get(file) ?? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
+      kept.set(file, body);
+    }
+    res.writeHead(200, {
+      'content-type': type,
+      'content-length': body.length,
+      'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'Accept-Encoding',
+      ...(brotli ? { 'content-encoding': 'br' } : {}),
+    });
+    res.end(body);
   };
 }

@@ -1,0 +1,68 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { launchBrowser, startServer } from '../tests/browser/harness';
+import { machineInfo } from './machineInfo';
+import { serveStatic } from './staticServer';
+import { loadAsVisitor, PHONE_NETWORK, TILE_DELAY_MS, type Target, type VisitorLoad } from './visitorLoad';
+import { visitorReport, type VisitorCase } from './visitorReport';
+
+/**
+ * `npm run bench:visitor`: page loads as a visitor on a phone network pays them (PHONE_NETWORK), cold (empty
+ * cache) and warm (a repeat visit in the same browser profile), with the CPU as is and slowed 4×: our page as
+ * served by the real server with the demo data, the Leaflet alternative page with as many machines, and the
+ * basemap floor. Needs `npm run build` and `npm run bench:build`. VISITOR_RUNS sets the runs per case (3).
+ */
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
+const RUNS = Number(process.env.VISITOR_RUNS ?? 3);
+const TIMEOUT_MS = 120_000;
+
+const demo = JSON.parse(readFileSync(join(ROOT, 'assets/demo/machines.json'), 'utf8')) as unknown[];
+const product = await startServer();
+const benchPages = await serveStatic(join(ROOT, 'bench/dist'), { compressed: true });
+const browser = await launchBrowser();
+const started = Date.now();
+try {
+  const targets: Record<VisitorCase['page'], Target> = {
+    ours: { kind: 'ours', url: `${product.url}/` },
+    leaflet: { kind: 'bench', url: `${benchPages.url}/bench/leaflet.html?n=${demo.length}` },
+    basemap: { kind: 'bench', url: `${benchPages.url}/bench/maplibre-symbol.html?markers=none` },
+  };
+  const cases: VisitorCase[] = [];
+  for (const cpuSlowdown of [1, 4]) {
+    for (const page of Object.keys(targets) as VisitorCase['page'][]) {
+      const cold: VisitorLoad[] = [];
+      const warm: VisitorLoad[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.createBrowserContext();
+        try {
+          cold.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS));
+          warm.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS));
+        } finally {
+          await context.close();
+        }
+        console.log(`${page} cpu ${cpuSlowdown}× run ${run + 1}: cold ${JSON.stringify(cold.at(-1))}`);
+        console.log(`${page} cpu ${cpuSlowdown}× run ${run + 1}: warm ${JSON.stringify(warm.at(-1))}`);
+      }
+      cases.push({ page, cpuSlowdown, visit: 'cold', loads: cold }, { page, cpuSlowdown, visit: 'warm', loads: warm });
+    }
+  }
+  const report = {
+    at: new Date().toISOString(),
+    minutes: (Date.now() - started) / 60_000,
+    machine: await machineInfo(browser, []),
+    network: PHONE_NETWORK,
+    tileDelayMs: TILE_DELAY_MS,
+    machines: demo.length,
+    cases,
+  };
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(join(OUT, 'visitor.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const markdown = visitorReport(report);
+  writeFileSync(join(OUT, 'visitor.md'), markdown);
+  console.log(markdown);
+} finally {
+  await browser.close();
+  await benchPages.close();
+  await product.stop();
+}

@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import { DESKTOP, ROOT } from '../tests/browser/harness';
+
+/** A common mobile lab profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+export const PHONE_NETWORK = { latency: 150, download: 1_600_000 / 8, upload: 750_000 / 8 };
+/** Tile requests never leave the machine: answered from the test fixture after this delay. */
+export const TILE_DELAY_MS = 150;
+const TILE_PATTERN = 'https://mapapi.geodata.gov.hk/*';
+const TILE = readFileSync(join(ROOT, 'tests/fixtures/tile.png')).toString('base64');
+const LABEL_TILE = readFileSync(join(ROOT, 'tests/fixtures/label-tile.png')).toString('base64');
+
+/** What one page load cost a visitor, in ms from the navigation's start; null when it did not happen. */
+export interface VisitorLoad {
+  firstListMachineMs: number | null;
+  everyMarkerMs: number | null;
+  readyMs: number | null;
+  /** Bytes over the network (encoded, as transferred) until the page was quiet; tiles apart. */
+  bytes: number;
+  tileBytes: number;
+  requests: number;
+}
+
+declare global {
+  interface Window {
+    __visitor?: { listAt: number | null; markersAt: number | null; readyAt: number | null };
+  }
+}
+
+/**
+ * Runs in every document before its scripts: notes when the Location List shows its first machine, when the
+ * page said `rvm:ready` (data-map-ready, the test hook set with it) and the first map frame after that with
+ * every marker drawn (the map region no longer aria-busy), each at the next frame, when it can be painted.
+ */
+function watchPage(): void {
+  window.__RVM_TEST_HOOKS__ = true;
+  const seen: NonNullable<Window['__visitor']> = { listAt: null, markersAt: null, readyAt: null };
+  window.__visitor = seen;
+  const atPaint = (key: keyof typeof seen) => {
+    seen[key] = -1;
+    requestAnimationFrame(() => {
+      seen[key] = performance.now();
+    });
+  };
+  const check = () => {
+    if (seen.listAt === null && document.querySelector('ul[aria-labelledby] > li')) atPaint('listAt');
+    if (seen.readyAt === null && document.documentElement.dataset.mapReady === 'true') atPaint('readyAt');
+    const region = document.querySelector('[role="region"][aria-busy]');
+    if (seen.markersAt === null && seen.readyAt !== null && region?.getAttribute('aria-busy') === 'false')
+      atPaint('markersAt');
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['aria-busy', 'data-map-ready'],
+  });
+}
+
+/** Answers tile requests from the fixture after TILE_DELAY_MS, through CDP's Fetch domain (the HTTP cache stays on). */
+async function serveTiles(cdp: CDPSession): Promise<void> {
+  cdp.on('Fetch.requestPaused', ({ requestId, request }: { requestId: string; request: { url: string } }) => {
+    const body = request.url.includes('/label/') ? LABEL_TILE : TILE;
+    setTimeout(() => {
+      cdp
+        .send('Fetch.fulfillRequest', {
+          requestId,
+          responseCode: 200,
+          responseHeaders: [
+            { name: 'Content-Type', value: 'image/png' },
+            { name: 'Access-Control-Allow-Origin', value: '*' },
+          ],
+          body,
+        })
+        .catch(() => undefined);
+    }, TILE_DELAY_MS);
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: TILE_PATTERN }] });
+}
+
+/** Counts bytes as transferred, tiles apart, and when the last request ended. */
+async function countBytes(cdp: CDPSession) {
+  const tally = { bytes: 0, tileBytes: 0, requests: 0, pending: new Set<string>(), lastAt: Date.now() };
+  const urls = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }: { requestId: string; request: { url: string } }) => {
+    urls.set(requestId, request.url);
+    tally.pending.add(requestId);
+    tally.requests += 1;
+  });
+  const done = (requestId: string, encoded: number) => {
+    const url = urls.get(requestId) ?? '';
+    if (url.startsWith('https://mapapi.geodata.gov.hk/')) tally.tileBytes += encoded;
+    else tally.bytes += encoded;
+    tally.pending.delete(requestId);
+    tally.lastAt = Date.now();
+  };
+  cdp.on(
+    'Network.loadingFinished',
+    ({ requestId, encodedDataLength }: { requestId: string; encodedDataLength: number }) =>
+      done(requestId, encodedDataLength),
+  );
+  cdp.on('Network.loadingFailed', ({ requestId }: { requestId: string }) => done(requestId, 0));
+  await cdp.send('Network.enable');
+  return tally;
+}
+
+export type Target = { kind: 'ours'; url: string } | { kind: 'bench'; url: string };
+
+/**
+ * Loads `target` once in `context` through the phone network profile with the CPU slowed `cpuSlowdown` times,
+ * and waits for its markers (ours: the map frame after `rvm:ready`; a bench page: its own ready) and for the
+ * network to be quiet for a second. A repeat visit is the same call on a context that loaded the page before.
+ */
+export async function loadAsVisitor(
+  context: BrowserContext,
+  target: Target,
+  cpuSlowdown: number,
+  timeoutMs: number,
+): Promise<VisitorLoad> {
+  const page: Page = await context.newPage();
+  try {
+    await page.setViewport(DESKTOP);
+    // As a string, with the helper tsx adds to named functions defined: the page has none.
+    await page.evaluateOnNewDocument(`(() => { const __name = (f) => f; (${watchPage.toString()})(); })()`);
+    const cdp = await page.createCDPSession();
+    const tally = await countBytes(cdp);
+    await serveTiles(cdp);
+    await page.emulateNetworkConditions(PHONE_NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.goto(target.url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+    const since = (at: number | null) => (at === null || at < 0 ? null : at);
+    let bench: number | null = null;
+    // A load that does not finish within the limit is recorded with what it reached (nulls for the rest).
+    if (target.kind === 'ours') {
+      await page
+        .waitForFunction(() => (window.__visitor?.markersAt ?? -1) > 0, { timeout: timeoutMs, polling: 50 })
+        .catch(() => undefined);
+    } else {
+      const ready = page
+        .waitForFunction(() => window.__bench !== undefined, { timeout: timeoutMs, polling: 50 })
+        .then(() => page.evaluate(() => window.__bench!.ready));
+      bench = await ready.then((r) => r.ms).catch(() => null);
+    }
+    const seen = await page.evaluate(() => window.__visitor!);
+    const quietSince = Date.now() + timeoutMs;
+    while (tally.pending.size > 0 || Date.now() - tally.lastAt < 1000) {
+      if (Date.now() > quietSince) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+      firstListMachineMs: since(seen.listAt),
+      everyMarkerMs: target.kind === 'ours' ? since(seen.markersAt) : bench,
+      readyMs: since(seen.readyAt),
+      bytes: tally.bytes,
+      tileBytes: tally.tileBytes,
+      requests: tally.requests,
+    };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
