@@ -14,6 +14,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
 import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
@@ -30,6 +31,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     return503OnClosing: true,
     // Fastify's default is no limit: a client trickling a body could hold a connection forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: config.trustProxy,
     // Router errors (bad URL encoding, over-long id) get the same `{ success: false, msg }` answer.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
   });
@@ -40,7 +42,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   acceptEmptyJson(app);
 
   // Both plugins hook into routes as they are added, so they must load first.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
   registerRvmRoutes(app, db);
