@@ -11,6 +11,8 @@ export interface RvmListBody {
 }
 
 const URLS = ['/api/rvm/', '/api/rvm'] as const;
+/** The page sends `{}` (the spec: an empty payload); anything bigger is refused unread, not parsed and discarded. */
+export const LIST_BODY_LIMIT_BYTES = 1024;
 
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
 export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
@@ -20,7 +22,7 @@ export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
     return { json, etag: etagOf(json) };
   });
   for (const url of URLS) {
-    app.post(url, async (request, reply) => {
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES }, async (request, reply) => {
       const { json, etag } = currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache').header('etag', etag);
