@@ -6,6 +6,7 @@ import type { Db } from './db/open';
 import { FileStore } from './files/store';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
+import { createListBody } from './machines/listBody';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
@@ -45,14 +46,15 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
-  registerRvmRoutes(app, db);
+  const currentList = createListBody(db);
+  registerRvmRoutes(app, currentList);
   registerFileRoutes(app, store);
   registerUploadRoutes(app, store, {
     adminToken: config.adminToken,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, currentList);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   registerLiveRoutes(app, db, config.adminToken);
