@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import type { Db } from './db/open';
 import { FileStore } from './files/store';
+import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
 import { createListBody } from './machines/listBody';
@@ -35,6 +36,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     trustProxy: config.trustProxy,
     // Router errors (bad URL encoding, over-long id) get the same `{ success: false, msg }` answer.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
+    clientErrorHandler,
   });
   const store = new FileStore(config.filesDir, db);
 
