@@ -85,6 +85,22 @@ describe("Node's own HTTP parser errors", () => {
     expectAppHeaders(answer.headers, request.slice(0, 30));
   });
 
+  it('answer a request too slow to arrive with 408 in the same form', async () => {
+    // Node looks for overdue requests only every 30 s: the test hands the server the error Node would raise.
+    const accepted = new Promise<net.Socket>((resolve) => server.app.server.once('connection', resolve));
+    const client = net.connect(port, '127.0.0.1');
+    let raw = '';
+    client.setEncoding('latin1');
+    client.on('data', (chunk: string) => (raw += chunk));
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    server.app.server.emit('clientError', timeout, await accepted);
+    await closed;
+    expect(raw).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(raw).toContain('\r\npermissions-policy: ');
+    expect(raw.endsWith('\r\n\r\n{"success":false,"msg":"badRequest"}')).toBe(true);
+  });
+
   it('keeps serving afterwards', async () => {
     await rawExchange('THIS IS NOT HTTP\r\n\r\n');
     expect((await get('/api/health')).status).toBe(200);
