@@ -57,10 +57,10 @@ describe('stale temp files in the file store', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       await new Promise<void>((resolve, reject) => {
         let stdout = '';
         child.stdout.on('data', (chunk: Buffer) => {
@@ -71,10 +71,9 @@ describe('stale temp files in the file store', () => {
       });
       const temps = fs.readdirSync(files).filter((name) => name.startsWith('.tmp-'));
       expect(temps).toEqual(['.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b']);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      child.kill('SIGKILL');
+      await exited;
     }
   });
 });
