@@ -4,8 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import type { Db } from './db/open';
 import { FileStore } from './files/store';
+import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
+import { createListBody } from './machines/listBody';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
@@ -14,6 +16,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
 import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
@@ -30,8 +33,10 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     return503OnClosing: true,
     // Fastify's default is no limit: a client trickling a body could hold a connection forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    trustProxy: config.trustProxy,
     // Router errors (bad URL encoding, over-long id) get the same `{ success: false, msg }` answer.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
+    clientErrorHandler,
   });
   const store = new FileStore(config.filesDir, db);
 
@@ -40,17 +45,18 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   acceptEmptyJson(app);
 
   // Both plugins hook into routes as they are added, so they must load first.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
-  registerRvmRoutes(app, db);
+  const currentList = createListBody(db);
+  registerRvmRoutes(app, currentList);
   registerFileRoutes(app, store);
   registerUploadRoutes(app, store, {
     adminToken: config.adminToken,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, db);
+  registerHealthRoutes(app, currentList);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   registerLiveRoutes(app, db, config.adminToken);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_KIOSK_IDLE_MS,
@@ -23,6 +24,10 @@ export const MIN_STALE_AFTER_MIN = MIN_STALE_AFTER_MS / MS_PER_MINUTE;
 export const MAX_STALE_AFTER_MIN = MAX_STALE_AFTER_MS / MS_PER_MINUTE;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
+export type TrustProxy = boolean | string[];
+/** proxy-addr's names for the usual private ranges (Fastify passes the list to it). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 export interface ServerConfig {
   /** 0 = any free port. */
@@ -55,6 +60,8 @@ export interface ServerConfig {
   /** Extra origins the map may load styles, tiles, sprites and glyphs from (added to the CSP). */
   mapOrigins: string[];
   logLevel: LogLevel;
+  /** Which proxies may name the client address in X-Forwarded-For; false = the socket address only. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +100,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         MAX_STALE_AFTER_MIN,
       ) * MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
+    trustProxy: parseTrustProxy(env.RVM_TRUST_PROXY),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };
 }
@@ -157,4 +165,34 @@ function parseLogLevel(raw: string | undefined): LogLevel {
     throw new ConfigError(`RVM_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
   return value as LogLevel;
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = nonEmpty(raw) ?? 'false';
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) {
+    // Fastify 5 takes a hop count but trusts nothing with it: it cannot tell a proxy from a direct client.
+    throw new ConfigError(
+      `RVM_TRUST_PROXY: a number of hops is not supported (Fastify ignores it); list the proxies' addresses instead, e.g. 10.0.0.1 or 10.0.0.0/8`,
+    );
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `RVM_TRUST_PROXY must be true, false or a comma list of IP addresses and CIDR ranges (e.g. 10.0.0.0/8); "${bad}" is none of these`,
+    );
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { seedIfFirstStart } from './db/seed';
 import { FileStore } from './files/store';
+import { sweepStaleTempFiles } from './files/sweepTempFiles';
 
 /** Requests still running after this long on shutdown are abandoned. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.filesDir, { recursive: true });
   const db = openDatabase(config.dbPath);
   const app = await buildApp(config, db);
+  const swept = await sweepStaleTempFiles(config.filesDir);
+  if (swept.length > 0) app.log.info(`removed ${swept.length} temp file(s) left by interrupted uploads`);
 
   const seed = await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
     seedPath: config.seedPath,

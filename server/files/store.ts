@@ -7,7 +7,8 @@ import { ApiError } from '../errors';
 import { detectImageType, SNIFF_BYTES } from './imageType';
 
 export const FILE_ID_PATTERN = /^[a-f0-9]{64}$/;
-const TEMP_PREFIX = '.tmp-';
+/** Temp files are named `.tmp-<pid>-<uuid>` while an upload is written; the rename to the hash ends them. */
+export const TEMP_PREFIX = '.tmp-';
 
 /** A file written to disk under its hash but not yet recorded in the `files` table. */
 export interface StoredBlob {

@@ -1,26 +1,21 @@
 import type { Db } from '../db/open';
 
-export interface CachedList {
-  json: string;
-  etag: string;
-}
-
 /**
- * The list call's body and ETag, rebuilt only when the database changed. `data_version` moves on
- * commits from other connections (the import command); `total_changes()` on this connection's own
- * writes (uploads, operator updates). Either moving means the cached body may be stale.
+ * What `build` makes of the database (the list call's body and ETag), rebuilt only when the database changed.
+ * `data_version` moves on commits from other connections (the import command); `total_changes()` on this
+ * connection's own writes (uploads, operator updates). Either moving means the cached value may be stale.
  */
-export function createListCache(db: Db, build: () => CachedList): () => CachedList {
+export function createListCache<T>(db: Db, build: () => T): () => T {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
   let key = '';
-  let cached: CachedList | null = null;
+  let cached: { value: T } | null = null;
   return () => {
     const now = `${String(dataVersion.get())}:${String(totalChanges.get())}`;
     if (!cached || now !== key) {
-      cached = build();
+      cached = { value: build() };
       key = now;
     }
-    return cached;
+    return cached.value;
   };
 }

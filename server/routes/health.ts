@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open';
-import { countMachines } from '../machines/repository';
+import { ApiError } from '../errors';
+import type { ListBody } from '../machines/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/health';
 
-/** `GET /api/health`: answers only when the database does. */
-export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  app.get(ROUTE, async (_request, reply) => {
+/**
+ * `GET /api/health`: ok only when the machine list can be read, from what the list call answers with. A count
+ * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged.
+ */
+export function registerHealthRoutes(app: FastifyInstance, currentList: () => ListBody): void {
+  app.get(ROUTE, async (request, reply) => {
+    let machines: number;
+    try {
+      machines = currentList().machines;
+    } catch (error) {
+      request.log.error({ err: error }, 'health: the machine list cannot be read');
+      throw new ApiError(503, 'systemError');
+    }
     reply.header('cache-control', 'no-store');
-    return { success: true, status: 'ok', machines: countMachines(db) };
+    return { success: true, status: 'ok', machines };
   });
   refuseOtherMethods(app, [ROUTE], ['GET']);
 }

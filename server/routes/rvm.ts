@@ -1,26 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open';
-import { etagOf, ifNoneMatchHits } from '../http/etag';
-import { createListCache } from '../machines/listCache';
-import { listMachines, type ApiMachine } from '../machines/repository';
+import { ifNoneMatchHits } from '../http/etag';
+import type { ListBody } from '../machines/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
-export interface RvmListBody {
-  success: true;
-  rvms: ApiMachine[];
-}
-
 const URLS = ['/api/rvm/', '/api/rvm'] as const;
+/** The page sends `{}` (the spec: an empty payload); anything bigger is refused unread, not parsed and discarded. */
+export const LIST_BODY_LIMIT_BYTES = 1024;
 
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
-export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
-  const currentList = createListCache(db, () => {
-    const body: RvmListBody = { success: true, rvms: listMachines(db) };
-    const json = JSON.stringify(body);
-    return { json, etag: etagOf(json) };
-  });
+export function registerRvmRoutes(app: FastifyInstance, currentList: () => ListBody): void {
   for (const url of URLS) {
-    app.post(url, async (request, reply) => {
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES }, async (request, reply) => {
       const { json, etag } = currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache').header('etag', etag);

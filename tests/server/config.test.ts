@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       basemapStyleUrl: null,
       mapOrigins: [],
+      trustProxy: false,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -68,6 +69,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_STALE_AFTER_MIN: ' ' }, CWD).staleAfterMs).toBe(30 * 60_000);
   });
 
+  it.each([
+    ['true', true],
+    [' false ', false],
+    ['', false],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8 , 192.168.1.7,::1, fd00::/8 ', ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads RVM_TRUST_PROXY %j as Fastify trustProxy %j', (raw, trustProxy) => {
+    expect(loadConfig({ RVM_TRUST_PROXY: raw }, CWD).trustProxy).toEqual(trustProxy);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', RVM_ADMIN_TOKEN: '  ', RVM_EMBED_ORIGINS: ' , ' }, CWD)).toMatchObject({
       port: 8080,
@@ -89,8 +101,24 @@ describe('loadConfig', () => {
     [{ RVM_STALE_AFTER_MIN: '1.5' }, /RVM_STALE_AFTER_MIN must be a whole number, got "1.5"/],
     [{ RVM_STALE_AFTER_MIN: '-5' }, /RVM_STALE_AFTER_MIN must be a whole number/],
     [{ RVM_STALE_AFTER_MIN: '30min' }, /RVM_STALE_AFTER_MIN must be a whole number/],
+    [{ RVM_TRUST_PROXY: '1' }, /RVM_TRUST_PROXY: a number of hops is not supported .* e\.g\. 10\.0\.0\.1/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);
+  });
+
+  it.each([
+    ['yes', 'yes'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['10.0.0.1, proxy.example.org', 'proxy.example.org'],
+    ['::1/129', '::1/129'],
+    ['300.1.1.1', '300.1.1.1'],
+    ['-1', '-1'],
+    ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+  ])('refuses RVM_TRUST_PROXY %j, naming %j', (raw, entry) => {
+    expect(() => loadConfig({ RVM_TRUST_PROXY: raw }, CWD)).toThrow(ConfigError);
+    expect(() => loadConfig({ RVM_TRUST_PROXY: raw }, CWD)).toThrow(
+      `RVM_TRUST_PROXY must be true, false or a comma list of IP addresses and CIDR ranges (e.g. 10.0.0.0/8); "${entry}" is none of these`,
+    );
   });
 });

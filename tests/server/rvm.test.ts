@@ -1,4 +1,6 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_BODY_LIMIT_BYTES } from '../../server/routes/rvm';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../shared/machine';
 import { startSeededTestServer, type TestServer } from './helpers';
 
@@ -131,11 +133,51 @@ describe('POST /api/rvm/', () => {
     expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
   });
 
-  it('answers 413 payloadTooLarge for a JSON body over 1 MiB', async () => {
-    const payload = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
+  it('reads a body up to 1 KiB, the spec sending none or {}', async () => {
+    const payload = JSON.stringify({ padding: 'x'.repeat(LIST_BODY_LIMIT_BYTES - 14) });
+    expect(payload.length).toBe(LIST_BODY_LIMIT_BYTES);
     const response = await list({ headers: { 'content-type': 'application/json' }, payload });
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, msg: 'payloadTooLarge' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a 64 KiB JSON body', 'application/json', JSON.stringify({ padding: 'x'.repeat(64 * 1024) })],
+    ['a 64 KiB text body', 'text/plain', 'x'.repeat(64 * 1024)],
+    ['a body nested 20 000 deep', 'application/json', `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`],
+    ['20 000 unclosed brackets', 'application/json', '['.repeat(20_000)],
+    ['one byte over 1 KiB', 'application/json', JSON.stringify({ padding: 'x'.repeat(LIST_BODY_LIMIT_BYTES - 13) })],
+  ])('answers 413 payloadTooLarge for %s', async (_name, type, payload) => {
+    for (const url of ['/api/rvm/', '/api/rvm']) {
+      const response = await list({ url, headers: { 'content-type': type }, payload });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ success: false, msg: 'payloadTooLarge' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers 413 on the headers alone, without waiting for a large body to arrive', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    const answer = new Promise<string>((resolve, reject) => {
+      let raw = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        raw += chunk;
+        if (raw.includes('}')) resolve(raw);
+      });
+      socket.once('error', reject);
+    });
+    socket.write(
+      'POST /api/rvm/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 65536\r\n\r\n{"a":',
+    );
+    try {
+      const raw = await answer;
+      expect(raw).toMatch(/^HTTP\/1\.1 413 /);
+      expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"success":false,"msg":"payloadTooLarge"}');
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('answers 415 unsupportedMediaType for a content type it cannot read', async () => {

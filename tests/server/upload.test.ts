@@ -171,12 +171,15 @@ describe('POST /api/upload', () => {
 });
 
 describe('upload rate limit', () => {
-  it('answers 429 tooManyRequests after the limit, even to requests without a token', async () => {
+  it('answers 429 tooManyRequests after the limit, to anonymous requests and the operator on separate budgets', async () => {
     const limited = await (await import('./helpers')).startTestServer({ uploadRateLimitPerMinute: 3 });
     try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await upload({ note: { data: 'x' } }, {}, limited)).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const anonymous: number[] = [];
+      for (let i = 0; i < 5; i += 1) anonymous.push((await upload({ note: { data: 'x' } }, {}, limited)).statusCode);
+      expect(anonymous).toEqual([401, 401, 401, 429, 429]);
+      const operator: number[] = [];
+      for (let i = 0; i < 4; i += 1) operator.push((await upload({ note: { data: 'x' } }, auth(), limited)).statusCode);
+      expect(operator).toEqual([400, 400, 400, 429]);
       const last = await upload({ note: { data: 'x' } }, auth(), limited);
       expect(last.statusCode).toBe(429);
       expect(last.json()).toEqual({ success: false, msg: 'tooManyRequests' });

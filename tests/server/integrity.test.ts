@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/open';
+import { seedIfFirstStart } from '../../server/db/seed';
+import { FileStore } from '../../server/files/store';
+import { countMachines, listMachines } from '../../server/machines/repository';
+import { FIXTURES, makeTempDir, startSeededTestServer, testConfig } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PAGE_BYTES = 4096;
+const dir = makeTempDir();
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** A migrated, seeded database of 3004 machines, closed, then three pages in the middle overwritten with junk. */
+async function damagedDatabase(name: string): Promise<string> {
+  const file = path.join(dir, name);
+  const config = testConfig(dir, { dbPath: file });
+  const db = openDatabase(file);
+  await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
+    seedPath: config.seedPath,
+    photosDir: config.seedPhotosDir,
+    maxPhotoBytes: config.uploadMaxBytes,
+  });
+  const columns = (
+    db.prepare("SELECT name FROM pragma_table_info('machines') WHERE name <> 'id'").pluck().all() as string[]
+  ).join(', ');
+  db.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+     INSERT INTO machines (id, ${columns})
+     SELECT printf('RVM-X%05d', i), ${columns} FROM n, (SELECT * FROM machines WHERE id = 'RVM-001')`,
+  ).run();
+  db.close();
+
+  const size = fs.statSync(file).size;
+  const handle = fs.openSync(file, 'r+');
+  fs.writeSync(
+    handle,
+    Buffer.alloc(3 * PAGE_BYTES, 0xa5),
+    0,
+    3 * PAGE_BYTES,
+    Math.floor(size / 2 / PAGE_BYTES) * PAGE_BYTES,
+  );
+  fs.closeSync(handle);
+  return file;
+}
+
+let damaged: string;
+beforeAll(async () => {
+  damaged = await damagedDatabase('damaged.sqlite');
+  // The case the issue saw: the machine count still reads (from the id index), the list does not.
+  const raw = new Database(damaged, { readonly: true });
+  try {
+    expect(countMachines(raw)).toBe(3004);
+    expect(() => listMachines(raw)).toThrow(/malformed/);
+  } finally {
+    raw.close();
+  }
+});
+
+const damageMessage = (file: string) =>
+  new RegExp(`^DatabaseDamagedError: the database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged \\(`);
+
+describe('a damaged database file', () => {
+  it('is refused when opened, with a message naming the file', () => {
+    let error: unknown;
+    try {
+      openDatabase(damaged).close();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(Error);
+    expect(`${(error as Error).name}: ${(error as Error).message}`).toMatch(damageMessage(damaged));
+  });
+
+  it('is refused when it is not a database at all', () => {
+    const junk = path.join(dir, 'junk.sqlite');
+    fs.writeFileSync(junk, Buffer.alloc(2 * PAGE_BYTES, 0x41));
+    expect(() => openDatabase(junk)).toThrow(/the database file .*junk\.sqlite is damaged \(file is not a database\)/);
+  });
+
+  it('stops the server at start: one line on stderr naming the file, exit code 1, never listening', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        RVM_DB: damaged,
+        RVM_FILES: path.join(dir, 'files'),
+        RVM_STATIC: path.join(dir, 'no-dist'),
+        RVM_SEED: path.join(FIXTURES, 'machines.json'),
+        RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
+        RVM_LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      // Ends on exit, or at once when the server says it is listening (then it did not refuse).
+      const code = await new Promise<number | null>((resolve) => {
+        child.on('exit', (exitCode) => resolve(exitCode));
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('listening')) resolve(null);
+        });
+      });
+      expect(stdout).toBe('');
+      expect(code).toBe(1);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(damageMessage(damaged));
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers 503 in the error shape when the machine list cannot be read from a damaged file', async () => {
+    const config = testConfig(dir, { dbPath: damaged });
+    // Opened around the start-up check, as a file damaged while the server runs would be.
+    const db = new Database(damaged);
+    const app = await buildApp(config, db);
+    try {
+      const list = await app.inject({ method: 'POST', url: '/api/rvm/' });
+      expect(list.statusCode).toBe(500);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ success: false, msg: 'systemError' });
+      expect(health.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+      db.close();
+    }
+  });
+
+  it('answers ok with the count the list call sends', async () => {
+    const server = await startSeededTestServer();
+    try {
+      const listed = (await server.app.inject({ method: 'POST', url: '/api/rvm/' })).json().rvms.length;
+      const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ success: true, status: 'ok', machines: listed });
+    } finally {
+      await server.close();
+    }
+  });
+});
