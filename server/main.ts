@@ -37,10 +37,6 @@ async function main(): Promise<void> {
     app.log.warn(`no demo data at ${config.seedPath}; starting with an empty machine list`);
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  const { port } = app.server.address() as AddressInfo;
-  console.log(`RVM locator listening on http://${displayHost(config.host)}:${port}/`);
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
@@ -61,8 +57,13 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
+  // Before listening, so a signal sent the moment the address is printed closes the server cleanly.
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as AddressInfo;
+  console.log(`RVM locator listening on http://${displayHost(config.host)}:${port}/`);
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,8 @@ async function problems(code: string, filePath = 'src/map/Example.ts'): Promise<
   return result!.messages.filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
 }
 
-describe('the map libraries through their public APIs only (lint)', () => {
+// ESLint loads its config and parsers on the first lint: seconds on a busy machine.
+describe('the map libraries through their public APIs only (lint)', { timeout: 60_000 }, () => {
   it.each([
     ['a private member', 'export const t = (map: { _camera: unknown }) => map._camera;'],
     ['a private member by name', "export const t = (map: Record<string, unknown>) => map['_renderTaskQueue'];"],
