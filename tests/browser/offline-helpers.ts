@@ -9,23 +9,31 @@ import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig'
 import { ROOT } from './harness';
 
 const sessions = new WeakMap<Target, Promise<CDPSession>>();
+/** A worker that is being replaced or stopped may never answer: it has no network to take away then. */
+const WORKER_ANSWER_MS = 10_000;
 
 /**
- * Takes the network away from the page and from every service worker, or gives it back. The page's offline
- * mode does not reach its service worker, which has a network of its own.
+ * Takes the network away from the page and from every running service worker, or gives it back. The page's
+ * offline mode does not reach its service worker, which has a network of its own.
  */
 export async function setOffline(browser: Browser, page: Page, offline: boolean): Promise<void> {
   await page.setOfflineMode(offline);
-  for (const target of browser.targets().filter((t) => t.type() === 'service_worker')) {
-    if (!sessions.has(target)) sessions.set(target, target.createCDPSession());
-    const session = await sessions.get(target)!;
-    await session.send('Network.emulateNetworkConditions', {
-      offline,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-  }
+  const workers = browser.targets().filter((t) => t.type() === 'service_worker');
+  await Promise.all(
+    workers.map((target) => {
+      if (!sessions.has(target)) sessions.set(target, target.createCDPSession());
+      const emulate = sessions.get(target)!.then((session) =>
+        session.send('Network.emulateNetworkConditions', {
+          offline,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        }),
+      );
+      const timeout = new Promise((resolve) => setTimeout(resolve, WORKER_ANSWER_MS));
+      return Promise.race([emulate.catch(() => undefined), timeout]);
+    }),
+  );
 }
 
 /** Until the service worker controls the page (or frame) and the page has kept its last list. */
