@@ -22,6 +22,7 @@ const LAYERS = [
   ['nearby', '^src/nearby/'],
   ['kiosk', '^src/kiosk/'],
   ['live', '^src/live/'],
+  ['offline', '^src/offline/'],
   ['legend', '^src/legend/'],
   ['openNow', '^src/openNow/'],
   ['freshness', '^src/freshness/'],

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlinePlugin } from './src/offline/offlinePlugin';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlinePlugin()],
   build: {
     target: 'es2022',
     sourcemap: true,

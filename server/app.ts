@@ -14,6 +14,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
+import { addServiceWorkerHeaders } from './routes/serviceWorker';
 import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
@@ -43,6 +44,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
   acceptEmptyJson(app);
+  addServiceWorkerHeaders(app);
 
   // Both plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });

@@ -9,6 +9,7 @@ import { createAppApi } from './appApi';
 import { apiAtom } from './api/apiAtom';
 import { startHostListener } from './embed/startHostListener';
 import { startKiosk } from './kiosk/startKiosk';
+import { startServiceWorker } from './offline/startServiceWorker';
 import { runtimeConfig } from './runtimeConfig';
 import { localeAtom } from './i18n/localeAtom';
 import { fontSizeAtom } from './settings/fontSizeAtom';
@@ -21,6 +22,7 @@ store.set(fontSizeAtom, settings.fontSize);
 startKiosk(store, window.location.search, runtimeConfig());
 startHostListener(store);
 store.set(apiAtom, { call: createAppApi(store) });
+startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -9,7 +9,8 @@ export function useKioskRefresh(refreshMs: number | null): void {
     if (refreshMs === null) return;
     let inFlight = false;
     const timer = setInterval(() => {
-      if (inFlight) return;
+      // Offline, the call could only fail: the page reloads the list itself when the network returns.
+      if (inFlight || !navigator.onLine) return;
       inFlight = true;
       void loadMachines({ not_blocking: true }).finally(() => {
         inFlight = false;

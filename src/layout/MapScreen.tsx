@@ -7,7 +7,9 @@ import { useKiosk } from './useKiosk';
 import { LazyMap } from '../map/LazyMap';
 import { useLiveStatuses } from '../live/useLiveStatuses';
 import { useUrlStateSync } from '../share/useUrlStateSync';
-import { loadMachinesAtom } from '../machines/machinesAtom';
+import { loadFirstListAtom } from '../offline/firstListAtom';
+import { OfflineNotice } from '../offline/OfflineNotice';
+import { useOfflineList } from '../offline/useOfflineList';
 import { MessageBar } from '../messages/MessageBar';
 import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { useIsMobile } from '../ui/useIsMobile';
@@ -20,14 +22,15 @@ import panelClasses from './Panels.module.css';
 
 export function MapScreen() {
   const isMobile = useIsMobile();
-  const loadMachines = useSetAtom(loadMachinesAtom);
+  const loadFirstList = useSetAtom(loadFirstListAtom);
   const setPanelOpen = useSetAtom(panelOpenAtom);
   useKiosk();
   useUrlStateSync();
   useLiveStatuses();
+  useOfflineList();
   useEffect(() => {
-    void loadMachines();
-  }, [loadMachines]);
+    void loadFirstList();
+  }, [loadFirstList]);
   useEffect(() => setPanelOpen(!isMobile), [isMobile, setPanelOpen]);
   return (
     <main className={classes.screen}>
@@ -43,6 +46,7 @@ export function MapScreen() {
         </>
       )}
       <LoadFailedNotice />
+      <OfflineNotice />
       <PhotoDialog />
       <RequestOverlay />
       <MessageBar />

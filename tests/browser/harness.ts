@@ -123,13 +123,15 @@ export interface OpenPageOptions {
   tiles?: TileMode;
   holdApi?: ApiHold;
   apiOverride?: ApiOverride;
-  /** Requests to the page's own server whose path matches fail as a dropped connection would. */
+  /**
+   * Requests to the page's own server whose path matches fail as a dropped connection would. The page then
+   * bypasses the service worker, as on a first visit: a file it has precached would not fail.
+   */
   failPaths?: RegExp;
   /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
   beforeLoad?: (page: Page) => Promise<void> | void;
 }
 
-/** A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused. */
 /** Turns on the page's test hooks (src/testHooks.ts: where the map is, when it is ready) in every frame it loads. */
 export async function enableTestHooks(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
@@ -137,6 +139,11 @@ export async function enableTestHooks(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused.
+ * The page's service worker (src/offline/sw.ts) answers the build's own files only, never the API or the tiles,
+ * so their interception here works with it; the files it answers do not pass through here.
+ */
 export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
@@ -150,6 +157,7 @@ export async function openPage(browser: Browser, url: string, options: OpenPageO
       opened.errors.push(m.text());
     }
   });
+  if (options.failPaths) await page.setBypassServiceWorker(true);
   await page.setRequestInterception(true);
   page.on('request', (request: HTTPRequest) => {
     if (options.holdApi?.takes(request)) {

@@ -1,0 +1,24 @@
+import { Paper, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { DataFetchedAt } from '../freshness/DataFetchedAt';
+import { useT } from '../i18n/useT';
+import { machinesFetchedAtAtom } from '../machines/machinesAtom';
+import { onlineAtom } from './onlineAtom';
+import classes from './OfflineNotice.module.css';
+
+/** While the device has no network: says so, how old the machines shown are, and that they update by themselves. */
+export function OfflineNotice() {
+  const online = useAtomValue(onlineAtom);
+  const hasList = useAtomValue(machinesFetchedAtAtom) !== null;
+  const t = useT();
+  if (online) return null;
+  return (
+    <Paper className={classes.notice} shadow="md" p="sm" withBorder role="status">
+      <Stack gap={4}>
+        <Text fw={600}>{t('offline.title')}</Text>
+        <Text size="sm">{t(hasList ? 'offline.keptList' : 'offline.noList')}</Text>
+        <DataFetchedAt />
+      </Stack>
+    </Paper>
+  );
+}

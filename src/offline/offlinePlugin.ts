@@ -1,0 +1,26 @@
+// Build time only (imported by vite.config.ts): the service worker and the list of files it precaches.
+import { VitePWA } from 'vite-plugin-pwa';
+import type { PluginOption } from 'vite';
+
+/** The map chunk is the largest file (1.8 MB before compression); Workbox's default limit is 2 MiB. */
+const PRECACHE_FILE_MAX_BYTES = 8 * 1024 * 1024; // 8 MiB
+
+/**
+ * src/offline/sw.ts built into dist/sw.js, with the build's files listed in it: the shell, the map chunk, its
+ * worker, the marker pictures and the Latin font. CJK fonts come in hundreds of unicode-range files: only the
+ * ones a visitor's page used are kept, at run time. Registration is the page's own (startServiceWorker.ts).
+ */
+export function offlinePlugin(): PluginOption {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/offline',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{html,js,mjs,css,png,svg}', 'assets/inter-latin-wght-normal-*.woff2'],
+      maximumFileSizeToCacheInBytes: PRECACHE_FILE_MAX_BYTES,
+      sourcemap: false,
+    },
+  });
+}

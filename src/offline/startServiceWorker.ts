@@ -1,0 +1,31 @@
+import { keepFontsInUse } from './keepFontsInUse';
+import { SW_SCOPE, SW_URL } from './offlineConfig';
+
+/**
+ * Registers the service worker (sw.ts) once the page has loaded and the browser is idle, so that its precache
+ * does not compete with the page's own first downloads. Nothing in development (the dev server has no worker),
+ * nor where the page may not have one (no Service Worker API, a sandboxed frame without its own origin).
+ */
+export function startServiceWorker(): void {
+  if (!import.meta.env.PROD) return;
+  const container = serviceWorkerContainer();
+  if (!container) return;
+  const register = () => {
+    container
+      .register(SW_URL, { scope: SW_SCOPE })
+      .then(() => keepFontsInUse(container))
+      .catch(() => undefined);
+  };
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register) : register());
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+function serviceWorkerContainer(): ServiceWorkerContainer | null {
+  try {
+    return 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  } catch {
+    // Reading it throws in an opaque-origin (sandboxed) frame.
+    return null;
+  }
+}

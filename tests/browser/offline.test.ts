@@ -1,0 +1,259 @@
+// Offline repeat visits (issue 25 point 5): the service worker (src/offline/sw.ts) and the list the page keeps.
+// One server on one port for the whole file, restarted in place for the update test: a service worker and
+// what it keeps belong to the page's origin.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Frame, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../src/i18n/locales/en.json';
+import zht from '../../src/i18n/locales/zht.json';
+import type { Machine } from '../../shared/machine';
+import { startHostPageServer, type HostPageServer } from './embedHostServer';
+import {
+  launchBrowser,
+  openPage,
+  startServer,
+  STATIC_DIR,
+  waitForMapReady,
+  type OpenedPage,
+  type RunningServer,
+} from './harness';
+import {
+  buildFiles,
+  buildMark,
+  buildMarked,
+  freePort,
+  loadedFiles,
+  setOffline,
+  waitForOfflineReady,
+} from './offline-helpers';
+import { aria, fetchMachines, fill } from './screen-helpers';
+
+const LIST_PATH = '/api/rvm/';
+/** Longer than a few of the live events' reconnects, which are the page's only requests while offline. */
+const OFFLINE_WATCH_MS = 10_000;
+/** Short, so that the kiosk's own refreshes would show in the offline watch. */
+const KIOSK_REFRESH_MS = 4000;
+/** Chromium's failed loads while offline; a tile is answered by the tests' own interception, offline or not. */
+const OFFLINE_ERROR = /ERR_INTERNET_DISCONNECTED/;
+
+let port: number;
+let dataDir: string;
+let server: RunningServer;
+let browser: Browser;
+let machines: Machine[];
+
+const start = async (staticDir: string) => {
+  server = await startServer({
+    PORT: String(port),
+    RVM_DB: join(dataDir, 'rvm.sqlite'),
+    RVM_FILES: join(dataDir, 'files'),
+    RVM_STATIC: staticDir,
+    RVM_KIOSK_REFRESH_MS: String(KIOSK_REFRESH_MS),
+  });
+};
+
+beforeAll(async () => {
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'rvm-offline-'));
+  const started = await Promise.allSettled([start(STATIC_DIR), launchBrowser().then((b) => (browser = b))]);
+  for (const result of started) if (result.status === 'rejected') throw result.reason;
+  machines = await fetchMachines(server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const countText = (count: number) => fill(en.list.count, { count });
+const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !OFFLINE_ERROR.test(e));
+
+/** "Data as of 14:05" as the page shows it (the panel's line, and the offline notice's while offline). */
+const dataAsOf = (where: Page | Frame) =>
+  where.$$eval('time', (times) =>
+    times.map((t) => t.textContent ?? '').filter((text) => text.startsWith('Data as of')),
+  );
+
+function renameMachine(id: string, name: string): void {
+  const db = new Database(join(dataDir, 'rvm.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare('UPDATE machines SET name_en = ?, updated_at = ? WHERE id = ?')
+      .run(name, new Date().toISOString(), id).changes;
+    if (changed !== 1) throw new Error(`no machine ${id}`);
+  } finally {
+    db.close();
+  }
+}
+
+describe.each([
+  // Back online, the page reloads its list once; the kiosk may also have refreshed it on its own clock.
+  { name: 'the page', path: '/', fewest: 1, most: 1 },
+  { name: 'the kiosk', path: '/?kiosk=1', fewest: 1, most: 2 },
+])('$name without a network', ({ path, fewest, most }) => {
+  let opened: OpenedPage;
+  let shownAsOf: string[];
+  beforeAll(async () => {
+    opened = await openPage(browser, `${server.url}${path}`);
+    await opened.page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 60_000 });
+    await waitForMapReady(opened.page);
+    await waitForOfflineReady(opened.page);
+    shownAsOf = await dataAsOf(opened.page);
+  }, 180_000);
+  afterAll(async () => {
+    await setOffline(browser, opened.page, false);
+    await opened.page.close();
+  });
+
+  it('reloads to the page with the last list, its "Data as of" time and the offline notice, and no request loop', async () => {
+    const { page } = opened;
+    expect(shownAsOf).toHaveLength(1);
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
+    const listCallsBefore = opened.apiCalls.filter((c) => c.path === LIST_PATH).length;
+
+    await setOffline(browser, page, true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${en.offline.keptList})`, { visible: true });
+    await page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 30_000 });
+    // The map chunk, its worker and the marker atlas came from the precache: the map draws the machines.
+    await waitForMapReady(page);
+    // The same time as before the network went: the panel's line and the notice's.
+    expect(await dataAsOf(page)).toEqual([shownAsOf[0], shownAsOf[0]]);
+
+    const watchFrom = failed.length;
+    await new Promise((r) => setTimeout(r, OFFLINE_WATCH_MS));
+    // No list call that could only fail, no error message or Retry, no crash; the live events' own
+    // reconnect (every few seconds) is the only request that fails.
+    expect(opened.apiCalls.filter((c) => c.path === LIST_PATH).length).toBe(listCallsBefore);
+    const failures = failed.slice(watchFrom);
+    expect(failures.filter((p) => p !== '/api/events')).toEqual([]);
+    expect(failures.length).toBeLessThanOrEqual(OFFLINE_WATCH_MS / 2000);
+    expect(await page.$(`::-p-text(${en.error.systemError})`)).toBeNull();
+    expect(await page.$(aria('button', en.error.retry))).toBeNull();
+    expect(await page.$(aria('progressbar', en.app.loading))).toBeNull();
+    expect(unexpectedErrors(opened)).toEqual([]);
+  });
+
+  it('back online, fetches the fresh list by itself', async () => {
+    const { page } = opened;
+    const machine = machines[machines.length - 1]!;
+    const newName = `Back Online ${path === '/' ? 'Page' : 'Kiosk'} Plaza`;
+    // Changed on the server while the page is offline.
+    renameMachine(machine.id, newName);
+    const search = await page.waitForSelector(aria('searchbox', en.filter.searchLabel), { visible: true });
+    await search!.type(newName);
+    await page.waitForSelector(`::-p-text(${countText(0)})`, { timeout: 30_000 });
+
+    const listCallsBefore = opened.apiCalls.filter((c) => c.path === LIST_PATH).length;
+    await setOffline(browser, page, false);
+    await page.waitForSelector(`::-p-text(${countText(1)})`, { timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${en.offline.title})`, { hidden: true });
+    const listCalls = opened.apiCalls.filter((c) => c.path === LIST_PATH).length - listCallsBefore;
+    expect(listCalls).toBeGreaterThanOrEqual(fewest);
+    expect(listCalls).toBeLessThanOrEqual(most);
+    expect(await page.$(aria('progressbar', en.app.loading))).toBeNull();
+    expect(unexpectedErrors(opened)).toEqual([]);
+    renameMachine(machine.id, machine.name_en);
+  });
+});
+
+describe('the map in a host page’s iframe without a network', () => {
+  let host: HostPageServer;
+  beforeAll(async () => {
+    host = await startHostPageServer();
+  });
+  afterAll(() => host?.stop());
+
+  const mapFrame = async (page: Page): Promise<Frame> => {
+    const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(server.url), {
+      timeout: 30_000,
+    });
+    await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
+    return frame;
+  };
+
+  it('reloads to the last list and the offline notice in the host’s language', async () => {
+    const opened = await openPage(browser, host.hostPageUrl(`${server.url}/?locale=zht`));
+    const { page } = opened;
+    const frame = await mapFrame(page);
+    await waitForOfflineReady(frame);
+    const title = fill(zht.list.count, { count: machines.length });
+    await frame.waitForSelector(`::-p-text(${title})`);
+
+    await setOffline(browser, page, true);
+    await frame.evaluate(() => location.reload());
+    const reloaded = await mapFrame(page);
+    await reloaded.waitForSelector(`::-p-text(${zht.offline.title})`, { visible: true, timeout: 30_000 });
+    await reloaded.waitForSelector(`::-p-text(${zht.offline.keptList})`, { visible: true });
+    await reloaded.waitForSelector(`::-p-text(${title})`);
+    expect(unexpectedErrors(opened)).toEqual([]);
+    await setOffline(browser, page, false);
+    await page.close();
+  }, 300_000);
+});
+
+describe('a new deployment', () => {
+  let nextBuild: string;
+  beforeAll(async () => {
+    nextBuild = mkdtempSync(join(tmpdir(), 'rvm-next-build-'));
+    await buildMarked(nextBuild, 'next');
+  }, 300_000);
+  afterAll(() => rmSync(nextBuild, { recursive: true, force: true }));
+
+  it('takes over on the next load, with none of the old build’s files, online and then offline', async () => {
+    const opened = await openPage(browser, `${server.url}/`);
+    const { page } = opened;
+    await waitForMapReady(page);
+    await waitForOfflineReady(page);
+    expect(await buildMark(page)).toBeNull();
+
+    const oldFiles = buildFiles(STATIC_DIR);
+    const newFiles = buildFiles(nextBuild);
+    const oldOnly = [...oldFiles].filter((f) => !newFiles.has(f));
+    // The two builds differ in every chunk with page code: a mix would show.
+    expect(oldOnly.length).toBeGreaterThan(3);
+    expect(oldOnly.some((f) => /\/MapView-[^/]*\.js$/.test(f))).toBe(true);
+
+    // The deployment: the same origin serves the next build.
+    await server.stop();
+    await start(nextBuild);
+
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await buildMark(page)).toBe('next');
+    await page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 60_000 });
+    await waitForMapReady(page);
+    const online = await loadedFiles(page);
+    expect(online.filter((f) => !newFiles.has(f))).toEqual([]);
+    expect(online.some((f) => /\/MapView-[^/]*\.js$/.test(f))).toBe(true);
+
+    // The next build's worker has taken over and dropped the old build's files.
+    await page.waitForFunction(
+      async (old) => {
+        const names = await caches.keys();
+        const precache = names.find((n) => n.startsWith('workbox-precache'));
+        if (!precache) return false;
+        const paths = (await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname);
+        return !paths.some((p) => old.includes(p)) && paths.some((p) => p.startsWith('/assets/main-'));
+      },
+      { timeout: 60_000, polling: 500 },
+      oldOnly,
+    );
+
+    await setOffline(browser, page, true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    expect(await buildMark(page)).toBe('next');
+    await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
+    await waitForMapReady(page);
+    expect((await loadedFiles(page)).filter((f) => !newFiles.has(f))).toEqual([]);
+    expect(unexpectedErrors(opened)).toEqual([]);
+    await setOffline(browser, page, false);
+    await page.close();
+  }, 300_000);
+});
