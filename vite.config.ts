@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite/precompress';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       input: { main: 'index.html' },

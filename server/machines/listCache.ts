@@ -10,11 +10,11 @@ export interface CachedList {
  * commits from other connections (the import command); `total_changes()` on this connection's own
  * writes (uploads, operator updates). Either moving means the cached body may be stale.
  */
-export function createListCache(db: Db, build: () => CachedList): () => CachedList {
+export function createListCache<T = CachedList>(db: Db, build: () => T): () => T {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
   let key = '';
-  let cached: CachedList | null = null;
+  let cached: T | null = null;
   return () => {
     const now = `${String(dataVersion.get())}:${String(totalChanges.get())}`;
     if (!cached || now !== key) {

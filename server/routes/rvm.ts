@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/open';
-import { etagOf, ifNoneMatchHits } from '../http/etag';
+import { encodedBody, sendEncodedBody } from '../http/encodedBody';
 import { createListCache } from '../machines/listCache';
 import { listMachines, type ApiMachine } from '../machines/repository';
 import { refuseOtherMethods } from './methodNotAllowed';
@@ -16,16 +16,13 @@ const URLS = ['/api/rvm/', '/api/rvm'] as const;
 export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
   const currentList = createListCache(db, () => {
     const body: RvmListBody = { success: true, rvms: listMachines(db) };
-    const json = JSON.stringify(body);
-    return { json, etag: etagOf(json) };
+    return encodedBody(JSON.stringify(body), 'application/json; charset=utf-8');
   });
   for (const url of URLS) {
     app.post(url, async (request, reply) => {
-      const { json, etag } = currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      reply.header('cache-control', 'no-cache');
+      return sendEncodedBody(request, reply, currentList());
     });
   }
   refuseOtherMethods(app, URLS, ['POST']);
