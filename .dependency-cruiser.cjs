@@ -44,7 +44,7 @@ const LAYERS = [
   ['testHooks', '^src/testHooks(\\.test)?\\.ts$'],
   ['config', '^src/config\\.ts$'],
   ['store', '^src/store\\.ts$'],
-  ['page assets', '^src/(global\\.css|vite-env\\.d\\.ts)$'],
+  ['page assets', '^src/(global\\.css|mantineStyles\\.css|vite-env\\.d\\.ts)$'],
   // shared with the server
   ['shared', '^shared/'],
 ];

@@ -1,14 +1,30 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { offlinePlugin } from './src/offline/offlinePlugin';
+import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
+import { precompress } from './scripts/vite/precompress';
+import { preloadChunk } from './scripts/vite/preloadChunk';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
+// `npm run analyze` sets RVM_ANALYZE: a production build like any other, plus what each chunk is made of.
+const ANALYZE = process.env.RVM_ANALYZE === '1';
+
 export default defineConfig({
-  plugins: [react(), offlinePlugin()],
+  plugins: [
+    react(),
+    // The map chunk downloads from the first moment, in parallel with the shell (src/map/LazyMap.tsx imports it).
+    preloadChunk('src/map/MapView.tsx'),
+    offlinePlugin(),
+    precompress(),
+    // Each module's minified bytes, read from the source maps.
+    ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),
+  ],
   build: {
     target: 'es2022',
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {
       input: { main: 'index.html' },

@@ -26,6 +26,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Checks of the built page itself (dist/): byte budgets, preloads, styles. Needs `npm run build` first.
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open';
-import { etagOf } from '../http/etag';
+import { encodedBody, type EncodedBody } from '../http/encodedBody';
 import { createListCache } from './listCache';
 import { listMachines, type ApiMachine } from './repository';
 
@@ -8,18 +8,15 @@ export interface RvmListBody {
   rvms: ApiMachine[];
 }
 
-export interface ListBody {
-  json: string;
-  etag: string;
+export interface ListBody extends EncodedBody {
   machines: number;
 }
 
-/** The list call's body as sent, cached until the database changes; the health check reads the same. */
+/** The list call's body as sent (compressed at most once per encoding), cached until the database changes; the health check reads the same. */
 export function createListBody(db: Db): () => ListBody {
   return createListCache(db, () => {
     const rvms = listMachines(db);
     const body: RvmListBody = { success: true, rvms };
-    const json = JSON.stringify(body);
-    return { json, etag: etagOf(json), machines: rvms.length };
+    return { ...encodedBody(JSON.stringify(body), 'application/json; charset=utf-8'), machines: rvms.length };
   });
 }

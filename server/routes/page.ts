@@ -22,6 +22,8 @@ export async function registerPage(app: FastifyInstance, staticDir: string): Pro
       root: staticDir,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
         reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE_CACHE : 'no-cache');

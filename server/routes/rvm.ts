@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ifNoneMatchHits } from '../http/etag';
+import { sendEncodedBody } from '../http/encodedBody';
 import type { ListBody } from '../machines/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -11,11 +11,9 @@ export const LIST_BODY_LIMIT_BYTES = 1024;
 export function registerRvmRoutes(app: FastifyInstance, currentList: () => ListBody): void {
   for (const url of URLS) {
     app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES }, async (request, reply) => {
-      const { json, etag } = currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      reply.header('cache-control', 'no-cache');
+      return sendEncodedBody(request, reply, currentList());
     });
   }
   refuseOtherMethods(app, URLS, ['POST']);

@@ -2,8 +2,9 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 
-// maplibre-gl and deck.gl live in this chunk. Its download starts as the shell starts, not when React first
-// renders the map's place, so it overlaps the shell's own work; the shell still paints without waiting for it.
+// maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts) and it is
+// imported as the shell starts, not when React first renders the map's place, so it overlaps the shell's own
+// work; the shell still paints without waiting for it.
 const mapViewModule = import('./MapView');
 // A failed download is shown by the error boundary when the map renders, not reported as unhandled before that.
 mapViewModule.catch(() => undefined);

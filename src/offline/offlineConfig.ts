@@ -4,7 +4,7 @@
 export const SW_URL = '/sw.js';
 export const SW_SCOPE = '/';
 
-/** The last successful list call, kept by the page (docs/decisions/0015-offline-repeat-visits.md). */
+/** The last successful list call, kept by the page (docs/decisions/0016-offline-repeat-visits.md). */
 export const LAST_LIST_CACHE = 'rvm-last-list';
 /** A GET key of our own: the Cache API stores GET requests only, and the list call is a POST. */
 export const LAST_LIST_KEY = '/offline/last-list';

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
+import { FIRST_SCREEN_BUDGET_BYTES, MAP_CEILING_BYTES } from '../../scripts/bundle/budgets';
+import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
+import { DIST } from './dist';
+
+let server: BudgetServer;
+let budgets: Budgets;
+
+beforeAll(async () => {
+  server = await startBudgetServer(DIST);
+  budgets = await measureBudgets(server.app, DIST);
+});
+afterAll(() => server.close());
+
+const COMPRESSIBLE = /(\.(html|m?js|css|json)|\/|\/api\/rvm\/)$/;
+
+describe('bytes a visitor downloads (Brotli, demo data)', () => {
+  it(`keeps what the English page needs before the Location List shows machines within ${FIRST_SCREEN_BUDGET_BYTES} bytes`, () => {
+    const urls = budgets.firstScreen.map((transfer) => transfer.url);
+    expect(urls).toContain('/api/rvm/');
+    expect(urls.some((url) => url.endsWith('.woff2'))).toBe(true);
+    expect(totalBytes(budgets.firstScreen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+  });
+
+  it('loads no map, opening-hours parser or CJK font before the list', () => {
+    const urls = budgets.firstScreen.map((transfer) => transfer.url).join(' ');
+    expect(urls).not.toMatch(/MapView|maplibre|opening_hours|noto-sans/);
+  });
+
+  it(`keeps the map chunk, what it alone imports and MapLibre's worker within ${MAP_CEILING_BYTES} bytes`, () => {
+    const urls = budgets.map.map((transfer) => transfer.url).join(' ');
+    expect(urls).toMatch(/MapView-[\w-]+\.js/);
+    expect(urls).toMatch(/maplibre-gl-worker-[\w-]+\.mjs/);
+    expect(totalBytes(budgets.map)).toBeLessThanOrEqual(MAP_CEILING_BYTES);
+  });
+
+  it('receives every text file and the list call in Brotli', () => {
+    const compressible = [...budgets.firstScreen, ...budgets.map].filter(
+      (transfer) => COMPRESSIBLE.test(transfer.url) && transfer.bytes > 1000,
+    );
+    expect(compressible.length).toBeGreaterThan(5);
+    for (const transfer of compressible) expect(transfer.encoding, transfer.url).toBe('br');
+  });
+});
+
+describe('the chunks', () => {
+  const sources = readdirSync(path.join(DIST, 'assets'))
+    .filter((name) => name.endsWith('.js.map'))
+    .map((name) => ({
+      chunk: name,
+      sources: (JSON.parse(readFileSync(path.join(DIST, 'assets', name), 'utf8')) as { sources: string[] }).sources,
+    }));
+
+  it('hold each module once', () => {
+    const chunkOf = new Map<string, string>();
+    for (const { chunk, sources: files } of sources) {
+      for (const file of files) {
+        expect(chunkOf.get(file) ?? chunk, file).toBe(chunk);
+        chunkOf.set(file, chunk);
+      }
+    }
+    expect(chunkOf.size).toBeGreaterThan(100);
+  });
+
+  it('hold one copy of each library', () => {
+    const folders = new Map<string, Set<string>>();
+    for (const file of sources.flatMap((map) => map.sources)) {
+      const match = /^(.*node_modules\/)((?:@[^/]+\/)?[^/]+)/.exec(file);
+      if (!match) continue;
+      const [, folder = '', name = ''] = match;
+      folders.set(name, (folders.get(name) ?? new Set()).add(folder));
+    }
+    const duplicated = [...folders].filter(([, found]) => found.size > 1).map(([name]) => name);
+    expect(duplicated).toEqual([]);
+  });
+});
