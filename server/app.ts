@@ -53,7 +53,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   registerHealthRoutes(app, db);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  registerLiveRoutes(app, db, config.adminToken);
+  registerLiveRoutes(app, db, config);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }
