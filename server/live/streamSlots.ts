@@ -28,8 +28,4 @@ export class StreamSlots {
     if (open === 1) this.byAddress.delete(address);
     else this.byAddress.set(address, open - 1);
   }
-
-  openFor(address: string): number {
-    return this.byAddress.get(address) ?? 0;
-  }
 }

@@ -12,11 +12,9 @@ const ROUTE = '/api/events';
 export const HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream drops, ms (sent as `retry:`). */
 export const RECONNECT_MS = 5_000;
-/** Each open stream holds a socket; past this many, new ones are refused (the page then retries). */
-export const MAX_STREAMS = MAX_STREAMS_IN_ALL;
-
 export interface EventStreamOptions {
   heartbeatMs?: number;
+  /** Each open stream holds a socket; past this many, new ones are refused (the page then retries). */
   maxStreams?: number;
   maxStreamsPerAddress?: number;
 }
@@ -40,7 +38,7 @@ function lastEventId(request: FastifyRequest): string | null {
 export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, options: EventStreamOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const slots = new StreamSlots(
-    options.maxStreams ?? MAX_STREAMS,
+    options.maxStreams ?? MAX_STREAMS_IN_ALL,
     options.maxStreamsPerAddress ?? DEFAULT_MAX_STREAMS_PER_ADDRESS,
   );
   const streams = new Set<() => void>();
