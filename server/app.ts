@@ -61,7 +61,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   registerHealthRoutes(app, currentList);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  registerLiveRoutes(app, db, config.adminToken);
+  registerLiveRoutes(app, db, config);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

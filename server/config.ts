@@ -15,6 +15,9 @@ export const DEFAULT_HOST = '0.0.0.0';
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024; // 5 MiB
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024; // 1 MiB
 export const UPLOAD_RATE_LIMIT_PER_MINUTE = 30;
+/** Open event streams one client address may hold (RVM_MAX_STREAMS_PER_ADDRESS); the server holds 5,000 in all. */
+export const DEFAULT_MAX_STREAMS_PER_ADDRESS = 50;
+export const MAX_STREAMS_IN_ALL = 5_000;
 /** An operator token shorter than this is refused at start-up: it could be guessed. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
 /** A machine's last report older than this makes its status untrusted on the page (RVM_STALE_AFTER_MIN); the page's limits, in minutes. */
@@ -47,6 +50,8 @@ export interface ServerConfig {
   seedPath: string;
   /** Folder holding the photos the demo rows name. */
   seedPhotosDir: string;
+  /** Open event streams one client address may hold; behind a proxy, an address is the proxy's unless trusted. */
+  maxStreamsPerAddress: number;
   /** Host origins allowed to frame the page; empty = any origin. */
   embedOrigins: string[];
   /** Kiosk mode (`?kiosk=1`): how often the page reloads machine data. */
@@ -88,6 +93,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     uploadRateLimitPerMinute: UPLOAD_RATE_LIMIT_PER_MINUTE,
     seedPath: resolve(env.RVM_SEED, 'assets/demo/machines.json'),
     seedPhotosDir: resolve(env.RVM_SEED_PHOTOS, 'assets/photos'),
+    maxStreamsPerAddress: parseInteger(
+      'RVM_MAX_STREAMS_PER_ADDRESS',
+      env.RVM_MAX_STREAMS_PER_ADDRESS,
+      DEFAULT_MAX_STREAMS_PER_ADDRESS,
+      1,
+      MAX_STREAMS_IN_ALL,
+    ),
     embedOrigins: parseOrigins(env.RVM_EMBED_ORIGINS),
     kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_IN_ALL } from '../config';
+import type { ApiErrorBody } from '../errors';
 import type { MachineBus } from '../live/bus';
+import type { LiveEvent } from '../live/eventRing';
+import { StreamSlots } from '../live/streamSlots';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -9,14 +12,35 @@ const ROUTE = '/api/events';
 export const HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream drops, ms (sent as `retry:`). */
 export const RECONNECT_MS = 5_000;
-/** Each open stream holds a socket; past this many, new ones are refused (the page then retries). */
-export const MAX_STREAMS = 5_000;
+export interface EventStreamOptions {
+  heartbeatMs?: number;
+  /** Each open stream holds a socket; past this many, new ones are refused (the page then retries). */
+  maxStreams?: number;
+  maxStreamsPerAddress?: number;
+}
+
+const machineEvent = ({ id, machine }: LiveEvent) => `event: machine\nid: ${id}\ndata: ${JSON.stringify(machine)}\n\n`;
+
+/** The id of the last event a reconnecting client saw: EventSource's own header, or the page's query parameter. */
+function lastEventId(request: FastifyRequest): string | null {
+  const header = request.headers['last-event-id'];
+  const query = (request.query as Record<string, unknown> | undefined)?.lastEventId;
+  const id = typeof header === 'string' && header ? header : query;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : null;
+}
 
 /**
  * `GET /api/events`: a Server-Sent Events stream with one `machine` event, carrying the machine as the
- * list call sends it, for each status change; a comment every 25 s keeps it open.
+ * list call sends it, for each status change; a comment every 25 s keeps it open. Each event has an id.
+ * A client that hands back the last id it saw gets the changes it missed; when they are gone (too old,
+ * or the server restarted) it gets `resync` instead, and reloads the list. Then `ready`, with the newest id.
  */
-export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, heartbeatMs = HEARTBEAT_MS): void {
+export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, options: EventStreamOptions = {}): void {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const slots = new StreamSlots(
+    options.maxStreams ?? MAX_STREAMS_IN_ALL,
+    options.maxStreamsPerAddress ?? DEFAULT_MAX_STREAMS_PER_ADDRESS,
+  );
   const streams = new Set<() => void>();
   // Open streams never end by themselves: close them, or closing the server would wait for them forever.
   app.addHook('preClose', async () => {
@@ -24,7 +48,18 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, heart
   });
 
   app.get(ROUTE, async (request, reply) => {
-    if (streams.size >= MAX_STREAMS) throw new ApiError(503, 'systemError');
+    const address = request.ip;
+    const refusal = slots.take(address);
+    if (refusal) {
+      // Expected under load or abuse, not a fault: one line, no stack.
+      request.log.warn(`event stream refused for ${address}: the ${refusal} cap on open streams is reached`);
+      const body: ApiErrorBody = { success: false, msg: 'systemError' };
+      return reply
+        .code(503)
+        .header('retry-after', String(RECONNECT_MS / 1000))
+        .type('application/json; charset=utf-8')
+        .send(body);
+    }
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -36,14 +71,21 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, heart
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = bus.subscribe((machine) => {
-      raw.write(`event: machine\ndata: ${JSON.stringify(machine)}\n\n`);
-    });
+    // Subscribing and replaying in one go: no change can fall between them.
+    const unsubscribe = bus.subscribe((event) => raw.write(machineEvent(event)));
+    const seen = lastEventId(request);
+    if (seen !== null) {
+      const missed = bus.since(seen);
+      if (missed) for (const event of missed) raw.write(machineEvent(event));
+      else raw.write(`event: resync\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);
+    }
+    raw.write(`event: ready\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     const end = () => {
       if (!streams.delete(end)) return;
       clearInterval(heartbeat);
       unsubscribe();
+      slots.release(address);
       raw.end();
     };
     streams.add(end);

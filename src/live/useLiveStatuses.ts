@@ -3,35 +3,48 @@ import { useEffect } from 'react';
 import { API_BASE_PATH } from '../config';
 import { loadMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
 import { parseMachine } from '../machines/parseMachines';
+import { connectLive } from './liveConnection';
 
 export const EVENTS_URL = `${API_BASE_PATH}events`;
-/** Without EventSource, the list is reloaded this often instead. */
+/** Without EventSource, or while the event stream is down, the list is reloaded this often instead. */
 export const POLL_INTERVAL_MS = 30_000;
 
 /**
  * Machine status changes pushed by the server (Server-Sent Events, `machine` events) replace that
- * one machine in the list. EventSource reconnects by itself after an error.
+ * one machine in the list; through an outage of the stream the list is reloaded (see connectLive).
  */
 export function useLiveStatuses(): void {
   const replaceMachine = useSetAtom(replaceMachineAtom);
   const loadMachines = useSetAtom(loadMachinesAtom);
   useEffect(() => {
+    let reloading = false;
+    const reload = () => {
+      if (reloading) return;
+      reloading = true;
+      void loadMachines({ not_blocking: true }).finally(() => {
+        reloading = false;
+      });
+    };
     if (typeof EventSource === 'undefined') {
-      const timer = setInterval(() => void loadMachines({ not_blocking: true }), POLL_INTERVAL_MS);
+      const timer = setInterval(reload, POLL_INTERVAL_MS);
       return () => clearInterval(timer);
     }
-    const source = new EventSource(EVENTS_URL);
-    source.addEventListener('machine', (event) => {
-      const machine = parseEvent(event.data);
-      if (machine) replaceMachine(machine);
+    return connectLive({
+      url: EVENTS_URL,
+      open: (url) => new EventSource(url),
+      onMachine: (data) => {
+        const machine = parseEvent(data);
+        if (machine) replaceMachine(machine);
+      },
+      reload,
+      pollMs: POLL_INTERVAL_MS,
     });
-    return () => source.close();
   }, [replaceMachine, loadMachines]);
 }
 
-function parseEvent(data: unknown) {
+function parseEvent(data: string) {
   try {
-    const machine = parseMachine(JSON.parse(String(data)));
+    const machine = parseMachine(JSON.parse(data));
     return typeof machine === 'string' ? null : machine;
   } catch {
     return null;

@@ -1,10 +1,25 @@
 // Issue 4 §12: every control is reached and operated by keyboard, has an accessible name and a visible
-// focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus.
+// focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus. Issue 26 §9: axe-core
+// finds nothing serious or critical in any state.
 import { describe, expect, it } from 'vitest';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
+import type { FontSize as FontSizeName } from '../../src/config';
+import { seriousFindings, type AxeFinding } from './axe';
 import { setupDemoApp } from './fixture';
-import { waitForMapReady } from './harness';
-import { MESSAGES, fill, find, openScreen, selectedLabel, waitFor, waitUntilStill } from './screen-helpers';
+import { DESKTOP, MOBILE, waitForMapReady } from './harness';
+import {
+  MESSAGES,
+  aria,
+  chooseFromList,
+  fill,
+  find,
+  openScreen,
+  selectedLabel,
+  waitFor,
+  waitForListLength,
+  waitUntilStill,
+  type Locale,
+} from './screen-helpers';
 
 const t = MESSAGES.en;
 const MAX_TAB_STOPS = 60;
@@ -184,4 +199,110 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     await find(page, 'dialog', machine.name_en);
     await page.close();
   });
+});
+
+describe('axe-core, WCAG 2 AA, in every state (issue 26 §9)', () => {
+  const SETTINGS: readonly { locale: Locale; fontSize: FontSizeName }[] = [
+    { locale: 'en', fontSize: 'sm' },
+    { locale: 'zht', fontSize: 'md' },
+    { locale: 'zhs', fontSize: 'lg' },
+  ];
+  const ROOT_FONT_PX: Record<FontSizeName, string> = { sm: '16px', md: '18px', lg: '20px' };
+
+  it('finds nothing serious or critical: panel, popup, photo dialog, mobile list, login and kiosk, light and dark, every language and text size', async () => {
+    const machine = machines.find((m) => m.picture)!;
+    // A same-origin host page framing the app, so that language and text size change live as a host changes them.
+    const { page } = await app.openPage('/api/health');
+    await page.setContent(
+      `<!doctype html><body style="margin:0"><iframe title="RVM map" src="${app.url('/')}" style="width:100vw;height:100vh;border:0;display:block"></iframe></body>`,
+    );
+    const frame = async () => (await (await page.waitForSelector('iframe'))!.contentFrame())!;
+    const map = await frame();
+    await waitForListLength(map, t.list.title, machines.length);
+    await map.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+    const findings: AxeFinding[] = [];
+    const states: string[] = [];
+    const audit = async (where: Frame, state: string) => {
+      states.push(state);
+      // A dialog fading in has its colours half blended with what is behind it: audit what stays on screen.
+      await where.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      );
+      findings.push(...(await seriousFindings(where, state)));
+    };
+    const settle = (locale: Locale, fontSize: FontSizeName) =>
+      page.evaluate((settings) => document.querySelector('iframe')!.contentWindow!.postMessage(settings, '*'), {
+        locale,
+        fontSize,
+      });
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+      await map.waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, {}, scheme);
+      for (const { locale, fontSize } of SETTINGS) {
+        const m = MESSAGES[locale];
+        const name = machine[`name_${locale}`];
+        await settle(locale, fontSize);
+        await find(map, 'list', m.list.title);
+        await map.waitForFunction(
+          (px) => getComputedStyle(document.documentElement).fontSize === px,
+          {},
+          ROOT_FONT_PX[fontSize],
+        );
+        const where = `${scheme}, ${locale}, ${fontSize}`;
+        await audit(map, `${where}: panel`);
+        await chooseFromList(map, m.list.title, name);
+        await waitUntilStill(await find(map, 'dialog', name));
+        await audit(map, `${where}: popup`);
+        await (await find(map, 'button', fill(m.card.openPhoto, { name }))).click();
+        await find(map, 'image', fill(m.card.photoDialog, { name }));
+        await audit(map, `${where}: photo dialog`);
+        await page.keyboard.press('Escape');
+        await map.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
+        await page.keyboard.press('Escape');
+        await map.waitForSelector(aria('dialog', name), { hidden: true });
+      }
+
+      // A phone's width (without puppeteer's isMobile, whose change would reload the page).
+      await page.setViewport({ width: MOBILE.width, height: MOBILE.height });
+      await (await find(map, 'button', MESSAGES.zhs.list.open)).click();
+      await find(map, 'list', MESSAGES.zhs.list.title);
+      await audit(map, `${scheme}, zhs, lg: mobile list`);
+      await (await find(map, 'button', MESSAGES.zhs.list.close)).click();
+      await page.setViewport(DESKTOP);
+      await settle('en', 'sm');
+      await find(map, 'list', t.list.title);
+    }
+
+    for (const [path, state] of [
+      ['/login', 'login'],
+      ['/?kiosk=1', 'kiosk'],
+    ] as const) {
+      await page.evaluate((src) => (document.querySelector('iframe')!.src = src), app.url(path));
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
+        const inFrame = await frame();
+        await inFrame.waitForFunction(
+          (s) => document.documentElement.dataset.mantineColorScheme === s,
+          { timeout: 60_000 },
+          scheme,
+        );
+        if (state === 'login') {
+          await (await find(inFrame, 'textbox', t.login.username)).type('operator');
+          await (await inFrame.waitForSelector('input[type="password"]'))!.type('secret');
+          await (await find(inFrame, 'button', t.login.submit)).click();
+          await inFrame.waitForSelector(`::-p-text(${t.login.notAvailable})`);
+        } else {
+          await waitForListLength(inFrame, t.list.title, machines.length);
+        }
+        await audit(inFrame, `${scheme}: ${state}`);
+      }
+    }
+
+    console.log(`axe: ${states.length} states, ${findings.length} serious or critical findings`);
+    expect(findings.map((f) => `${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`)).toEqual([]);
+    await page.close();
+  }, 900_000);
 });

@@ -1,9 +1,9 @@
 // Issue 4 §6, §7 on a desktop: the overlay that blocks the screen while the list call is pending, and the
 // message bar that shows a failed call's message for about 3 s.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
-import { holdApi, waitForMapReady } from './harness';
+import { holdApi } from './harness';
+import { messageShownAndGone, messagesShown, recordMessageBar } from './messageTimeline';
 import { MESSAGES, find, gone, waitForListLength } from './screen-helpers';
 
 const t = MESSAGES.en;
@@ -11,18 +11,21 @@ const LIST = t.list.title;
 
 const { app, machines } = setupDemoApp();
 
-/** Waits for a text in the message bar (the status region at the bottom). */
-async function messageIn(page: Page, text: string): Promise<void> {
-  const message = await page.waitForSelector(`::-p-text(${text})`, { visible: true, timeout: 30_000 });
-  expect(await message!.evaluate((el) => el.closest('[role="status"][aria-live="polite"]') !== null)).toBe(true);
-}
+/** Spec §9: the message bar's timeout. */
+const MESSAGE_BAR_MS = 3000;
+/** The page's CPU this many times slower, as on a busy machine (Chromium's CPU throttling). */
+const BUSY_CPU_SLOWDOWN = 6;
+/** How long after a 3 s timer set with the message the bar may take to clear: a React render and its effects. */
+const LEAVE_SLACK_MS = 1000;
+const FIRST_RENDER_TIMEOUT_MS = 120_000;
 
 describe('request overlay and message bar (issue 4 §6, §7)', () => {
   it('blocks the whole screen while the list call is pending and lets clicks through after', async () => {
     const hold = holdApi('/api/rvm/');
     const { page } = await app.openPage('/', { holdApi: hold });
     await hold.arrived();
-    const overlay = await find(page, 'progressbar', t.app.loading);
+    // The first render competes for the CPU with everything else on a busy machine: a generous wait.
+    const overlay = await find(page, 'progressbar', t.app.loading, FIRST_RENDER_TIMEOUT_MS);
     const box = await overlay.boundingBox();
     expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
     const toggle = await find(page, 'button', t.filter.hidePanel);
@@ -45,44 +48,36 @@ describe('request overlay and message bar (issue 4 §6, §7)', () => {
     await page.close();
   });
 
-  it('shows a failed call in the message bar for about 3 s', async () => {
+  it('shows a failed call in the message bar for about 3 s, also on a page slowed down as on a busy machine', async () => {
     const hold = holdApi('/api/rvm/', 2);
-    const { page } = await app.openPage('/', { holdApi: hold });
+    const { page } = await app.openPage('/', {
+      holdApi: hold,
+      beforeLoad: async (p) => {
+        await recordMessageBar(p, MESSAGE_BAR_MS);
+        await p.emulateCPUThrottling(BUSY_CPU_SLOWDOWN);
+      },
+    });
     await hold.arrived();
     hold.answer(500, { success: false });
     // No msg in the answer: the generic systemError text, and the page offers to try again.
-    await messageIn(page, t.error.systemError);
-    const notice = await page.waitForSelector(`::-p-text(${t.error.loadFailed})`, { visible: true });
+    const notice = await page.waitForSelector(`::-p-text(${t.error.loadFailed})`, { visible: true, timeout: 60_000 });
     expect(await notice!.evaluate((el) => el.closest('[role="alert"]') !== null)).toBe(true);
-    await waitForMapReady(page);
-    await page.waitForSelector(`::-p-text(${t.error.systemError})`, { hidden: true, timeout: 15_000 });
+    await messageShownAndGone(page, t.error.systemError);
 
-    // Timed on the second failure, once the page is idle: a msg with a translation shows the translated text.
-    const bar = await page.waitForSelector('[role="status"][aria-live]');
-    await bar!.evaluate((el, text) => {
-      const w = window as unknown as { shownAt?: number; goneAt?: number };
-      new MutationObserver(() => {
-        const has = (el.textContent ?? '').includes(text);
-        if (has && w.shownAt === undefined) w.shownAt = performance.now();
-        if (!has && w.shownAt !== undefined && w.goneAt === undefined) w.goneAt = performance.now();
-      }).observe(el, { childList: true, subtree: true, characterData: true });
-    }, t.error.tooManyRequests);
+    // A msg with a translation shows the translated text, for the bar's 3 s.
     await (await find(page, 'button', t.error.retry)).click();
     await hold.arrived();
     hold.answer(429, { success: false, msg: 'tooManyRequests' });
-    await messageIn(page, t.error.tooManyRequests);
-    await page.waitForFunction(() => (window as unknown as { goneAt?: number }).goneAt !== undefined, {
-      timeout: 10_000,
-    });
-    const { shownAt, goneAt } = await page.evaluate(() => {
-      const w = window as unknown as { shownAt: number; goneAt: number };
-      return { shownAt: w.shownAt, goneAt: w.goneAt };
-    });
-    const shownFor = goneAt - shownAt;
-    console.log(`message bar: shown for ${shownFor.toFixed(0)} ms`);
-    expect(shownFor).toBeGreaterThanOrEqual(2500);
-    expect(shownFor).toBeLessThanOrEqual(4500);
-    expect(await page.$(`::-p-text(${t.error.tooManyRequests})`)).toBeNull();
+    const shown = await messageShownAndGone(page, t.error.tooManyRequests);
+    const shownFor = shown.goneAt! - shown.shownAt;
+    const lateBy = shown.goneAt! - shown.referenceAt!;
+    console.log(
+      `message bar: shown for ${shownFor.toFixed(0)} ms, ${lateBy.toFixed(0)} ms after a 3 s timer set with it`,
+    );
+    // Never before its 3 s (1 ms for the clock's rounding), and gone soon after a 3 s timer set with it fired.
+    expect(shownFor).toBeGreaterThanOrEqual(MESSAGE_BAR_MS - 1);
+    expect(lateBy).toBeLessThan(LEAVE_SLACK_MS);
+    expect(await messagesShown(page)).toEqual([t.error.systemError, t.error.tooManyRequests]);
     await page.close();
   });
 });

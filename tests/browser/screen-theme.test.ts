@@ -1,5 +1,5 @@
 // Issue 4 §10: primary #3fa535 and secondary #dfdfdf, in the light and the dark colour scheme, and
-// the dark scheme stays readable.
+// the dark scheme stays readable (issue 26 §9: also the reminder and the text on the primary colour).
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
@@ -66,7 +66,7 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
     const count = await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
     const legend = await find(page, 'region', t.legend.title);
     const caption = (await legend.$('li span'))!;
-    const reminder = (await legend.$('p'))!;
+    const reminder = (await legend.waitForSelector(`::-p-text(${t.legend.reminder})`))!;
     const label = (await page.$('label'))!;
     for (const [what, el, min] of [
       ['heading', heading, 4.5],
@@ -76,6 +76,7 @@ describe.each(['light', 'dark'] as const)('the %s colour scheme', (scheme) => {
       ['legend caption', caption, 4.5],
       ['reminder', reminder, 4.5],
       ['filter label', label, 4.5],
+      ['Search button', search, 4.5],
     ] as const) {
       expect(await contrastOf(el), `${scheme} ${what}`).toBeGreaterThanOrEqual(min);
     }

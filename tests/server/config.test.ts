@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       uploadRateLimitPerMinute: 30,
       seedPath: path.join(CWD, 'assets/demo/machines.json'),
       seedPhotosDir: path.join(CWD, 'assets/photos'),
+      maxStreamsPerAddress: 50,
       embedOrigins: [],
       kioskRefreshMs: 60_000,
       kioskIdleMs: 120_000,
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         RVM_EMBED_ORIGINS: ' https://a.example.org/ , https://b.example.org:8443 ',
         RVM_LOG_LEVEL: 'info',
         RVM_STALE_AFTER_MIN: '45',
+        RVM_MAX_STREAMS_PER_ADDRESS: '4',
       },
       CWD,
     );
@@ -60,6 +62,7 @@ describe('loadConfig', () => {
       embedOrigins: ['https://a.example.org', 'https://b.example.org:8443'],
       logLevel: 'info',
       staleAfterMs: 45 * 60_000,
+      maxStreamsPerAddress: 4,
     });
   });
 
@@ -102,6 +105,8 @@ describe('loadConfig', () => {
     [{ RVM_STALE_AFTER_MIN: '-5' }, /RVM_STALE_AFTER_MIN must be a whole number/],
     [{ RVM_STALE_AFTER_MIN: '30min' }, /RVM_STALE_AFTER_MIN must be a whole number/],
     [{ RVM_TRUST_PROXY: '1' }, /RVM_TRUST_PROXY: a number of hops is not supported .* e\.g\. 10\.0\.0\.1/],
+    [{ RVM_MAX_STREAMS_PER_ADDRESS: '0' }, /RVM_MAX_STREAMS_PER_ADDRESS must be between 1 and 5000, got 0/],
+    [{ RVM_MAX_STREAMS_PER_ADDRESS: 'many' }, /RVM_MAX_STREAMS_PER_ADDRESS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);

@@ -18,9 +18,11 @@ interface Stream {
   closed: Promise<void>;
 }
 
-function openStream(url: string): Promise<Stream> {
+/** `from`: the client's own loopback address (127.0.0.x), to be another client to the server. */
+function openStream(url: string, headers: Record<string, string> = {}, from?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { accept: 'text/event-stream' } }, (response) => {
+    const options = { headers: { accept: 'text/event-stream', ...headers }, localAddress: from };
+    const request = http.get(url, options, (response) => {
       let text = '';
       let waiters: (() => void)[] = [];
       response.setEncoding('utf8');
@@ -52,7 +54,15 @@ function openStream(url: string): Promise<Stream> {
 }
 
 const machineEvents = (text: string): ApiMachine[] =>
-  [...text.matchAll(/^event: machine\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as ApiMachine);
+  [...text.matchAll(/^event: machine\nid: .*\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as ApiMachine);
+
+/** Every event of the stream as `type id`, in order (machine events with the machine's id and status). */
+const eventLines = (text: string): string[] =>
+  [...text.matchAll(/^event: (\w+)\nid: (.*)\ndata: (.*)$/gm)].map(([, type, id, data]) => {
+    if (type !== 'machine') return `${type} ${id}`;
+    const machine = JSON.parse(data!) as ApiMachine;
+    return `machine ${id} ${machine.id} ${machine.status}`;
+  });
 
 describe('GET /api/events on the real server', () => {
   let server: TestServer;
@@ -143,6 +153,45 @@ describe('GET /api/events on the real server', () => {
     }
   });
 
+  it('numbers every event, and a client coming back with the last id it saw gets what it missed, in order', async () => {
+    const first = await openStream(`${base}/api/events`);
+    const [ready] = eventLines(await first.until(/event: ready\nid: .*\n/));
+    const seen = ready!.split(' ')[1]!;
+    first.close();
+    await first.closed;
+
+    // Changed while the client was away.
+    expect((await update('RVM-003', { status: '<=40%' })).status).toBe(200);
+    expect((await update('RVM-004', { status: '>40%' })).status).toBe(200);
+
+    for (const [how, stream] of [
+      ['EventSource header', () => openStream(`${base}/api/events`, { 'last-event-id': seen })],
+      ['query parameter', () => openStream(`${base}/api/events?lastEventId=${encodeURIComponent(seen)}`)],
+    ] as const) {
+      const back = await stream();
+      const lines = eventLines(await back.until(/event: ready/));
+      back.close();
+      const [process, number] = seen.split('.');
+      const next = (n: number) => `${process}.${Number(number) + n}`;
+      expect(lines, how).toEqual([
+        `machine ${next(1)} RVM-003 <=40%`,
+        `machine ${next(2)} RVM-004 >40%`,
+        `ready ${next(2)}`,
+      ]);
+    }
+  });
+
+  it('tells a client whose id it cannot replay (another server process, a made-up id) to reload the list', async () => {
+    for (const id of ['0badc0de.3', 'not an id']) {
+      const stream = await openStream(`${base}/api/events`, { 'last-event-id': id });
+      const lines = eventLines(await stream.until(/event: ready/));
+      stream.close();
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(/^resync [0-9a-f]+\.\d+$/);
+      expect(lines[1]).toBe(`ready ${lines[0]!.split(' ')[1]}`);
+    }
+  });
+
   it('answers 405 to a POST', async () => {
     const response = await fetch(`${base}/api/events`, { method: 'POST' });
     expect(response.status).toBe(405);
@@ -154,7 +203,7 @@ describe('the event stream on its own', () => {
   it('sends heartbeats, unsubscribes when the client leaves, and ends open streams on close', async () => {
     const app = Fastify();
     const bus = new MachineBus();
-    registerEventRoutes(app, bus, 50);
+    registerEventRoutes(app, bus, { heartbeatMs: 50 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
 
@@ -170,5 +219,89 @@ describe('the event stream on its own', () => {
     await app.close();
     await staying.closed;
     expect(bus.size).toBe(0);
+  });
+});
+
+const machine = (id: string, status: ApiMachine['status']) => ({ id, status }) as ApiMachine;
+
+describe('replaying from the ring of recent changes', () => {
+  it('replays only while every missed change is still kept, and asks for a reload after that', async () => {
+    const app = Fastify();
+    const bus = new MachineBus(2);
+    registerEventRoutes(app, bus);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    try {
+      const start = bus.headId;
+      bus.publish(machine('A', 'Full'));
+      const afterA = bus.headId;
+      bus.publish(machine('B', 'Full'));
+      bus.publish(machine('C', 'Full'));
+      const read = async (id: string) => {
+        const stream = await openStream(url, { 'last-event-id': id });
+        const lines = eventLines(await stream.until(/event: ready/));
+        stream.close();
+        return lines.map((line) => line.split(' ')[0] + (line.startsWith('machine') ? ` ${line.split(' ')[2]}` : ''));
+      };
+      // Two are kept (B and C): A's id can be replayed from, the start's cannot.
+      expect(await read(afterA)).toEqual(['machine B', 'machine C', 'ready']);
+      expect(await read(bus.headId)).toEqual(['ready']);
+      expect(await read(start)).toEqual(['resync', 'ready']);
+      // An id past the newest was never given out by this process.
+      const [process, newest] = bus.headId.split('.');
+      expect(await read(`${process}.${Number(newest) + 1}`)).toEqual(['resync', 'ready']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('caps on open streams', () => {
+  it('holds one address to its own cap, frees a slot when a stream ends, and logs a refusal in one line', async () => {
+    const logLines: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } });
+    registerEventRoutes(app, new MachineBus(), { maxStreams: 3, maxStreamsPerAddress: 2 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const open: Stream[] = [];
+    try {
+      open.push(await openStream(url, {}, '127.0.0.1'), await openStream(url, {}, '127.0.0.1'));
+      expect(open.map((s) => s.status)).toEqual([200, 200]);
+
+      // A third from the same address is refused; another address still gets one.
+      const refused = await fetch(url);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual({ success: false, msg: 'systemError' });
+      const other = await openStream(url, {}, '127.0.0.2');
+      expect(other.status).toBe(200);
+      open.push(other);
+
+      // The server's own cap (3) is reached: a third address is refused too.
+      const third = await openStream(url, {}, '127.0.0.3');
+      expect(third.status).toBe(503);
+      third.close();
+
+      expect(logLines).toHaveLength(2);
+      for (const line of logLines) {
+        expect(line.trim().split('\n')).toHaveLength(1);
+        const record = JSON.parse(line) as Record<string, unknown>;
+        expect(record).not.toHaveProperty('err');
+        expect(line).not.toMatch(/stack|at .*\(/);
+      }
+      expect(JSON.parse(logLines[0]!).msg).toBe(
+        'event stream refused for 127.0.0.1: the address cap on open streams is reached',
+      );
+      expect(JSON.parse(logLines[1]!).msg).toBe(
+        'event stream refused for 127.0.0.3: the server cap on open streams is reached',
+      );
+
+      // When one of its streams ends, the address may open another.
+      open.shift()!.close();
+      await expect.poll(async () => (await openStream(url, {}, '127.0.0.1')).status).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await app.close();
+    }
   });
 });
