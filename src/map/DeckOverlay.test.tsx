@@ -55,7 +55,7 @@ describe('DeckOverlay', () => {
     vi.clearAllMocks();
   });
 
-  it('puts one interleaved overlay on the map, hands it new layers when they change, and leaves the map when unmounted', () => {
+  it('puts one overlay (its own canvas) on the map, hands it new layers when they change, and leaves the map when unmounted', () => {
     const first = [layer('machines')];
     const view = render(
       <StrictMode>
@@ -65,7 +65,7 @@ describe('DeckOverlay', () => {
     // StrictMode renders twice and runs the effect twice: one overlay on the map all the same.
     expect(map.controls.size).toBe(1);
     const [onMap] = [...map.controls] as typeof overlays;
-    expect(onMap!.props).toMatchObject({ interleaved: true, layers: first });
+    expect(onMap!.props).toMatchObject({ interleaved: false, layers: first });
     const second = [layer('machines')];
     view.rerender(
       <StrictMode>
@@ -92,15 +92,5 @@ describe('DeckOverlay', () => {
     expect(map.controls.size).toBe(1);
     expect(layers[0]!.clone).toHaveBeenCalledTimes(1);
     expect(overlays[0]!.setProps).toHaveBeenCalledWith({ layers: [{ id: 'machines', cloned: true }] });
-  });
-
-  it("sizes luma.gl's drawing buffer to the map canvas before each draw, then calls the caller's hook", () => {
-    const onBeforeRender = vi.fn();
-    render(<DeckOverlay layers={[]} onBeforeRender={onBeforeRender} />);
-    const setDrawingBufferSize = vi.fn();
-    const context = { device: { canvasContext: { canvas: { width: 640, height: 480 }, setDrawingBufferSize } } };
-    (overlays[0]!.props.onBeforeRender as (c: unknown) => void)(context);
-    expect(setDrawingBufferSize).toHaveBeenCalledWith(640, 480);
-    expect(onBeforeRender).toHaveBeenCalledWith(context);
   });
 });

@@ -2,32 +2,21 @@ import type { Layer } from '@deck.gl/core';
 import { MapLibreOverlay, type MapLibreOverlayProps } from '@deck.gl/maplibre';
 import { useControl } from 'react-map-gl/maplibre';
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
-import { followMapCanvas } from './followMapCanvas';
 
-export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'getCursor' | 'onBeforeRender' | 'onAfterRender'> & {
+export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'onAfterRender'> & {
   layers: Layer[];
   /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
 };
 
 /**
- * deck.gl drawn inside MapLibre's own WebGL context (interleaved), so popups and controls sit above it:
- * react-map-gl's deck.gl pattern (the props handed over on every render), with deck.gl's MapLibre overlay.
+ * deck.gl in its own canvas over the map, following its camera: react-map-gl's deck.gl pattern (the props
+ * handed over on every render), with deck.gl's MapLibre overlay. A marker change redraws that canvas only,
+ * not the basemap under it.
  */
-export function DeckOverlay({ ref, layers, getCursor, onBeforeRender, onAfterRender }: DeckOverlayProps) {
-  const deckProps = useMemo<MapLibreOverlayProps>(
-    () => ({
-      layers,
-      getCursor,
-      onAfterRender,
-      onBeforeRender: (context) => {
-        followMapCanvas(context);
-        onBeforeRender?.(context);
-      },
-    }),
-    [layers, getCursor, onBeforeRender, onAfterRender],
-  );
-  const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: true }));
+export function DeckOverlay({ ref, layers, onAfterRender }: DeckOverlayProps) {
+  const deckProps = useMemo<MapLibreOverlayProps>(() => ({ layers, onAfterRender }), [layers, onAfterRender]);
+  const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: false }));
   useImperativeHandle(ref, () => overlay, [overlay]);
   const latestLayers = useRef(layers);
   const adds = useRef(0);

@@ -67,7 +67,7 @@ export default function MapView() {
     [result.machines, packed, shownMask],
   );
   const overlayRef = useRef<MapLibreOverlay>(null);
-  const pointer = useMarkerPointer(overlayRef);
+  const pointer = useMarkerPointer(mapRef, overlayRef);
   const { onDeckDrawn } = pointer;
   // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
@@ -110,7 +110,7 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay ref={overlayRef} layers={layers} getCursor={pointer.getCursor} onAfterRender={onAfterRender} />
+        <DeckOverlay ref={overlayRef} layers={layers} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />

@@ -1,7 +1,7 @@
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, type RefObject } from 'react';
-import type { MapLayerMouseEvent } from 'react-map-gl/maplibre';
+import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
 import type { Machine } from '../../shared/machine';
 import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 
@@ -14,10 +14,16 @@ const PICK_RADIUS_PX = 4;
  * the pointer: deck.gl's own click recogniser missed the first click after one on the popup, and its hover state
  * kept the last marker's cursor after a click beside it.
  */
-export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
+export function useMarkerPointer(mapRef: RefObject<MapRef | null>, overlay: RefObject<MapLibreOverlay | null>) {
   const select = useSetAtom(selectedMachineIdAtom);
   const dragging = useRef(false);
   const hovering = useRef(false);
+  // deck.gl's canvas lets the pointer through to the map's, so the cursor is set there.
+  const showCursor = useCallback(() => {
+    const canvas = mapRef.current?.getCanvas();
+    const cursor = dragging.current ? 'grabbing' : hovering.current ? 'pointer' : 'grab';
+    if (canvas && canvas.style.cursor !== cursor) canvas.style.cursor = cursor;
+  }, [mapRef]);
   const frame = useRef<number | null>(null);
   // deck.gl can pick only once its device is ready, before that a pick throws: after its first draw it is.
   const deckReady = useRef(false);
@@ -36,9 +42,10 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
     ({ point }: MapLayerMouseEvent) => {
       const machine = machineAt(point.x, point.y);
       hovering.current = Boolean(machine);
+      showCursor();
       select(machine?.id ?? null);
     },
-    [machineAt, select],
+    [machineAt, select, showCursor],
   );
   const onMouseMove = useCallback(
     ({ point, originalEvent }: MapLayerMouseEvent) => {
@@ -48,20 +55,22 @@ export function useMarkerPointer(overlay: RefObject<MapLibreOverlay | null>) {
       frame.current = requestAnimationFrame(() => {
         frame.current = null;
         hovering.current = Boolean(machineAt(point.x, point.y));
+        showCursor();
       });
     },
-    [machineAt],
+    [machineAt, showCursor],
   );
   const onMouseOut = useCallback(() => {
     hovering.current = false;
-  }, []);
+    showCursor();
+  }, [showCursor]);
   const onDragStart = useCallback(() => {
     dragging.current = true;
-  }, []);
+    showCursor();
+  }, [showCursor]);
   const onDragEnd = useCallback(() => {
     dragging.current = false;
-  }, []);
-  /** deck.gl sets the canvas cursor on each of its frames from this. */
-  const getCursor = useCallback(() => (dragging.current ? 'grabbing' : hovering.current ? 'pointer' : 'grab'), []);
-  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, getCursor, onDeckDrawn };
+    showCursor();
+  }, [showCursor]);
+  return { onClick, onMouseMove, onMouseOut, onDragStart, onDragEnd, onDeckDrawn };
 }
