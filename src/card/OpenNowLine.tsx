@@ -9,6 +9,7 @@ import { nowAtom } from '../clock/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
 import { openingHoursReadyAtom } from '../openNow/openingHoursAtoms';
 import { openNowText } from '../openNow/openNowText';
+import classes from './MachineCard.module.css';
 
 /** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */
 export function OpenNowLine({ machine }: { machine: Machine }) {
@@ -25,7 +26,7 @@ export function OpenNowLine({ machine }: { machine: Machine }) {
   const open = schedule.isOpen(now);
   const text = openNowText(schedule, now, weekday);
   return (
-    <Text size="sm" fw={600} c={open ? 'green.8' : 'red.8'}>
+    <Text size="sm" fw={600} className={open ? classes.open : classes.closed}>
       {t(text.key, text.params)}
     </Text>
   );

@@ -10,6 +10,7 @@ const map = {
   removeControl: vi.fn((control: unknown) => void map.controls.delete(control)),
   hasControl: (control: unknown) => map.controls.has(control),
 };
+const deckCanvas = document.createElement('canvas');
 const overlays: { props: Record<string, unknown>; setProps: ReturnType<typeof vi.fn> }[] = [];
 
 vi.mock('react-map-gl/maplibre', async () => {
@@ -37,6 +38,7 @@ vi.mock('react-map-gl/maplibre', async () => {
 vi.mock('@deck.gl/maplibre', () => ({
   MapLibreOverlay: class {
     setProps = vi.fn();
+    getCanvas = vi.fn(() => deckCanvas);
     constructor(readonly props: Record<string, unknown>) {
       overlays.push(this);
     }
@@ -92,5 +94,16 @@ describe('DeckOverlay', () => {
     expect(map.controls.size).toBe(1);
     expect(layers[0]!.clone).toHaveBeenCalledTimes(1);
     expect(overlays[0]!.setProps).toHaveBeenCalledWith({ layers: [{ id: 'machines', cloned: true }] });
+  });
+
+  it("keeps deck.gl's canvas out of the tab order after a draw, and calls the caller's hook", () => {
+    const onAfterRender = vi.fn();
+    deckCanvas.tabIndex = 0;
+    render(<DeckOverlay layers={[]} onAfterRender={onAfterRender} />);
+    const context = { device: null, gl: null };
+    (overlays[0]!.props.onAfterRender as (c: unknown) => void)(context);
+    expect(deckCanvas.tabIndex).toBe(-1);
+    expect(deckCanvas.getAttribute('aria-hidden')).toBe('true');
+    expect(onAfterRender).toHaveBeenCalledWith(context);
   });
 });

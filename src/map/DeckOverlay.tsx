@@ -15,8 +15,21 @@ export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'onAfterRender'> & {
  * not the basemap under it.
  */
 export function DeckOverlay({ ref, layers, onAfterRender }: DeckOverlayProps) {
-  const deckProps = useMemo<MapLibreOverlayProps>(() => ({ layers, onAfterRender }), [layers, onAfterRender]);
+  const created = useRef<MapLibreOverlay | null>(null);
+  const deckProps = useMemo<MapLibreOverlayProps>(
+    () => ({
+      layers,
+      onAfterRender: (context) => {
+        keepOutOfTabOrder(created.current?.getCanvas());
+        onAfterRender?.(context);
+      },
+    }),
+    [layers, onAfterRender],
+  );
   const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: false }));
+  useEffect(() => {
+    created.current = overlay;
+  }, [overlay]);
   useImperativeHandle(ref, () => overlay, [overlay]);
   const latestLayers = useRef(layers);
   const adds = useRef(0);
@@ -34,4 +47,14 @@ export function DeckOverlay({ ref, layers, onAfterRender }: DeckOverlayProps) {
   }, [layers]);
   overlay.setProps(deckProps);
   return null;
+}
+
+/**
+ * deck.gl's input handling makes its canvas focusable; keyboard users reach the map through MapLibre's own canvas
+ * (named "Map"), so the markers' canvas stays out of the tab order and the accessibility tree.
+ */
+export function keepOutOfTabOrder(canvas: HTMLCanvasElement | null | undefined): void {
+  if (!canvas || canvas.tabIndex === -1) return;
+  canvas.tabIndex = -1;
+  canvas.setAttribute('aria-hidden', 'true');
 }
