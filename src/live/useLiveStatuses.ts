@@ -19,7 +19,8 @@ export function useLiveStatuses(): void {
   useEffect(() => {
     let reloading = false;
     const reload = () => {
-      if (reloading) return;
+      // Offline the call could only fail; the list is reloaded when the network returns (useReloadWhenOnline).
+      if (reloading || navigator.onLine === false) return;
       reloading = true;
       void loadMachines({ not_blocking: true }).finally(() => {
         reloading = false;
