@@ -1,3 +1,4 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -135,5 +136,28 @@ export function rawGet(port: number, requestPath: string): Promise<{ status: num
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
     request.on('error', reject);
+  });
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * `server/main.ts` as its own process (node --import tsx, so signals reach the server itself) on a free port,
+ * with the test fixtures as demo data and no built page; `env` names the database and file store.
+ */
+export function spawnMainServer(dir: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RVM_STATIC: path.join(dir, 'no-dist'),
+      RVM_SEED: path.join(FIXTURES, 'machines.json'),
+      RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
+      RVM_LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
 }

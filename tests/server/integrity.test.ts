@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,9 +7,8 @@ import { openDatabase } from '../../server/db/open';
 import { seedIfFirstStart } from '../../server/db/seed';
 import { FileStore } from '../../server/files/store';
 import { countMachines, listMachines } from '../../server/machines/repository';
-import { FIXTURES, makeTempDir, startSeededTestServer, testConfig } from './helpers';
+import { makeTempDir, spawnMainServer, startSeededTestServer, testConfig } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGE_BYTES = 4096;
 const dir = makeTempDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -83,21 +81,7 @@ describe('a damaged database file', () => {
   });
 
   it('stops the server at start: one line on stderr naming the file, exit code 1, never listening', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RVM_DB: damaged,
-        RVM_FILES: path.join(dir, 'files'),
-        RVM_STATIC: path.join(dir, 'no-dist'),
-        RVM_SEED: path.join(FIXTURES, 'machines.json'),
-        RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
-        RVM_LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnMainServer(dir, { RVM_DB: damaged, RVM_FILES: path.join(dir, 'files') });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

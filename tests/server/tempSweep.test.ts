@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STALE_TEMP_AGE_MS, sweepStaleTempFiles } from '../../server/files/sweepTempFiles';
-import { FIXTURES, makeTempDir } from './helpers';
+import { makeTempDir, spawnMainServer } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOUR_MS = 60 * 60 * 1000;
 const dir = makeTempDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -42,21 +40,7 @@ describe('stale temp files in the file store', () => {
     const files = path.join(dir, 'data', 'files');
     fileAged(files, '.tmp-999999-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 3 * HOUR_MS);
     fileAged(files, '.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 60 * 1000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RVM_DB: path.join(dir, 'data', 'rvm.sqlite'),
-        RVM_FILES: files,
-        RVM_STATIC: path.join(dir, 'no-dist'),
-        RVM_SEED: path.join(FIXTURES, 'machines.json'),
-        RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
-        RVM_LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnMainServer(dir, { RVM_DB: path.join(dir, 'data', 'rvm.sqlite'), RVM_FILES: files });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       let stderr = '';
