@@ -61,12 +61,12 @@ const COMPRESSIBLE = /\.(html|m?js|css|json|svg)$/;
 function compressedFiles() {
   const kept = new Map<string, Buffer>();
   return async (req: IncomingMessage, res: ServerResponse, file: string, type = 'application/octet-stream') => {
-    const raw = await readFile(file);
     const brotli = COMPRESSIBLE.test(file) && /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    let body: Buffer = raw;
-    if (brotli) {
-      body = kept.get(file) ?? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-      kept.set(file, body);
+    let body = brotli ? kept.get(file) : undefined;
+    if (!body) {
+      const raw = await readFile(file);
+      body = brotli ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : raw;
+      if (brotli) kept.set(file, body);
     }
     res.writeHead(200, {
       'content-type': type,
