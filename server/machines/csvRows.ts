@@ -62,17 +62,16 @@ function checkHeader(header: readonly string[]): void {
 }
 
 /**
- * Parses a CSV file into rows shaped like the JSON data set, ready for validation. Columns the
+ * Reads a CSV file as a stream of rows shaped like the JSON data set, ready for validation. Columns the
  * importer does not know stay on the row as text, for validation to keep as unknown fields.
  */
-export function machineRowsFromCsv(text: string): NumberedRow[] {
-  const { header, rows } = csvToObjects(text);
-  checkHeader(header);
-
-  return rows.map(({ rowNumber, values }) => {
+export async function* machineRowsFromCsv(
+  source: string | AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<NumberedRow> {
+  for await (const { rowNumber, values } of csvToObjects(source, checkHeader)) {
     const { lat = '', lng = '', under_maintenance = '', service_status = '', opening_hours, photo, ...rest } = values;
     const timestamps = Object.fromEntries(FEED_TIMESTAMP_FIELDS.map((field) => [field, emptyToNull(values[field])]));
-    return {
+    yield {
       rowNumber,
       value: {
         ...rest,
@@ -87,5 +86,5 @@ export function machineRowsFromCsv(text: string): NumberedRow[] {
         ...timestamps,
       },
     };
-  });
+  }
 }

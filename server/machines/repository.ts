@@ -78,16 +78,13 @@ function unclaimedFields(extra: ExtraFields, machine: ApiMachine): ExtraFields {
   );
 }
 
-export type UpsertOutcome = 'inserted' | 'updated';
-
 /**
- * Inserts or replaces one machine. `pictureId` null keeps the photo an existing machine already has;
- * every other field, feed fields and kept fields included, is replaced by the row's.
- * Synchronous so callers can run many inside one transaction.
+ * Inserts or replaces machines with one statement prepared once. `pictureId` null keeps the photo an
+ * existing machine already has; every other field, feed fields and kept fields included, is replaced by
+ * the row's. Synchronous so callers can run many inside one transaction.
  */
-export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null): UpsertOutcome {
-  const exists = db.prepare('SELECT 1 FROM machines WHERE id = ?').get(row.id) !== undefined;
-  db.prepare(
+export function prepareUpsert(db: Db): (row: MachineRow, pictureId: string | null) => void {
+  const upsert = db.prepare(
     `INSERT INTO machines (
        id, lat, lng, area, district, status, under_maintenance, service_status,
        name_en, name_zht, name_zhs, address_en, address_zht, address_zhs,
@@ -112,34 +109,36 @@ export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null)
        bin_count = excluded.bin_count, bin_count_full_threshold = excluded.bin_count_full_threshold,
        deactivated = excluded.deactivated, last_emptied_at = excluded.last_emptied_at,
        last_online = excluded.last_online, last_full = excluded.last_full, extra = excluded.extra`,
-  ).run({
-    id: row.id,
-    lat: row.coordinates[0],
-    lng: row.coordinates[1],
-    area: row.area,
-    district: row.district,
-    status: row.status,
-    under_maintenance: row.under_maintenance ? 1 : 0,
-    service_status: row.service_status,
-    name_en: row.name_en,
-    name_zht: row.name_zht,
-    name_zhs: row.name_zhs,
-    address_en: row.address_en,
-    address_zht: row.address_zht,
-    address_zhs: row.address_zhs,
-    service_hour_en: row.service_hour_en,
-    service_hour_zht: row.service_hour_zht,
-    service_hour_zhs: row.service_hour_zhs,
-    opening_hours: row.opening_hours,
-    picture_id: pictureId,
-    updated_at: new Date().toISOString(),
-    bin_count: row.bin_count,
-    bin_count_full_threshold: row.bin_count_full_threshold,
-    deactivated: row.deactivated ? 1 : 0,
-    last_emptied_at: row.last_emptied_at,
-    last_online: row.last_online,
-    last_full: row.last_full,
-    extra: row.extra ? JSON.stringify(row.extra) : null,
-  });
-  return exists ? 'updated' : 'inserted';
+  );
+  return (row, pictureId) => {
+    upsert.run({
+      id: row.id,
+      lat: row.coordinates[0],
+      lng: row.coordinates[1],
+      area: row.area,
+      district: row.district,
+      status: row.status,
+      under_maintenance: row.under_maintenance ? 1 : 0,
+      service_status: row.service_status,
+      name_en: row.name_en,
+      name_zht: row.name_zht,
+      name_zhs: row.name_zhs,
+      address_en: row.address_en,
+      address_zht: row.address_zht,
+      address_zhs: row.address_zhs,
+      service_hour_en: row.service_hour_en,
+      service_hour_zht: row.service_hour_zht,
+      service_hour_zhs: row.service_hour_zhs,
+      opening_hours: row.opening_hours,
+      picture_id: pictureId,
+      updated_at: new Date().toISOString(),
+      bin_count: row.bin_count,
+      bin_count_full_threshold: row.bin_count_full_threshold,
+      deactivated: row.deactivated ? 1 : 0,
+      last_emptied_at: row.last_emptied_at,
+      last_online: row.last_online,
+      last_full: row.last_full,
+      extra: row.extra ? JSON.stringify(row.extra) : null,
+    });
+  };
 }

@@ -14,7 +14,8 @@ export const MAX_STREAMS = 5_000;
 
 /**
  * `GET /api/events`: a Server-Sent Events stream with one `machine` event, carrying the machine as the
- * list call sends it, for each status change; a comment every 25 s keeps it open.
+ * list call sends it, for each status change, and one `import` event (the counts) for each import, after
+ * which the page loads the list again; a comment every 25 s keeps it open.
  */
 export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, heartbeatMs = HEARTBEAT_MS): void {
   const streams = new Set<() => void>();
@@ -36,9 +37,10 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, heart
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    const unsubscribe = bus.subscribe((machine) => {
-      raw.write(`event: machine\ndata: ${JSON.stringify(machine)}\n\n`);
-    });
+    const unsubscribe = bus.subscribe(
+      (machine) => raw.write(`event: machine\ndata: ${JSON.stringify(machine)}\n\n`),
+      (notice) => raw.write(`event: import\ndata: ${JSON.stringify(notice)}\n\n`),
+    );
     const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
     const end = () => {
       if (!streams.delete(end)) return;
