@@ -70,7 +70,9 @@ export async function* csvToObjects(
     if (record.length !== columns.length) {
       throw new CsvError(`row ${rowNumber}: has ${record.length} fields, the header has ${columns.length}`);
     }
-    yield { rowNumber, values: Object.fromEntries(columns.map((name, column) => [name, record[column] ?? ''])) };
+    const values: Record<string, string> = {};
+    columns.forEach((name, column) => (values[name] = record[column] ?? ''));
+    yield { rowNumber, values };
   }
   if (columns === undefined) throw new CsvError('the file has no header line');
 }

@@ -2,10 +2,11 @@
 export const SHOWN_CHARS = 80;
 
 /**
- * Characters that must not reach a terminal as they are: C0 and C1 controls (ESC starts a terminal escape
- * sequence), DEL, lone surrogates, the line separators and the bidirectional overrides that reorder text.
+ * Characters that must not reach a terminal as they are: controls (C0 with ESC, which starts a terminal
+ * escape sequence; DEL; C1), the line separators, the bidirectional controls that reorder text, and lone
+ * surrogates.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/u;
+const UNSAFE = /[\p{Cc}\p{Zl}\p{Zp}\p{Bidi_Control}\p{Cs}]/u;
 const JSON_UNSAFE = new RegExp(UNSAFE.source, 'gu');
 
 const escapeChar = (char: string): string => {

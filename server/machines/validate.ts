@@ -82,9 +82,9 @@ const inRange = (value: number, min: number, max: number): boolean => value >= m
 export function validateMachineRow(input: unknown, rowNumber: number): RowResult {
   if (!isRecord(input)) return { ok: false, errors: [`row ${rowNumber}: is not an object`] };
   const errors: string[] = [];
-  const label =
+  const label = (): string =>
     typeof input.id === 'string' && input.id ? `row ${rowNumber} (${showText(input.id)})` : `row ${rowNumber}`;
-  const fail = (message: string): void => void errors.push(`${label}: ${message}`);
+  const fail = (message: string): void => void errors.push(`${label()}: ${message}`);
 
   const { id, coordinates, area, district, status, under_maintenance, service_status } = input;
   if (typeof id !== 'string' || !MACHINE_ID_PATTERN.test(id)) {
