@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
-import type { Db } from './db/open';
+import { waitBrieflyForLocks, type Db } from './db/open';
 import { FileStore } from './files/store';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
@@ -34,6 +34,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
   });
   const store = new FileStore(config.filesDir, db);
+  waitBrieflyForLocks(db);
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { BUSY_RETRY_AFTER_S, isBusyError } from '../db/open';
 import { ApiError, keyForStatus, type ApiErrorBody, type ApiErrorKey } from '../errors';
 
 interface Classified {
@@ -9,6 +10,7 @@ interface Classified {
 /** Maps any error to a status and a `msg` key; nothing else about the error reaches the client. */
 export function classifyError(error: unknown): Classified {
   if (error instanceof ApiError) return { status: error.statusCode, msg: error.msg };
+  if (isBusyError(error)) return { status: 503, msg: 'systemError' };
   const { code, statusCode, validation } = (error ?? {}) as Partial<FastifyError>;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, msg: 'fileTooLarge' };
   if (validation) return { status: 400, msg: 'badRequest' };
@@ -28,6 +30,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   reply.removeHeader('cache-control');
   reply.removeHeader('etag');
   reply.removeHeader('content-length');
+  if (isBusyError(error)) reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
   const body: ApiErrorBody = { success: false, msg };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
