@@ -29,6 +29,16 @@ export function openDatabase(file: string): Db {
   }
 }
 
+/**
+ * A second connection to the same file, for long reads in steps (the list body): its read transaction
+ * keeps one snapshot while the server's own connection goes on writing.
+ */
+export function openReader(db: Db): Db {
+  const reader = new Database(db.name, { fileMustExist: true, timeout: SERVER_BUSY_TIMEOUT_MS });
+  reader.pragma('query_only = ON');
+  return reader;
+}
+
 /** From now on `db` waits for another process's lock only as long as a server may stop its event loop. */
 export function waitBrieflyForLocks(db: Db): void {
   db.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);

@@ -10,7 +10,8 @@ import { KNOWN_FIELDS, type MachineRow } from './validate';
  */
 export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
 
-interface MachineRecord extends Omit<
+/** A row of the machines table as SQLite returns it. */
+export interface MachineRecord extends Omit<
   MachineRow,
   'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'
 > {
@@ -39,7 +40,7 @@ export function countMachines(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM machines').pluck().get());
 }
 
-function toApiMachine(record: MachineRecord): ApiMachine {
+export function toApiMachine(record: MachineRecord): ApiMachine {
   const machine: ApiMachine = {
     id: record.id,
     coordinates: [record.lat, record.lng],

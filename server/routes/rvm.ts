@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open';
-import { etagOf, ifNoneMatchHits } from '../http/etag';
+import { openReader, type Db } from '../db/open';
+import { ifNoneMatchHits } from '../http/etag';
+import { buildListBody } from '../machines/listBody';
 import { createListCache } from '../machines/listCache';
-import { listMachines, type ApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/repository';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 export interface RvmListBody {
@@ -14,18 +15,16 @@ const URLS = ['/api/rvm/', '/api/rvm'] as const;
 
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
 export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
-  const currentList = createListCache(db, () => {
-    const body: RvmListBody = { success: true, rvms: listMachines(db) };
-    const json = JSON.stringify(body);
-    return { json, etag: etagOf(json) };
-  });
+  const reader = openReader(db);
+  app.addHook('onClose', async () => reader.close());
+  const currentList = createListCache(db, () => buildListBody(reader));
   for (const url of URLS) {
     app.post(url, async (request, reply) => {
-      const { json, etag } = currentList();
+      const { body, etag } = await currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(body);
     });
   }
   refuseOtherMethods(app, URLS, ['POST']);
