@@ -21,6 +21,9 @@ const MS_PER_MINUTE = 60_000;
 export const DEFAULT_STALE_AFTER_MIN = DEFAULT_STALE_AFTER_MS / MS_PER_MINUTE;
 export const MIN_STALE_AFTER_MIN = MIN_STALE_AFTER_MS / MS_PER_MINUTE;
 export const MAX_STALE_AFTER_MIN = MAX_STALE_AFTER_MS / MS_PER_MINUTE;
+/** How long the audit (status updates and imports) keeps an entry (RVM_AUDIT_RETENTION_DAYS), days. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+const MAX_AUDIT_RETENTION_DAYS = 36_500; // 100 years
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -55,6 +58,8 @@ export interface ServerConfig {
   /** Extra origins the map may load styles, tiles, sprites and glyphs from (added to the CSP). */
   mapOrigins: string[];
   logLevel: LogLevel;
+  /** Audit entries older than this many days are deleted. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +98,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         MAX_STALE_AFTER_MIN,
       ) * MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
+    auditRetentionDays: parseInteger(
+      'RVM_AUDIT_RETENTION_DAYS',
+      env.RVM_AUDIT_RETENTION_DAYS,
+      DEFAULT_AUDIT_RETENTION_DAYS,
+      1,
+      MAX_AUDIT_RETENTION_DAYS,
+    ),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       kioskIdleMs: 120_000,
       staleAfterMs: 30 * 60_000,
       logLevel: 'warn',
+      auditRetentionDays: 365,
       basemapStyleUrl: null,
       mapOrigins: [],
     });
@@ -68,6 +69,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_STALE_AFTER_MIN: ' ' }, CWD).staleAfterMs).toBe(30 * 60_000);
   });
 
+  it('reads RVM_AUDIT_RETENTION_DAYS in whole days from 1 to 100 years', () => {
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '30' }, CWD).auditRetentionDays).toBe(30);
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '36500' }, CWD).auditRetentionDays).toBe(36_500);
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '' }, CWD).auditRetentionDays).toBe(365);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', RVM_ADMIN_TOKEN: '  ', RVM_EMBED_ORIGINS: ' , ' }, CWD)).toMatchObject({
       port: 8080,
@@ -89,6 +96,8 @@ describe('loadConfig', () => {
     [{ RVM_STALE_AFTER_MIN: '1.5' }, /RVM_STALE_AFTER_MIN must be a whole number, got "1.5"/],
     [{ RVM_STALE_AFTER_MIN: '-5' }, /RVM_STALE_AFTER_MIN must be a whole number/],
     [{ RVM_STALE_AFTER_MIN: '30min' }, /RVM_STALE_AFTER_MIN must be a whole number/],
+    [{ RVM_AUDIT_RETENTION_DAYS: '0' }, /RVM_AUDIT_RETENTION_DAYS must be between 1 and 36500, got 0/],
+    [{ RVM_AUDIT_RETENTION_DAYS: 'forever' }, /RVM_AUDIT_RETENTION_DAYS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);

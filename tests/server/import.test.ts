@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -340,6 +341,9 @@ describe('npx tsx server/import.ts', () => {
         'RVM-101',
         'RVM-102',
         'RVM-103',
+      ]);
+      expect(cli.prepare('SELECT source, inserted, actor FROM machine_import_audit').all()).toEqual([
+        { source: path.join(dir, 'good.csv'), inserted: 3, actor: `import command (${os.userInfo().username})` },
       ]);
     } finally {
       cli.close();
