@@ -10,7 +10,8 @@ export const POLL_INTERVAL_MS = 30_000;
 
 /**
  * Machine status changes pushed by the server (Server-Sent Events, `machine` events) replace that
- * one machine in the list. EventSource reconnects by itself after an error.
+ * one machine in the list; after an import (`import` event) the whole list is loaded again, in the
+ * background. EventSource reconnects by itself after an error.
  */
 export function useLiveStatuses(): void {
   const replaceMachine = useSetAtom(replaceMachineAtom);
@@ -25,6 +26,7 @@ export function useLiveStatuses(): void {
       const machine = parseEvent(event.data);
       if (machine) replaceMachine(machine);
     });
+    source.addEventListener('import', () => void loadMachines({ not_blocking: true }));
     return () => source.close();
   }, [replaceMachine, loadMachines]);
 }
