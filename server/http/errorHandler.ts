@@ -24,7 +24,9 @@ export function classifyError(error: unknown): Classified {
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, msg } = classifyError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A busy database is expected while the import command writes: one line, not a stack trace each time.
+  if (isBusyError(error)) request.log.warn('answered 503: another process (an import) is writing the database');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ err: error }, `answered ${status} ${msg}`);
   // A failure must never be cached as if it were the resource.
   reply.removeHeader('cache-control');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { openReader, type Db } from '../db/open';
 import { ifNoneMatchHits } from '../http/etag';
@@ -20,11 +21,14 @@ export function registerRvmRoutes(app: FastifyInstance, db: Db): void {
   const currentList = createListCache(db, () => buildListBody(reader));
   for (const url of URLS) {
     app.post(url, async (request, reply) => {
-      const { body, etag } = await currentList();
+      const { chunks, bytes, etag } = await currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-length', bytes)
+        .send(Readable.from(chunks, { objectMode: false }));
     });
   }
   refuseOtherMethods(app, URLS, ['POST']);
