@@ -66,12 +66,12 @@ describe('npx tsx server/main.ts', () => {
 
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(503);
-    const after = audit();
-    expect(after.ats()).toEqual([recent]);
-    after.db.close();
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const after = audit();
+    expect(after.ats()).toEqual([recent]);
+    after.db.close();
     expect(stdout.trim().split('\n')).toEqual([line]);
     expect(stderr).toBe('');
   });
