@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
-import type { Db } from './db/open';
+import { waitBrieflyForLocks, type Db } from './db/open';
 import { FileStore } from './files/store';
 import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
@@ -40,6 +40,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     clientErrorHandler,
   });
   const store = new FileStore(config.filesDir, db);
+  waitBrieflyForLocks(db);
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
@@ -50,15 +51,16 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
-  const currentList = createListBody(db);
-  registerRvmRoutes(app, currentList);
+  const list = createListBody(db);
+  app.addHook('onClose', async () => list.close());
+  registerRvmRoutes(app, list.current);
   registerFileRoutes(app, store);
   registerUploadRoutes(app, store, {
     adminToken: config.adminToken,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, currentList);
+  registerHealthRoutes(app, list.latest);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   registerLiveRoutes(app, db, config);

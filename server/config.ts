@@ -25,6 +25,9 @@ const MS_PER_MINUTE = 60_000;
 export const DEFAULT_STALE_AFTER_MIN = DEFAULT_STALE_AFTER_MS / MS_PER_MINUTE;
 export const MIN_STALE_AFTER_MIN = MIN_STALE_AFTER_MS / MS_PER_MINUTE;
 export const MAX_STALE_AFTER_MIN = MAX_STALE_AFTER_MS / MS_PER_MINUTE;
+/** How long the audit (status updates and imports) keeps an entry (RVM_AUDIT_RETENTION_DAYS), days. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+const MAX_AUDIT_RETENTION_DAYS = 36_500; // 100 years
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -67,6 +70,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** Which proxies may name the client address in X-Forwarded-For; false = the socket address only. */
   trustProxy: TrustProxy;
+  /** Audit entries older than this many days are deleted. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -113,6 +118,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ) * MS_PER_MINUTE,
     logLevel: parseLogLevel(env.RVM_LOG_LEVEL),
     trustProxy: parseTrustProxy(env.RVM_TRUST_PROXY),
+    auditRetentionDays: parseInteger(
+      'RVM_AUDIT_RETENTION_DAYS',
+      env.RVM_AUDIT_RETENTION_DAYS,
+      DEFAULT_AUDIT_RETENTION_DAYS,
+      1,
+      MAX_AUDIT_RETENTION_DAYS,
+    ),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
   };
 }

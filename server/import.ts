@@ -4,10 +4,12 @@
  * Every row is checked first; if any is wrong, every error is printed and nothing is loaded.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { FileStore } from './files/store';
+import { DEFAULT_IMPORT_ACTOR } from './machines/importAudit';
 import { importMachinesFile } from './machines/importRows';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -30,6 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
       db,
       new FileStore(config.filesDir, db),
       config.uploadMaxBytes,
+      importActor(),
     );
     if (!result.ok) {
       for (const error of result.errors) console.error(error);
@@ -43,6 +46,15 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   } finally {
     db.close();
+  }
+}
+
+/** The audit's "who" for an import: the account that ran the command, when the system can tell. */
+function importActor(): string {
+  try {
+    return `${DEFAULT_IMPORT_ACTOR} (${os.userInfo().username})`;
+  } catch {
+    return DEFAULT_IMPORT_ACTOR;
   }
 }
 

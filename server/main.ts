@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startAuditPruning } from './db/auditRetention';
 import { openDatabase } from './db/open';
 import { seedIfFirstStart } from './db/seed';
 import { FileStore } from './files/store';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   } else if (seed.reason === 'noSeedFile') {
     app.log.warn(`no demo data at ${config.seedPath}; starting with an empty machine list`);
   }
+
+  const stopPruning = startAuditPruning(db, config.auditRetentionDays, (message) => app.log.warn(message));
+  app.addHook('onClose', async () => stopPruning());
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -92,6 +92,23 @@ ALTER TABLE machines ADD COLUMN last_full TEXT;
 ALTER TABLE machines ADD COLUMN extra TEXT CHECK (json_valid(extra) AND substr(extra, 1, 1) = '{');
 `,
   },
+  {
+    version: 4,
+    name: 'import audit; audit entries by time, for the retention',
+    sql: `
+CREATE TABLE machine_import_audit (
+  id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL,
+  inserted INTEGER NOT NULL CHECK (inserted >= 0),
+  updated INTEGER NOT NULL CHECK (updated >= 0),
+  photos INTEGER NOT NULL CHECK (photos >= 0),
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL
+) STRICT;
+CREATE INDEX machine_import_audit_at ON machine_import_audit (at);
+CREATE INDEX machine_status_audit_at ON machine_status_audit (at);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

@@ -4,8 +4,15 @@ import { migrate } from './migrations';
 
 export type Db = Database.Database;
 
-/** How long a writer waits for another process (e.g. the import command) to release the lock. */
+/** How long the import command (and a migration at start) waits for another process to release the lock. */
 const BUSY_TIMEOUT_MS = 5_000;
+/**
+ * How long the server waits for the lock. SQLite waits synchronously, so this is how long one request
+ * may stop the event loop: short, and a write that cannot have the lock answers 503 (isBusyError).
+ */
+export const SERVER_BUSY_TIMEOUT_MS = 20;
+/** What a 503 for a busy database asks the client to wait, seconds: an import holds the lock about a second. */
+export const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Opens the database in WAL mode with foreign keys on, checks that its pages are intact, and brings the schema
@@ -26,4 +33,24 @@ export function openDatabase(file: string): Db {
     db.close();
     throw isDamageError(error) ? new DatabaseDamagedError(file, error.message) : error;
   }
+}
+
+/**
+ * A second connection to the same file, for long reads in steps (the list body): its read transaction
+ * keeps one snapshot while the server's own connection goes on writing.
+ */
+export function openReader(db: Db): Db {
+  const reader = new Database(db.name, { fileMustExist: true, timeout: SERVER_BUSY_TIMEOUT_MS });
+  reader.pragma('query_only = ON');
+  return reader;
+}
+
+/** From now on `db` waits for another process's lock only as long as a server may stop its event loop. */
+export function waitBrieflyForLocks(db: Db): void {
+  db.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
+}
+
+/** SQLite could not have the lock in time: another process (the import command) is writing. */
+export function isBusyError(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import type { FileStore } from '../files/store';
 import { storeRowPhotos } from '../machines/photos';
-import { readRowsFile } from '../machines/readRows';
+import { checkRowsFile } from '../machines/readRows';
 import { countMachines } from '../machines/repository';
 import { saveMachineRows } from '../machines/saveRows';
-import { validateMachineRows } from '../machines/validate';
 import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
 
@@ -39,7 +38,7 @@ export async function seedIfFirstStart(db: Db, store: FileStore, options: SeedOp
   // Without the file there is nothing to do yet; the flag stays unset so a later start can seed.
   if (!(await fs.stat(options.seedPath).catch(() => null))) return { status: 'skipped', reason: 'noSeedFile' };
 
-  const checked = validateMachineRows(await readRowsFile(options.seedPath));
+  const checked = (await checkRowsFile(options.seedPath)).result();
   if (!checked.ok) throw new SeedError(`demo data ${options.seedPath} is invalid:\n${checked.errors.join('\n')}`);
   const { photos, errors, warnings } = await storeRowPhotos(
     checked.rows,

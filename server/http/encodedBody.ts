@@ -1,10 +1,13 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compress, effortFor, negotiateEncoding, type ContentEncoding } from './compression';
 import { etagOf, ifNoneMatchHits } from './etag';
 
 /** A response body kept between requests, compressed at most once per encoding. */
 export interface EncodedBody {
-  readonly text: string;
+  /** The body as it is, in the pieces it was written in: joining a large body would be one more long step. */
+  readonly parts: readonly Buffer[];
+  readonly byteLength: number;
   readonly contentType: string;
   /** The body's strong ETag as sent; each encoding is a different representation, so it has its own. */
   etag(encoding: ContentEncoding | null): string;
@@ -12,18 +15,21 @@ export interface EncodedBody {
   bytes(encoding: ContentEncoding): Promise<Buffer>;
 }
 
-export function encodedBody(text: string, contentType: string): EncodedBody {
-  const identityTag = etagOf(text);
-  const raw = Buffer.from(text, 'utf8');
+/** `body` as an EncodedBody; `identityTag` (the ETag of the body as it is) when the caller hashed it already. */
+export function encodedBody(body: string | readonly Buffer[], contentType: string, identityTag?: string): EncodedBody {
+  const parts = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : body;
+  const byteLength = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const tag = identityTag ?? etagOf(Buffer.concat(parts));
   const compressed = new Map<ContentEncoding, Promise<Buffer>>();
   return {
-    text,
+    parts,
+    byteLength,
     contentType,
-    etag: (encoding) => (encoding === null ? identityTag : `${identityTag.slice(0, -1)}-${encoding}"`),
+    etag: (encoding) => (encoding === null ? tag : `${tag.slice(0, -1)}-${encoding}"`),
     bytes(encoding) {
       let pending = compressed.get(encoding);
       if (!pending) {
-        pending = compress(raw, encoding, effortFor(raw.byteLength));
+        pending = compress(parts, encoding, effortFor(byteLength));
         // A failed compression is not kept: the next request tries again.
         pending.catch(() => compressed.delete(encoding));
         compressed.set(encoding, pending);
@@ -47,6 +53,7 @@ export async function sendEncodedBody(
   reply.header('vary', 'accept-encoding').header('etag', etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.type(body.contentType);
-  if (encoding === null) return reply.send(body.text);
-  return reply.header('content-encoding', encoding).send(await body.bytes(encoding));
+  if (encoding !== null) return reply.header('content-encoding', encoding).send(await body.bytes(encoding));
+  if (body.parts.length === 1) return reply.send(body.parts[0]);
+  return reply.header('content-length', body.byteLength).send(Readable.from(body.parts, { objectMode: false }));
 }

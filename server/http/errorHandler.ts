@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { BUSY_RETRY_AFTER_S, isBusyError } from '../db/open';
 import { ApiError, keyForStatus, type ApiErrorBody, type ApiErrorKey } from '../errors';
 
 interface Classified {
@@ -9,6 +10,7 @@ interface Classified {
 /** Maps any error to a status and a `msg` key; nothing else about the error reaches the client. */
 export function classifyError(error: unknown): Classified {
   if (error instanceof ApiError) return { status: error.statusCode, msg: error.msg };
+  if (isBusyError(error)) return { status: 503, msg: 'systemError' };
   const { code, statusCode, validation } = (error ?? {}) as Partial<FastifyError>;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, msg: 'fileTooLarge' };
   if (validation) return { status: 400, msg: 'badRequest' };
@@ -22,12 +24,15 @@ export function classifyError(error: unknown): Classified {
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, msg } = classifyError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // A busy database is expected while the import command writes: one line, not a stack trace each time.
+  if (isBusyError(error)) request.log.warn('answered 503: another process (an import) is writing the database');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ err: error }, `answered ${status} ${msg}`);
   // A failure must never be cached as if it were the resource.
   reply.removeHeader('cache-control');
   reply.removeHeader('etag');
   reply.removeHeader('content-length');
+  if (isBusyError(error)) reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
   const body: ApiErrorBody = { success: false, msg };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }

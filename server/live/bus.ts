@@ -1,12 +1,13 @@
 import type { ApiMachine } from '../machines/repository';
-import { EventRing, type LiveEvent } from './eventRing';
+import { EventRing, type ImportNotice, type LiveChange, type LiveEvent } from './eventRing';
 
+export type { ImportNotice } from './eventRing';
 export type LiveListener = (event: LiveEvent) => void;
 
 /** Changes kept for clients that reconnect: at ~1 KB a machine, about 1 MB. */
 export const REPLAY_EVENTS = 1000;
 
-/** In-process fan-out of machine updates to the open event streams of this server, numbered for replay. */
+/** In-process fan-out of machine updates and imports to the open event streams of this server, numbered for replay. */
 export class MachineBus {
   private readonly listeners = new Set<LiveListener>();
   private readonly ring: EventRing;
@@ -21,8 +22,11 @@ export class MachineBus {
   }
 
   publish(machine: ApiMachine): void {
-    const event = this.ring.push(machine);
-    for (const listener of this.listeners) listener(event);
+    this.send({ type: 'machine', machine });
+  }
+
+  publishImport(notice: ImportNotice): void {
+    this.send({ type: 'import', notice });
   }
 
   /** See EventRing.since: the changes a client missed, or null when it must reload the list. */
@@ -36,5 +40,10 @@ export class MachineBus {
 
   get size(): number {
     return this.listeners.size;
+  }
+
+  private send(change: LiveChange): void {
+    const event = this.ring.push(change);
+    for (const listener of this.listeners) listener(event);
   }
 }

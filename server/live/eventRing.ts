@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiMachine } from '../machines/repository';
 
-/** A machine change as the event stream sends it: `id` is what a reconnecting client hands back. */
-export interface LiveEvent {
-  id: string;
-  machine: ApiMachine;
+/** What open pages hear of an import: enough to know the list changed, nothing of who or which file. */
+export interface ImportNotice {
+  at: string;
+  inserted: number;
+  updated: number;
 }
+
+/** What the event stream sends, in order: `id` is what a reconnecting client hands back. */
+export type LiveEvent =
+  { id: string; type: 'machine'; machine: ApiMachine } | { id: string; type: 'import'; notice: ImportNotice };
+
+/** A change before it is numbered. */
+export type LiveChange = { type: 'machine'; machine: ApiMachine } | { type: 'import'; notice: ImportNotice };
 
 /**
  * The last `capacity` changes of this server process, numbered from 1. Ids are `<process>.<number>`: an id
@@ -20,9 +28,9 @@ export class EventRing {
     private readonly process = randomBytes(4).toString('hex'),
   ) {}
 
-  push(machine: ApiMachine): LiveEvent {
+  push(change: LiveChange): LiveEvent {
     this.newest += 1;
-    const event = { id: `${this.process}.${this.newest}`, machine };
+    const event: LiveEvent = { id: `${this.process}.${this.newest}`, ...change };
     this.events.push(event);
     if (this.events.length > this.capacity) this.events.shift();
     return event;

@@ -1,78 +1,45 @@
-/**
- * A small RFC 4180 CSV reader: comma separated, fields optionally in double quotes, `""` for a quote
- * inside quotes, commas and line breaks allowed inside quotes, CRLF or LF line ends, optional UTF-8 BOM.
- */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError as ParserError, parse, type Options } from 'csv-parse';
+import { showValue } from './showValue';
 
 export class CsvError extends Error {
   override name = 'CsvError';
 }
 
-/** Every record as a list of fields. A final line break does not make an empty record. */
-export function parseCsv(text: string): string[][] {
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let line = 1;
-  let i = 0;
-  // Whether the current field opened with a quote and has been closed again.
-  let quotedFieldDone = false;
+/**
+ * RFC 4180 as spreadsheets write it: comma separated, fields optionally in double quotes, `""` for a quote
+ * inside quotes, commas and line breaks allowed inside quotes, CRLF, LF or CR line ends, optional UTF-8 BOM.
+ * Field counts are checked here, so that the error can name the row.
+ */
+const PARSER_OPTIONS: Options = {
+  bom: true,
+  relax_column_count: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
 
-  const endField = (): void => {
-    record.push(field);
-    field = '';
-    quotedFieldDone = false;
-  };
-  const endRecord = (): void => {
-    endField();
-    records.push(record);
-    record = [];
-  };
+/** csv-parse's error codes, told in the importer's words; every other error is reported by its code alone. */
+const PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'unexpected text after a closing quote',
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field (wrap the field in quotes and double the quote)',
+};
 
-  while (i < input.length) {
-    const char = input[i];
-    if (char === '"' && field === '' && !quotedFieldDone) {
-      const start = line;
-      i += 1;
-      for (;;) {
-        if (i >= input.length) throw new CsvError(`line ${start}: a quoted field is never closed`);
-        const inner = input[i];
-        if (inner === '"') {
-          if (input[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
-        }
-        if (inner === '\n') line += 1;
-        field += inner;
-        i += 1;
-      }
-      quotedFieldDone = true;
-      continue;
-    }
-    if (char === ',') {
-      endField();
-      i += 1;
-    } else if (char === '\r' || char === '\n') {
-      endRecord();
-      i += char === '\r' && input[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-    } else if (quotedFieldDone) {
-      throw new CsvError(`line ${line}: unexpected text after a closing quote`);
-    } else if (char === '"') {
-      throw new CsvError(
-        `line ${line}: a quote inside an unquoted field (wrap the field in quotes and double the quote)`,
-      );
-    } else {
-      field += char;
-      i += 1;
-    }
+/** The file's records as lists of fields, read as a stream. A final line break does not make an empty record. */
+export async function* parseCsv(source: string | AsyncIterable<string | Uint8Array>): AsyncGenerator<string[]> {
+  const parser = parse(PARSER_OPTIONS);
+  const input = typeof source === 'string' ? Readable.from([source]) : Readable.from(source);
+  // The parser learns of a failed read through the pipeline and ends the loop below with it.
+  pipeline(input, parser).catch(() => undefined);
+  try {
+    for await (const record of parser) yield record as string[];
+  } catch (error) {
+    if (!(error instanceof ParserError)) throw error;
+    // `records` counts the records before the broken one; the header is row 1, as a spreadsheet shows it.
+    throw new CsvError(`row ${Number(error.records) + 1}: ${PROBLEMS[error.code] ?? `cannot be read (${error.code})`}`);
+  } finally {
+    parser.destroy();
   }
-  if (field !== '' || quotedFieldDone || record.length > 0) endRecord();
-  return records;
 }
 
 export interface CsvRow {
@@ -82,24 +49,38 @@ export interface CsvRow {
 }
 
 /**
- * Records under a header line as objects keyed by column name. Blank lines are skipped; a record
- * with a different number of fields than the header is an error naming its row.
+ * Records under a header line as objects keyed by column name, read as a stream. `checkHeader` sees the
+ * trimmed header before the first row is read. Blank lines are skipped; a record with a different number
+ * of fields than the header is an error naming its row.
  */
-export function csvToObjects(text: string): { header: string[]; rows: CsvRow[] } {
-  const [header, ...records] = parseCsv(text);
-  if (!header || header.every((name) => name.trim() === '')) throw new CsvError('the file has no header line');
-  const columns = header.map((name) => name.trim());
-  const duplicate = columns.find((name, index) => columns.indexOf(name) !== index);
-  if (duplicate !== undefined) throw new CsvError(`column "${duplicate}" appears twice in the header`);
-
-  const rows: CsvRow[] = [];
-  records.forEach((record, index) => {
-    if (record.length === 1 && record[0] === '') return;
-    const rowNumber = index + 2;
+export async function* csvToObjects(
+  source: string | AsyncIterable<string | Uint8Array>,
+  checkHeader: (columns: readonly string[]) => void = () => undefined,
+): AsyncGenerator<CsvRow> {
+  let columns: string[] | undefined;
+  let rowNumber = 1;
+  for await (const record of parseCsv(source)) {
+    if (columns === undefined) {
+      columns = headerColumns(record);
+      checkHeader(columns);
+      continue;
+    }
+    rowNumber += 1;
+    if (record.length === 1 && record[0] === '') continue;
     if (record.length !== columns.length) {
       throw new CsvError(`row ${rowNumber}: has ${record.length} fields, the header has ${columns.length}`);
     }
-    rows.push({ rowNumber, values: Object.fromEntries(columns.map((name, column) => [name, record[column] ?? ''])) });
-  });
-  return { header: columns, rows };
+    const values: Record<string, string> = {};
+    columns.forEach((name, column) => (values[name] = record[column] ?? ''));
+    yield { rowNumber, values };
+  }
+  if (columns === undefined) throw new CsvError('the file has no header line');
+}
+
+function headerColumns(header: readonly string[]): string[] {
+  if (header.every((name) => name.trim() === '')) throw new CsvError('the file has no header line');
+  const columns = header.map((name) => name.trim());
+  const duplicate = columns.find((name, index) => columns.indexOf(name) !== index);
+  if (duplicate !== undefined) throw new CsvError(`column ${showValue(duplicate)} appears twice in the header`);
+  return columns;
 }

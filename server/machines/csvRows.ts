@@ -61,31 +61,41 @@ function checkHeader(header: readonly string[]): void {
   if (problems.length > 0) throw new CsvError(`header: ${problems.join('; ')}`);
 }
 
+/** Columns read into another form (or under another name); every other column is kept as it is. */
+const CONVERTED_COLUMNS: ReadonlySet<string> = new Set([
+  'lat',
+  'lng',
+  'under_maintenance',
+  'service_status',
+  'opening_hours',
+  'photo',
+  ...FEED_FIELDS,
+]);
+
 /**
- * Parses a CSV file into rows shaped like the JSON data set, ready for validation. Columns the
+ * Reads a CSV file as a stream of rows shaped like the JSON data set, ready for validation. Columns the
  * importer does not know stay on the row as text, for validation to keep as unknown fields.
  */
-export function machineRowsFromCsv(text: string): NumberedRow[] {
-  const { header, rows } = csvToObjects(text);
-  checkHeader(header);
-
-  return rows.map(({ rowNumber, values }) => {
-    const { lat = '', lng = '', under_maintenance = '', service_status = '', opening_hours, photo, ...rest } = values;
-    const timestamps = Object.fromEntries(FEED_TIMESTAMP_FIELDS.map((field) => [field, emptyToNull(values[field])]));
-    return {
-      rowNumber,
-      value: {
-        ...rest,
-        coordinates: [toNumber(lat), toNumber(lng)],
-        under_maintenance: toBoolean(under_maintenance),
-        service_status: toNumber(service_status),
-        opening_hours: emptyToNull(opening_hours),
-        photo: emptyToNull(photo)?.trim() ?? null,
-        bin_count: optionalNumber(values.bin_count),
-        bin_count_full_threshold: optionalNumber(values.bin_count_full_threshold),
-        deactivated: values.deactivated?.trim() ? toBoolean(values.deactivated) : false,
-        ...timestamps,
-      },
-    };
-  });
+export async function* machineRowsFromCsv(
+  source: string | AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<NumberedRow> {
+  let kept: readonly string[] = [];
+  const readHeader = (header: readonly string[]): void => {
+    checkHeader(header);
+    kept = header.filter((name) => !CONVERTED_COLUMNS.has(name));
+  };
+  for await (const { rowNumber, values } of csvToObjects(source, readHeader)) {
+    const value: Record<string, unknown> = {};
+    for (const name of kept) value[name] = values[name];
+    value.coordinates = [toNumber(values.lat ?? ''), toNumber(values.lng ?? '')];
+    value.under_maintenance = toBoolean(values.under_maintenance ?? '');
+    value.service_status = toNumber(values.service_status ?? '');
+    value.opening_hours = emptyToNull(values.opening_hours);
+    value.photo = emptyToNull(values.photo)?.trim() ?? null;
+    value.bin_count = optionalNumber(values.bin_count);
+    value.bin_count_full_threshold = optionalNumber(values.bin_count_full_threshold);
+    value.deactivated = values.deactivated?.trim() ? toBoolean(values.deactivated) : false;
+    for (const field of FEED_TIMESTAMP_FIELDS) value[field] = emptyToNull(values[field]);
+    yield { rowNumber, value };
+  }
 }

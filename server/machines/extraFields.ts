@@ -1,3 +1,5 @@
+import { showValue } from './showValue';
+
 /** Fields of a row that no known field claims: kept as they are, within these limits. */
 export const EXTRA_MAX_KEYS = 50;
 export const EXTRA_MAX_BYTES = 8 * 1024;
@@ -20,9 +22,9 @@ export function extraNameProblems(
   const problems: string[] = [];
   for (const name of names) {
     const twin = knownByLowerCase.get(name.trim().toLowerCase());
-    if (UNSAFE_NAMES.has(name)) problems.push(`${noun} "${name}" cannot be kept: the name is reserved`);
+    if (UNSAFE_NAMES.has(name)) problems.push(`${noun} ${showValue(name)} cannot be kept: the name is reserved`);
     else if (name.trim() === '') problems.push(`a ${noun} has no name`);
-    else if (twin !== undefined) problems.push(`${noun} "${name}" clashes with the known field "${twin}"`);
+    else if (twin !== undefined) problems.push(`${noun} ${showValue(name)} clashes with the known field "${twin}"`);
   }
   if (names.length > EXTRA_MAX_KEYS) {
     problems.push(`has ${names.length} unknown ${noun}s, at most ${EXTRA_MAX_KEYS} are kept`);

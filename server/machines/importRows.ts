@@ -3,10 +3,11 @@ import { markSeeded } from '../db/seed';
 import type { Db } from '../db/open';
 import type { FileStore } from '../files/store';
 import { CsvError } from './csv';
+import { DEFAULT_IMPORT_ACTOR, recordImport } from './importAudit';
 import { storeRowPhotos } from './photos';
-import { readRowsFile, RowsFileError } from './readRows';
+import { checkRowsFile, RowsFileError } from './readRows';
 import { saveMachineRows } from './saveRows';
-import { validateMachineRows } from './validate';
+import type { RowsResult } from './validate';
 
 export type ImportResult =
   { ok: true; inserted: number; updated: number; photos: number; warnings: string[] } | { ok: false; errors: string[] };
@@ -14,31 +15,35 @@ export type ImportResult =
 /**
  * Loads a CSV or JSON data set: every row is checked first and nothing is written unless all are
  * good. Photos are looked up next to the file; a machine whose row names no usable photo keeps its own.
+ * The file is read and checked before the write lock is taken, so the lock is held only for the writing.
  */
 export async function importMachinesFile(
   file: string,
   db: Db,
   store: FileStore,
   maxPhotoBytes: number,
+  actor = DEFAULT_IMPORT_ACTOR,
 ): Promise<ImportResult> {
-  let rows;
+  let checked: RowsResult;
   try {
-    rows = await readRowsFile(file);
+    const check = await checkRowsFile(file);
+    if (check.count === 0) return { ok: false, errors: ['the file holds no machines'] };
+    checked = check.result();
   } catch (error) {
     if (error instanceof CsvError || error instanceof RowsFileError) return { ok: false, errors: [error.message] };
     throw error;
   }
-  if (rows.length === 0) return { ok: false, errors: ['the file holds no machines'] };
-  const checked = validateMachineRows(rows);
   if (!checked.ok) return { ok: false, errors: checked.errors };
+  const { rows } = checked;
 
-  const { photos, errors, warnings } = await storeRowPhotos(checked.rows, path.dirname(file), store, maxPhotoBytes);
+  const { photos, errors, warnings } = await storeRowPhotos(rows, path.dirname(file), store, maxPhotoBytes);
   if (errors.length > 0) return { ok: false, errors };
 
   // IMMEDIATE: take the write lock up front rather than fail to upgrade while the server writes.
   const counts = db
     .transaction(() => {
-      const saved = saveMachineRows(db, store, checked.rows, photos);
+      const saved = saveMachineRows(db, store, rows, photos);
+      recordImport(db, { source: file, ...saved, photos: photos.size, at: new Date().toISOString(), actor });
       // Real data is in: demo data must never be added on a later start.
       markSeeded(db);
       return saved;

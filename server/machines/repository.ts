@@ -10,7 +10,8 @@ import { KNOWN_FIELDS, type MachineRow } from './validate';
  */
 export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
 
-interface MachineRecord extends Omit<
+/** A row of the machines table as SQLite returns it. */
+export interface MachineRecord extends Omit<
   MachineRow,
   'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'
 > {
@@ -39,7 +40,7 @@ export function countMachines(db: Db): number {
   return Number(db.prepare('SELECT count(*) FROM machines').pluck().get());
 }
 
-function toApiMachine(record: MachineRecord): ApiMachine {
+export function toApiMachine(record: MachineRecord): ApiMachine {
   const machine: ApiMachine = {
     id: record.id,
     coordinates: [record.lat, record.lng],
@@ -78,68 +79,87 @@ function unclaimedFields(extra: ExtraFields, machine: ApiMachine): ExtraFields {
   );
 }
 
-export type UpsertOutcome = 'inserted' | 'updated';
+/** The columns an import writes, in the order `upsertValues` gives them. */
+const UPSERT_COLUMNS = [
+  'id',
+  'lat',
+  'lng',
+  'area',
+  'district',
+  'status',
+  'under_maintenance',
+  'service_status',
+  'name_en',
+  'name_zht',
+  'name_zhs',
+  'address_en',
+  'address_zht',
+  'address_zhs',
+  'service_hour_en',
+  'service_hour_zht',
+  'service_hour_zhs',
+  'opening_hours',
+  'picture_id',
+  'updated_at',
+  'bin_count',
+  'bin_count_full_threshold',
+  'deactivated',
+  'last_emptied_at',
+  'last_online',
+  'last_full',
+  'extra',
+] as const;
+
+const upsertValues = (row: MachineRow, pictureId: string | null, updatedAt: string): unknown[] => [
+  row.id,
+  row.coordinates[0],
+  row.coordinates[1],
+  row.area,
+  row.district,
+  row.status,
+  row.under_maintenance ? 1 : 0,
+  row.service_status,
+  row.name_en,
+  row.name_zht,
+  row.name_zhs,
+  row.address_en,
+  row.address_zht,
+  row.address_zhs,
+  row.service_hour_en,
+  row.service_hour_zht,
+  row.service_hour_zhs,
+  row.opening_hours,
+  pictureId,
+  updatedAt,
+  row.bin_count,
+  row.bin_count_full_threshold,
+  row.deactivated ? 1 : 0,
+  row.last_emptied_at,
+  row.last_online,
+  row.last_full,
+  row.extra ? JSON.stringify(row.extra) : null,
+];
+
+// Positional parameters: binding 27 named ones per row costs a third more, and an import writes 50 000 rows.
+const UPSERT_SQL = `INSERT INTO machines (${UPSERT_COLUMNS.join(', ')})
+  VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT(id) DO UPDATE SET ${UPSERT_COLUMNS.filter((column) => column !== 'id')
+    .map((column) =>
+      column === 'picture_id'
+        ? 'picture_id = coalesce(excluded.picture_id, machines.picture_id)'
+        : `${column} = excluded.${column}`,
+    )
+    .join(', ')}`;
 
 /**
- * Inserts or replaces one machine. `pictureId` null keeps the photo an existing machine already has;
- * every other field, feed fields and kept fields included, is replaced by the row's.
- * Synchronous so callers can run many inside one transaction.
+ * Inserts or replaces machines with one statement prepared once, all stamped with one `updated_at`.
+ * `pictureId` null keeps the photo an existing machine already has; every other field, feed fields and kept
+ * fields included, is replaced by the row's. Synchronous so callers can run many inside one transaction.
  */
-export function upsertMachine(db: Db, row: MachineRow, pictureId: string | null): UpsertOutcome {
-  const exists = db.prepare('SELECT 1 FROM machines WHERE id = ?').get(row.id) !== undefined;
-  db.prepare(
-    `INSERT INTO machines (
-       id, lat, lng, area, district, status, under_maintenance, service_status,
-       name_en, name_zht, name_zhs, address_en, address_zht, address_zhs,
-       service_hour_en, service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at,
-       bin_count, bin_count_full_threshold, deactivated, last_emptied_at, last_online, last_full, extra
-     ) VALUES (
-       @id, @lat, @lng, @area, @district, @status, @under_maintenance, @service_status,
-       @name_en, @name_zht, @name_zhs, @address_en, @address_zht, @address_zhs,
-       @service_hour_en, @service_hour_zht, @service_hour_zhs, @opening_hours, @picture_id, @updated_at,
-       @bin_count, @bin_count_full_threshold, @deactivated, @last_emptied_at, @last_online, @last_full, @extra
-     )
-     ON CONFLICT(id) DO UPDATE SET
-       lat = excluded.lat, lng = excluded.lng, area = excluded.area, district = excluded.district,
-       status = excluded.status, under_maintenance = excluded.under_maintenance,
-       service_status = excluded.service_status,
-       name_en = excluded.name_en, name_zht = excluded.name_zht, name_zhs = excluded.name_zhs,
-       address_en = excluded.address_en, address_zht = excluded.address_zht, address_zhs = excluded.address_zhs,
-       service_hour_en = excluded.service_hour_en, service_hour_zht = excluded.service_hour_zht,
-       service_hour_zhs = excluded.service_hour_zhs, opening_hours = excluded.opening_hours,
-       picture_id = coalesce(excluded.picture_id, machines.picture_id),
-       updated_at = excluded.updated_at,
-       bin_count = excluded.bin_count, bin_count_full_threshold = excluded.bin_count_full_threshold,
-       deactivated = excluded.deactivated, last_emptied_at = excluded.last_emptied_at,
-       last_online = excluded.last_online, last_full = excluded.last_full, extra = excluded.extra`,
-  ).run({
-    id: row.id,
-    lat: row.coordinates[0],
-    lng: row.coordinates[1],
-    area: row.area,
-    district: row.district,
-    status: row.status,
-    under_maintenance: row.under_maintenance ? 1 : 0,
-    service_status: row.service_status,
-    name_en: row.name_en,
-    name_zht: row.name_zht,
-    name_zhs: row.name_zhs,
-    address_en: row.address_en,
-    address_zht: row.address_zht,
-    address_zhs: row.address_zhs,
-    service_hour_en: row.service_hour_en,
-    service_hour_zht: row.service_hour_zht,
-    service_hour_zhs: row.service_hour_zhs,
-    opening_hours: row.opening_hours,
-    picture_id: pictureId,
-    updated_at: new Date().toISOString(),
-    bin_count: row.bin_count,
-    bin_count_full_threshold: row.bin_count_full_threshold,
-    deactivated: row.deactivated ? 1 : 0,
-    last_emptied_at: row.last_emptied_at,
-    last_online: row.last_online,
-    last_full: row.last_full,
-    extra: row.extra ? JSON.stringify(row.extra) : null,
-  });
-  return exists ? 'updated' : 'inserted';
+export function prepareUpsert(db: Db, at = new Date()): (row: MachineRow, pictureId: string | null) => void {
+  const upsert = db.prepare(UPSERT_SQL);
+  const updatedAt = at.toISOString();
+  return (row, pictureId) => {
+    upsert.run(upsertValues(row, pictureId, updatedAt));
+  };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open';
 import type { FileStore } from '../files/store';
 import type { RowPhoto } from './photos';
-import { upsertMachine } from './repository';
+import { countMachines, prepareUpsert } from './repository';
 import type { MachineRow } from './validate';
 
 export interface SaveCounts {
@@ -16,13 +16,16 @@ export function saveMachineRows(
   rows: readonly MachineRow[],
   photos: ReadonlyMap<string, RowPhoto>,
 ): SaveCounts {
+  const upsert = prepareUpsert(db);
   return db.transaction(() => {
-    const counts: SaveCounts = { inserted: 0, updated: 0 };
+    // Rows are only ever added or replaced, and the ids are unique, so the count tells the two apart.
+    const before = countMachines(db);
     for (const row of rows) {
       const photo = photos.get(row.id);
       if (photo) store.record(photo.blob, photo.originalName);
-      counts[upsertMachine(db, row, photo?.blob.id ?? null)] += 1;
+      upsert(row, photo?.blob.id ?? null);
     }
-    return counts;
+    const inserted = countMachines(db) - before;
+    return { inserted, updated: rows.length - inserted };
   })();
 }

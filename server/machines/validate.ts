@@ -11,7 +11,7 @@ import {
 import { isInsideMap, MAP_BOUNDS } from '../../shared/mapBounds';
 import { collectExtraFields, type ExtraFields } from './extraFields';
 import { checkFeedFields, FEED_FIELDS, type FeedFields } from './feedFields';
-import { showValue as show } from './showValue';
+import { showText, showValue as show } from './showValue';
 
 /**
  * One machine as the seed and import files give it: the API fields minus photos, plus the photo's file
@@ -82,8 +82,9 @@ const inRange = (value: number, min: number, max: number): boolean => value >= m
 export function validateMachineRow(input: unknown, rowNumber: number): RowResult {
   if (!isRecord(input)) return { ok: false, errors: [`row ${rowNumber}: is not an object`] };
   const errors: string[] = [];
-  const label = typeof input.id === 'string' && input.id ? `row ${rowNumber} (${input.id})` : `row ${rowNumber}`;
-  const fail = (message: string): void => void errors.push(`${label}: ${message}`);
+  const label = (): string =>
+    typeof input.id === 'string' && input.id ? `row ${rowNumber} (${showText(input.id)})` : `row ${rowNumber}`;
+  const fail = (message: string): void => void errors.push(`${label()}: ${message}`);
 
   const { id, coordinates, area, district, status, under_maintenance, service_status } = input;
   if (typeof id !== 'string' || !MACHINE_ID_PATTERN.test(id)) {
@@ -184,21 +185,38 @@ export interface NumberedRow {
   value: unknown;
 }
 
-/** Checks every row and that no id appears twice. */
-export function validateMachineRows(inputs: readonly NumberedRow[]): RowsResult {
-  const errors: string[] = [];
-  const rows: MachineRow[] = [];
-  const seen = new Map<string, number>();
-  for (const { rowNumber, value } of inputs) {
-    const result = validateMachineRow(value, rowNumber);
-    if (result.ok) rows.push(result.row);
-    else errors.push(...result.errors);
+/**
+ * Checks rows one at a time as a file is read, and that no id appears twice. Only the checked rows are
+ * kept, so a large file never has to be in memory as read.
+ */
+export class RowsCheck {
+  private readonly errors: string[] = [];
+  private readonly rows: MachineRow[] = [];
+  private readonly seen = new Map<string, number>();
+  count = 0;
 
+  add({ rowNumber, value }: NumberedRow): void {
+    this.count += 1;
+    const result = validateMachineRow(value, rowNumber);
+    if (result.ok) this.rows.push(result.row);
+    else this.errors.push(...result.errors);
+
+    // An id that is not valid is reported already; only valid ones can clash.
     const id = isRecord(value) && typeof value.id === 'string' ? value.id : undefined;
-    if (id === undefined) continue;
-    const first = seen.get(id);
-    if (first === undefined) seen.set(id, rowNumber);
-    else errors.push(`row ${rowNumber} (${id}): duplicate id, first used in row ${first}`);
+    if (id === undefined || !MACHINE_ID_PATTERN.test(id)) return;
+    const first = this.seen.get(id);
+    if (first === undefined) this.seen.set(id, rowNumber);
+    else this.errors.push(`row ${rowNumber} (${id}): duplicate id, first used in row ${first}`);
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+
+  result(): RowsResult {
+    return this.errors.length > 0 ? { ok: false, errors: this.errors } : { ok: true, rows: this.rows };
+  }
+}
+
+/** Checks every row and that no id appears twice. */
+export function validateMachineRows(inputs: Iterable<NumberedRow>): RowsResult {
+  const check = new RowsCheck();
+  for (const input of inputs) check.add(input);
+  return check.result();
 }

@@ -19,7 +19,8 @@ export interface EventStreamOptions {
   maxStreamsPerAddress?: number;
 }
 
-const machineEvent = ({ id, machine }: LiveEvent) => `event: machine\nid: ${id}\ndata: ${JSON.stringify(machine)}\n\n`;
+const eventText = (event: LiveEvent) =>
+  `event: ${event.type}\nid: ${event.id}\ndata: ${JSON.stringify(event.type === 'machine' ? event.machine : event.notice)}\n\n`;
 
 /** The id of the last event a reconnecting client saw: EventSource's own header, or the page's query parameter. */
 function lastEventId(request: FastifyRequest): string | null {
@@ -31,9 +32,10 @@ function lastEventId(request: FastifyRequest): string | null {
 
 /**
  * `GET /api/events`: a Server-Sent Events stream with one `machine` event, carrying the machine as the
- * list call sends it, for each status change; a comment every 25 s keeps it open. Each event has an id.
- * A client that hands back the last id it saw gets the changes it missed; when they are gone (too old,
- * or the server restarted) it gets `resync` instead, and reloads the list. Then `ready`, with the newest id.
+ * list call sends it, for each status change, and one `import` event (the counts) for each import, after
+ * which the page loads the list again; a comment every 25 s keeps it open. Each event has an id. A client
+ * that hands back the last id it saw gets the events it missed; when they are gone (too old, or the server
+ * restarted) it gets `resync` instead, and reloads the list. Then `ready`, with the newest id.
  */
 export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, options: EventStreamOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -72,11 +74,11 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
     });
     raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
     // Subscribing and replaying in one go: no change can fall between them.
-    const unsubscribe = bus.subscribe((event) => raw.write(machineEvent(event)));
+    const unsubscribe = bus.subscribe((event) => raw.write(eventText(event)));
     const seen = lastEventId(request);
     if (seen !== null) {
       const missed = bus.since(seen);
-      if (missed) for (const event of missed) raw.write(machineEvent(event));
+      if (missed) for (const event of missed) raw.write(eventText(event));
       else raw.write(`event: resync\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);
     }
     raw.write(`event: ready\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);

@@ -7,13 +7,14 @@ const ROUTE = '/api/health';
 
 /**
  * `GET /api/health`: ok only when the machine list can be read, from what the list call answers with. A count
- * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged.
+ * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged. It reads
+ * the last list built, so it never waits for a rebuild of a large list.
  */
-export function registerHealthRoutes(app: FastifyInstance, currentList: () => ListBody): void {
+export function registerHealthRoutes(app: FastifyInstance, lastList: () => Promise<ListBody>): void {
   app.get(ROUTE, async (request, reply) => {
     let machines: number;
     try {
-      machines = currentList().machines;
+      machines = (await lastList()).machines;
     } catch (error) {
       request.log.error({ err: error }, 'health: the machine list cannot be read');
       throw new ApiError(503, 'systemError');

@@ -11,7 +11,7 @@ export interface LiveConnectionOptions {
   open: (url: string) => EventSourceLike;
   /** The data of a `machine` event: one changed machine. */
   onMachine: (data: string) => void;
-  /** Reloads the whole list: after a gap the stream cannot fill in, and every `pollMs` while it is down. */
+  /** Reloads the whole list: after an import, after a gap the stream cannot fill in, and every `pollMs` while it is down. */
   reload: () => void;
   pollMs: number;
   random?: () => number;
@@ -46,10 +46,12 @@ export function connectLive(options: LiveConnectionOptions): () => void {
       remember(event);
       options.onMachine(String(event.data));
     });
-    current.addEventListener('resync', (event) => {
-      remember(event);
-      options.reload();
-    });
+    for (const type of ['import', 'resync']) {
+      current.addEventListener(type, (event) => {
+        remember(event);
+        options.reload();
+      });
+    }
     current.addEventListener('ready', (event) => {
       if (interrupted && resumeFrom === null) options.reload();
       remember(event);

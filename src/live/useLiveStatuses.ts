@@ -11,7 +11,8 @@ export const POLL_INTERVAL_MS = 30_000;
 
 /**
  * Machine status changes pushed by the server (Server-Sent Events, `machine` events) replace that
- * one machine in the list; through an outage of the stream the list is reloaded (see connectLive).
+ * one machine in the list; after an import (`import` event), and through an outage of the stream, the whole
+ * list is loaded again in the background (see connectLive).
  */
 export function useLiveStatuses(): void {
   const replaceMachine = useSetAtom(replaceMachineAtom);

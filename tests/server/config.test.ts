@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       kioskIdleMs: 120_000,
       staleAfterMs: 30 * 60_000,
       logLevel: 'warn',
+      auditRetentionDays: 365,
       basemapStyleUrl: null,
       mapOrigins: [],
       trustProxy: false,
@@ -83,6 +84,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_TRUST_PROXY: raw }, CWD).trustProxy).toEqual(trustProxy);
   });
 
+  it('reads RVM_AUDIT_RETENTION_DAYS in whole days from 1 to 100 years', () => {
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '30' }, CWD).auditRetentionDays).toBe(30);
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '36500' }, CWD).auditRetentionDays).toBe(36_500);
+    expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '' }, CWD).auditRetentionDays).toBe(365);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', RVM_ADMIN_TOKEN: '  ', RVM_EMBED_ORIGINS: ' , ' }, CWD)).toMatchObject({
       port: 8080,
@@ -107,6 +114,8 @@ describe('loadConfig', () => {
     [{ RVM_TRUST_PROXY: '1' }, /RVM_TRUST_PROXY: a number of hops is not supported .* e\.g\. 10\.0\.0\.1/],
     [{ RVM_MAX_STREAMS_PER_ADDRESS: '0' }, /RVM_MAX_STREAMS_PER_ADDRESS must be between 1 and 5000, got 0/],
     [{ RVM_MAX_STREAMS_PER_ADDRESS: 'many' }, /RVM_MAX_STREAMS_PER_ADDRESS must be a whole number/],
+    [{ RVM_AUDIT_RETENTION_DAYS: '0' }, /RVM_AUDIT_RETENTION_DAYS must be between 1 and 36500, got 0/],
+    [{ RVM_AUDIT_RETENTION_DAYS: 'forever' }, /RVM_AUDIT_RETENTION_DAYS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);

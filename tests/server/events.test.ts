@@ -254,6 +254,29 @@ describe('replaying from the ring of recent changes', () => {
       await app.close();
     }
   });
+
+  it('replays an import missed in the gap as an import event, in order with the machine changes', async () => {
+    const app = Fastify();
+    const bus = new MachineBus();
+    registerEventRoutes(app, bus);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    try {
+      const seen = bus.headId;
+      bus.publish(machine('A', 'Full'));
+      bus.publishImport({ at: '2026-11-26T04:00:00.000Z', inserted: 2, updated: 5 });
+      bus.publish(machine('B', 'Full'));
+      const stream = await openStream(url, { 'last-event-id': seen });
+      const text = await stream.until(/event: ready/);
+      stream.close();
+      expect(eventLines(text).map((line) => line.split(' ')[0])).toEqual(['machine', 'import', 'machine', 'ready']);
+      expect(text).toMatch(
+        /^event: import\nid: \S+\ndata: \{"at":"2026-11-26T04:00:00.000Z","inserted":2,"updated":5\}$/m,
+      );
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('caps on open streams', () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -128,7 +129,7 @@ describe('importMachinesFile', () => {
       ['object.json', '{"id": "RVM-1"}', /must hold an array/],
       ['empty.json', '[]', /holds no machines/],
       ['header.csv', 'id,lat\nRVM-1,22.3\n', /header: missing column "lng"/],
-      ['quote.csv', 'id,lat\n"RVM-1,22.3\n', /quoted field is never closed/],
+      ['quote.csv', '"id,lat\nRVM-1,22.3\n', /row 1: a quoted field is never closed/],
       ['data.txt', 'hello', /expected a \.csv or \.json file/],
     ];
     for (const [name, text, message] of cases) {
@@ -341,8 +342,33 @@ describe('npx tsx server/import.ts', () => {
         'RVM-102',
         'RVM-103',
       ]);
+      expect(cli.prepare('SELECT source, inserted, actor FROM machine_import_audit').all()).toEqual([
+        { source: path.join(dir, 'good.csv'), inserted: 3, actor: `import command (${os.userInfo().username})` },
+      ]);
     } finally {
       cli.close();
     }
+  });
+
+  it('prints bad values with control characters escaped and cut short: an ESC sequence, a 10 MB value', async () => {
+    const hostile = '\u001b]0;owned\u0007\u001b[2J';
+    const huge = 'x'.repeat(10 * 1024 * 1024);
+    writeJson('hostile.json', [feedRow({ id: `RVM-${hostile}`, status: hostile, name_en: huge })]);
+    const header = Object.keys(feedRow()).filter((key) => key !== 'coordinates');
+    const values = header.map(
+      (key) => `"${key === 'district' ? `${hostile}${huge}` : String(feedRow()[key as 'id'])}"`,
+    );
+    fs.writeFileSync(path.join(dir, 'hostile.csv'), `lat,lng,${header.join(',')}\n22.28,114.17,${values.join(',')}\n`);
+
+    for (const name of ['hostile.json', 'hostile.csv']) {
+      const result = await run(path.join(dir, name));
+      expect(result.code, name).toBe(1);
+      // Asserted on what is found, not on the output: a failure must not print 10 MB either.
+      expect(result.stderr.match(/[^\P{Cc}\n]/gu), name).toBeNull();
+      expect(Math.max(...result.stderr.split('\n').map((line) => line.length)), name).toBeLessThan(300);
+      expect(result.stderr.includes('\\u001b]0;owned\\u0007\\u001b[2J'), name).toBe(true);
+    }
+    const json = await run(path.join(dir, 'hostile.json'));
+    expect(json.stderr.includes(`name_en "${'x'.repeat(80)}…" (${huge.length} characters) must be text`)).toBe(true);
   });
 });

@@ -21,14 +21,79 @@ const list = async () => {
 };
 
 describe('the list call body cache', () => {
-  it('builds the body once while nothing changes', () => {
+  const touch = (id: string) => server.db.prepare('UPDATE machines SET updated_at = updated_at WHERE id = ?').run(id);
+
+  it('builds the body once while nothing changes', async () => {
     let builds = 0;
-    const current = createListCache(server.db, () => ({ json: String(++builds), etag: `"${builds}"` }));
-    expect(current().json).toBe('1');
-    expect(current().json).toBe('1');
-    server.db.prepare("UPDATE machines SET updated_at = updated_at WHERE id = 'RVM-002'").run();
-    expect(current().json).toBe('2');
-    expect(current().json).toBe('2');
+    const { current } = createListCache(server.db, async () => String(++builds));
+    expect(await current()).toBe('1');
+    expect(await current()).toBe('1');
+    touch('RVM-002');
+    expect(await current()).toBe('2');
+    expect(await current()).toBe('2');
+  });
+
+  it('shares a build in progress, runs one build at a time, and builds again for a change made meanwhile', async () => {
+    const running: number[] = [];
+    const releases: (() => void)[] = [];
+    let builds = 0;
+    const { current } = createListCache(server.db, async () => {
+      const build = ++builds;
+      running.push(build);
+      expect(running).toHaveLength(1);
+      await new Promise<void>((release) => releases.push(release));
+      running.splice(running.indexOf(build), 1);
+      return build;
+    });
+    const first = [current(), current()];
+    touch('RVM-003');
+    const second = current();
+    await expect.poll(() => releases.length).toBe(1);
+    releases[0]!();
+    expect(await Promise.all(first)).toEqual([1, 1]);
+    await expect.poll(() => releases.length).toBe(2);
+    releases[1]!();
+    expect(await second).toBe(2);
+    expect(await current()).toBe(2);
+  });
+
+  it('builds again after a failed build', async () => {
+    let builds = 0;
+    const { current } = createListCache(server.db, async () => {
+      builds += 1;
+      if (builds === 1) throw new Error('disk gone');
+      return builds;
+    });
+    await expect(current()).rejects.toThrow('disk gone');
+    expect(await current()).toBe(2);
+  });
+
+  it('answers the last finished build to a check that must not wait, and its failure', async () => {
+    const releases: (() => void)[] = [];
+    let builds = 0;
+    const { current, latest } = createListCache(server.db, async () => {
+      const build = ++builds;
+      await new Promise<void>((release) => releases.push(release));
+      if (build === 3) throw new Error('pages damaged');
+      return build;
+    });
+    const first = latest();
+    await expect.poll(() => releases.length).toBe(1);
+    releases[0]!();
+    expect(await first).toBe(1);
+    touch('RVM-004');
+    // The change starts a second build; the check is answered from the first without waiting for it.
+    expect(await latest()).toBe(1);
+    await expect.poll(() => releases.length).toBe(2);
+    releases[1]!();
+    expect(await current()).toBe(2);
+    touch('RVM-004');
+    const failing = current();
+    await expect.poll(() => releases.length).toBe(3);
+    releases[2]!();
+    await expect(failing).rejects.toThrow('pages damaged');
+    await expect(latest()).rejects.toThrow('pages damaged');
+    releases[3]?.();
   });
 
   it('answers the same ETag for an unchanged database', async () => {

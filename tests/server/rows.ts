@@ -19,3 +19,10 @@ export const GOOD_ROW = {
 };
 
 export { NO_FEED_FIELDS } from '../fixtures/noFeedFields';
+
+/** Every item of an async iterable, in order (Array.fromAsync comes with Node 22). */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}

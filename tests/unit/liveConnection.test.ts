@@ -131,6 +131,16 @@ describe('connectLive', () => {
     expect(live.latest().url).toBe('/api/events?lastEventId=new.0');
   });
 
+  it('reloads the list after an import, and resumes after it when the stream drops', () => {
+    const live = start();
+    live.latest().send('ready', 'p.1', 'p.1');
+    live.latest().send('import', '{"at":"2026-11-26T04:00:00.000Z","inserted":1,"updated":0}', 'p.2');
+    expect(live.reload).toHaveBeenCalledTimes(1);
+    live.latest().fail();
+    vi.advanceTimersByTime(1000);
+    expect(live.latest().url).toBe('/api/events?lastEventId=p.2');
+  });
+
   it('stops: closes the stream and opens no other, and reloads nothing', () => {
     const live = start();
     live.latest().fail();

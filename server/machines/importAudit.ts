@@ -1,0 +1,33 @@
+import type { Db } from '../db/open';
+
+/** Who loaded a file when no one is named: the import command run by hand. */
+export const DEFAULT_IMPORT_ACTOR = 'import command';
+
+export interface ImportAuditEntry {
+  id: number;
+  /** The data file, as the import command was given it (resolved). */
+  source: string;
+  inserted: number;
+  updated: number;
+  photos: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  actor: string;
+}
+
+/** Records a loaded import; synchronous, to run in the import's own transaction. */
+export function recordImport(db: Db, entry: Omit<ImportAuditEntry, 'id'>): void {
+  db.prepare(
+    `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor)
+     VALUES (@source, @inserted, @updated, @photos, @at, @actor)`,
+  ).run(entry);
+}
+
+/** The imports recorded after entry `afterId`, oldest first. */
+export function importsAfter(db: Db, afterId: number): ImportAuditEntry[] {
+  return db.prepare('SELECT * FROM machine_import_audit WHERE id > ? ORDER BY id').all(afterId) as ImportAuditEntry[];
+}
+
+export function lastImportId(db: Db): number {
+  return Number(db.prepare('SELECT coalesce(max(id), 0) FROM machine_import_audit').pluck().get());
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { SHOWN_CHARS, showText, showValue } from '../../server/machines/showValue';
+
+const TEN_MB = 10 * 1024 * 1024;
+
+describe('showValue: a bad value as an error line quotes it back', () => {
+  it.each([
+    ['text in quotes', 'KOWLON CITY', '"KOWLON CITY"'],
+    ['numbers bare', 1.5, '1.5'],
+    ['anything else as JSON', [22.3], '[22.3]'],
+    ['undefined', undefined, 'undefined'],
+    ['an ESC sequence escaped', '\u001b[2J\u001b]0;owned\u0007name', '"\\u001b[2J\\u001b]0;owned\\u0007name"'],
+    ['line breaks and tabs escaped', 'a\r\nb\tc', '"a\\r\\nb\\tc"'],
+    ['DEL and C1 controls escaped', 'a\u007fb\u009bc', '"a\\u007fb\\u009bc"'],
+    ['bidi overrides escaped', 'abc\u202edef', '"abc\\u202edef"'],
+    ['quotes and backslashes escaped', 'say "hi" \\o/', '"say \\"hi\\" \\\\o/"'],
+    ['control characters inside JSON', { note: '\u001b[31m' }, '{"note":"\\u001b[31m"}'],
+    ['Chinese text kept', '灣仔', '"灣仔"'],
+  ])('%s', (_name, value, shown) => {
+    expect(showValue(value)).toBe(shown);
+  });
+
+  it(`cuts a 10 MB value to ${SHOWN_CHARS} characters and says how long it was`, () => {
+    const shown = showValue('x'.repeat(TEN_MB));
+    expect(shown).toBe(`"${'x'.repeat(SHOWN_CHARS)}…" (${TEN_MB} characters)`);
+  });
+
+  it('cuts long JSON the same way', () => {
+    const shown = showValue(Array.from({ length: 1000 }, (_, i) => i));
+    expect(shown).toBe(`${JSON.stringify(Array.from({ length: 1000 }, (_, i) => i)).slice(0, SHOWN_CHARS)}…`);
+  });
+
+  it('never cuts a character in half', () => {
+    const shown = showValue(`${'x'.repeat(SHOWN_CHARS - 1)}😀😀`);
+    expect(shown).toBe(`"${'x'.repeat(SHOWN_CHARS - 1)}😀…" (${SHOWN_CHARS + 3} characters)`);
+  });
+
+  it('escapes before it cuts, so an escape is never cut in half', () => {
+    const shown = showValue('\u001b'.repeat(200));
+    expect(shown).toMatch(/^"(\\u001b)+…" \(200 characters\)$/);
+  });
+});
+
+describe('showText: text an error line names without quotes (an id)', () => {
+  it('escapes control characters and cuts long text', () => {
+    expect(showText('RVM-1')).toBe('RVM-1');
+    expect(showText('RVM-\u001b[2J')).toBe('RVM-\\u001b[2J');
+    expect(showText('y'.repeat(TEN_MB))).toBe(`${'y'.repeat(SHOWN_CHARS)}… (${TEN_MB} characters)`);
+  });
+});
