@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackupError, backupFileName, backupSqlite } from '../../server/db/backup';
-import { ADMIN_TOKEN, auth, makeTempDir, spawnMainServer } from './helpers';
+import { ADMIN_TOKEN, auth, makeTempDir, spawnMainServer, startTestServer } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = makeTempDir();
@@ -17,6 +17,8 @@ const backups = path.join(dir, 'backups');
 const BULK_MACHINES = 3000;
 const PATCH_EVERY_MS = 100;
 const MAX_PATCHES = 290;
+/** Machines in the live database once the bulk is added (set by the live backup test). */
+let liveMachines = 0;
 const BASE_TIME = Date.parse('2026-11-23T00:00:00Z');
 const lastOnline = (n: number): string => new Date(BASE_TIME + n * 1000).toISOString();
 
@@ -74,6 +76,7 @@ describe('npm run backup (SQLite online backup)', () => {
         )
         .run();
       const machines = Number(bulk.prepare('SELECT count(*) FROM machines').pluck().get());
+      liveMachines = machines;
       const photos = bulk.prepare('SELECT id FROM files ORDER BY id').pluck().all() as string[];
       bulk.close();
       expect(photos.length).toBeGreaterThan(0);
@@ -167,6 +170,35 @@ describe('npm run backup (SQLite online backup)', () => {
     expect(second.file).not.toBe(first.file);
     expect(second.photosCopied).toBe(0);
     expect(fs.readdirSync(folder).filter((name) => !name.startsWith('rvm-') && name !== 'files')).toEqual([]);
+  });
+
+  it('restores: a server started on a backup and its files answers the machines and their photos', async () => {
+    const [file] = fs.readdirSync(backups).filter((name) => name.endsWith('.sqlite'));
+    const restored = path.join(dir, 'restored');
+    fs.mkdirSync(restored);
+    fs.copyFileSync(path.join(backups, file!), path.join(restored, 'rvm.sqlite'));
+    fs.cpSync(path.join(backups, 'files'), path.join(restored, 'files'), { recursive: true });
+    const server = await startTestServer({
+      dbPath: path.join(restored, 'rvm.sqlite'),
+      filesDir: path.join(restored, 'files'),
+    });
+    try {
+      const health = await server.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toEqual({ success: true, status: 'ok', machines: liveMachines });
+      expect(liveMachines).toBeGreaterThan(BULK_MACHINES);
+      const list = await server.app.inject({ method: 'POST', url: '/api/rvm/', payload: {} });
+      const withPhoto = (list.json() as { rvms: { picture?: { id: string } | null }[] }).rvms.filter(
+        (machine) => machine.picture,
+      );
+      expect(withPhoto.length).toBeGreaterThan(0);
+      for (const machine of withPhoto.slice(0, 3)) {
+        const photo = await server.app.inject({ method: 'GET', url: `/api/file/${machine.picture!.id}` });
+        expect(photo.statusCode).toBe(200);
+        expect(createHash('sha256').update(photo.rawPayload).digest('hex')).toBe(machine.picture!.id);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses without a folder, with PostgreSQL configured, and for a database that does not exist', async () => {
