@@ -1,5 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/** Tests of the PostgreSQL test cluster and of what only PostgreSQL does; they need its server binaries. */
+const PG_TESTS = 'tests/server/pg/**/*.test.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -20,7 +23,35 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PG_TESTS],
           testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // PostgreSQL itself: a throwaway cluster for the run (tests/server/pg/globalSetup.ts), its URL by inject().
+          name: 'pg',
+          environment: 'node',
+          include: [PG_TESTS],
+          globalSetup: ['tests/server/pg/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The server tests again, each file with a PostgreSQL database of its own in RVM_DATABASE_URL. Not in
+          // `npm test` (package.json test:all lists its projects) until the server reads RVM_DATABASE_URL.
+          name: 'server-pg',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, PG_TESTS],
+          globalSetup: ['tests/server/pg/globalSetup.ts'],
+          setupFiles: ['tests/server/pg/perFileDatabase.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
