@@ -2,12 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
-import { waitBrieflyForLocks, type Db } from './db/open';
-import { FileStore } from './files/store';
+import type { Engine } from './db/engine';
 import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
-import { createListBody } from './machines/listBody';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
@@ -24,9 +22,9 @@ import { registerLiveRoutes } from './live/registerLive';
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 
 /**
- * The whole HTTP server. The caller owns `db` (already migrated) and closes it after `app.close()`.
+ * The whole HTTP server. The caller owns `engine` (opened for a server, so migrated) and closes it after `app.close()`.
  */
-export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, engine: Engine): Promise<FastifyInstance> {
   const app = Fastify({
     // Logs go to stderr: stdout carries only the one "listening" line scripts wait for.
     logger: { level: config.logLevel, stream: process.stderr },
@@ -39,8 +37,6 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
     clientErrorHandler,
   });
-  const store = new FileStore(config.filesDir, db);
-  waitBrieflyForLocks(db);
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
@@ -51,11 +47,11 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
-  const list = createListBody(db);
-  app.addHook('onClose', async () => list.close());
+  const list = engine.createListBody();
+  app.addHook('onClose', () => list.close());
   registerRvmRoutes(app, list.current);
-  registerFileRoutes(app, store);
-  registerUploadRoutes(app, store, {
+  registerFileRoutes(app, engine.files);
+  registerUploadRoutes(app, engine.files, {
     adminToken: config.adminToken,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
@@ -63,7 +59,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
   registerHealthRoutes(app, list.latest);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  registerLiveRoutes(app, db, config);
+  await registerLiveRoutes(app, engine, config);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

@@ -28,6 +28,8 @@ export const MAX_STALE_AFTER_MIN = MAX_STALE_AFTER_MS / MS_PER_MINUTE;
 /** How long the audit (status updates and imports) keeps an entry (RVM_AUDIT_RETENTION_DAYS), days. */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 const MAX_AUDIT_RETENTION_DAYS = 36_500; // 100 years
+/** Connections one instance keeps to PostgreSQL at most (RVM_PG_POOL_MAX), plus one for LISTEN. */
+export const DEFAULT_PG_POOL_MAX = 10;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -39,8 +41,12 @@ export interface ServerConfig {
   /** 0 = any free port. */
   port: number;
   host: string;
-  /** Absolute path of the SQLite file. */
+  /** Absolute path of the SQLite file; unused when `databaseUrl` is set. */
   dbPath: string;
+  /** PostgreSQL connection URL (RVM_DATABASE_URL); null = SQLite at `dbPath`. */
+  databaseUrl: string | null;
+  /** Connections one instance may hold open to PostgreSQL, besides the one that listens for changes. */
+  pgPoolMax: number;
   /** Absolute path of the content-addressed file store. */
   filesDir: string;
   /** Absolute path of the built page (vite `dist`). */
@@ -91,6 +97,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port: parseInteger('PORT', env.PORT, DEFAULT_PORT, 0, 65535),
     host: nonEmpty(env.HOST) ?? DEFAULT_HOST,
     dbPath: resolve(env.RVM_DB, 'data/rvm.sqlite'),
+    databaseUrl: parseDatabaseUrl(env.RVM_DATABASE_URL),
+    pgPoolMax: parseInteger('RVM_PG_POOL_MAX', env.RVM_PG_POOL_MAX, DEFAULT_PG_POOL_MAX, 1, 1000),
     filesDir: resolve(env.RVM_FILES, 'data/files'),
     staticDir: resolve(env.RVM_STATIC, 'dist'),
     adminToken: parseAdminToken(env.RVM_ADMIN_TOKEN),
@@ -155,6 +163,16 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   const parsed = Number(value);
   if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  if (!/^postgres(ql)?:\/\/./i.test(value)) {
+    // The value may hold a password: it is not repeated.
+    throw new ConfigError('RVM_DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:port/database');
+  }
+  return value;
 }
 
 function parseInterval(name: string, raw: string | undefined, fallback: number): number {

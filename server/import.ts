@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/open';
-import { FileStore } from './files/store';
+import { openEngine } from './db/openEngine';
 import { DEFAULT_IMPORT_ACTOR } from './machines/importAudit';
 import { importMachinesFile } from './machines/importRows';
 
@@ -23,17 +22,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig(process.env);
-  fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
-  fs.mkdirSync(config.filesDir, { recursive: true });
-  const db = openDatabase(config.dbPath);
+  const engine = await openEngine(config, 'command');
   try {
-    const result = await importMachinesFile(
-      path.resolve(file),
-      db,
-      new FileStore(config.filesDir, db),
-      config.uploadMaxBytes,
-      importActor(),
-    );
+    const result = await importMachinesFile(path.resolve(file), engine, config.uploadMaxBytes, importActor());
     if (!result.ok) {
       for (const error of result.errors) console.error(error);
       console.error(`${file}: ${result.errors.length} error(s); nothing was loaded`);
@@ -41,11 +32,11 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     for (const warning of result.warnings) console.error(`warning: ${warning}`);
     console.log(
-      `${file}: ${result.inserted} inserted, ${result.updated} updated, ${result.photos} photo(s) stored (${config.dbPath})`,
+      `${file}: ${result.inserted} inserted, ${result.updated} updated, ${result.photos} photo(s) stored (${engine.kind === 'postgres' ? 'PostgreSQL' : config.dbPath})`,
     );
     return 0;
   } finally {
-    db.close();
+    await engine.close();
   }
 }
 

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startAuditPruning } from './db/auditRetention';
-import { openDatabase } from './db/open';
+import { openEngine } from './db/openEngine';
 import { seedIfFirstStart } from './db/seed';
-import { FileStore } from './files/store';
 import { sweepStaleTempFiles } from './files/sweepTempFiles';
 
 /** Requests still running after this long on shutdown are abandoned. */
@@ -19,14 +16,18 @@ const displayHost = (host: string): string => {
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  fs.mkdirSync(path.dirname(config.dbPath), { recursive: true });
-  fs.mkdirSync(config.filesDir, { recursive: true });
-  const db = openDatabase(config.dbPath);
-  const app = await buildApp(config, db);
-  const swept = await sweepStaleTempFiles(config.filesDir);
-  if (swept.length > 0) app.log.info(`removed ${swept.length} temp file(s) left by interrupted uploads`);
+  let warn = (message: string): void => console.error(message);
+  const engine = await openEngine(config, 'server', (error) =>
+    warn(`a pooled database connection failed (it is replaced): ${error.message}`),
+  );
+  const app = await buildApp(config, engine);
+  warn = (message) => app.log.warn(message);
+  if (engine.kind === 'sqlite') {
+    const swept = await sweepStaleTempFiles(config.filesDir);
+    if (swept.length > 0) app.log.info(`removed ${swept.length} temp file(s) left by interrupted uploads`);
+  }
 
-  const seed = await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
+  const seed = await seedIfFirstStart(engine, {
     seedPath: config.seedPath,
     photosDir: config.seedPhotosDir,
     maxPhotoBytes: config.uploadMaxBytes,
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     app.log.warn(`no demo data at ${config.seedPath}; starting with an empty machine list`);
   }
 
-  const stopPruning = startAuditPruning(db, config.auditRetentionDays, (message) => app.log.warn(message));
+  const stopPruning = await startAuditPruning(engine, config.auditRetentionDays, (message) => app.log.warn(message));
   app.addHook('onClose', async () => stopPruning());
 
   let stopping = false;
@@ -52,10 +53,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     app
       .close()
-      .then(() => {
-        db.close();
-        process.exit(0);
-      })
+      .then(() => engine.close())
+      .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error(error);
         process.exit(1);

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/open';
+import { openEngine } from '../../server/db/openEngine';
 import { seedIfFirstStart } from '../../server/db/seed';
-import { FileStore } from '../../server/files/store';
 
 export interface BudgetServer {
   app: FastifyInstance;
@@ -20,13 +19,13 @@ export async function startBudgetServer(staticDir: string): Promise<BudgetServer
     ...loadConfig({}),
     staticDir: path.resolve(staticDir),
     dbPath: path.join(dir, 'rvm.sqlite'),
+    databaseUrl: null,
     filesDir: path.join(dir, 'files'),
     logLevel: 'silent',
   };
-  mkdirSync(config.filesDir);
-  const db = openDatabase(config.dbPath);
-  const app = await buildApp(config, db);
-  await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
+  const engine = await openEngine(config, 'server');
+  const app = await buildApp(config, engine);
+  await seedIfFirstStart(engine, {
     seedPath: config.seedPath,
     photosDir: config.seedPhotosDir,
     maxPhotoBytes: config.uploadMaxBytes,
@@ -36,7 +35,7 @@ export async function startBudgetServer(staticDir: string): Promise<BudgetServer
     app,
     async close() {
       await app.close();
-      db.close();
+      await engine.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

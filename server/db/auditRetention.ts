@@ -1,3 +1,4 @@
+import type { Engine } from './engine';
 import type { Db } from './open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -6,7 +7,7 @@ export const AUDIT_PRUNE_INTERVAL_MS = 60 * 60 * 1000; // 1 hour
 
 const AUDIT_TABLES = ['machine_status_audit', 'machine_import_audit'] as const;
 
-/** Deletes the audit entries (status updates and imports) older than `retentionDays`; answers how many. */
+/** SQLite: deletes the audit entries (status updates and imports) older than `retentionDays`; answers how many. */
 export function pruneAudit(db: Db, retentionDays: number, now = new Date()): number {
   const cutoff = new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
   return db
@@ -23,16 +24,18 @@ export function pruneAudit(db: Db, retentionDays: number, now = new Date()): num
  * Prunes now and then every hour while the server runs. A failed pass (the database busy with an import)
  * is logged and left to the next one.
  */
-export function startAuditPruning(db: Db, retentionDays: number, warn: (message: string) => void): () => void {
-  const prune = (): void => {
-    try {
-      pruneAudit(db, retentionDays);
-    } catch (error) {
-      warn(`audit retention: ${(error as Error).message}; trying again in an hour`);
-    }
-  };
-  prune();
-  const timer = setInterval(prune, AUDIT_PRUNE_INTERVAL_MS);
+export async function startAuditPruning(
+  engine: Engine,
+  retentionDays: number,
+  warn: (message: string) => void,
+): Promise<() => void> {
+  const prune = (): Promise<void> =>
+    engine.pruneAudit(retentionDays).then(
+      () => undefined,
+      (error: unknown) => warn(`audit retention: ${(error as Error).message}; trying again in an hour`),
+    );
+  await prune();
+  const timer = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

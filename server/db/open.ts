@@ -11,8 +11,6 @@ const BUSY_TIMEOUT_MS = 5_000;
  * may stop the event loop: short, and a write that cannot have the lock answers 503 (isBusyError).
  */
 export const SERVER_BUSY_TIMEOUT_MS = 20;
-/** What a 503 for a busy database asks the client to wait, seconds: an import holds the lock about a second. */
-export const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * Opens the database in WAL mode with foreign keys on, checks that its pages are intact, and brings the schema

@@ -1,14 +1,10 @@
 import fs from 'node:fs/promises';
-import type { FileStore } from '../files/store';
 import { storeRowPhotos } from '../machines/photos';
 import { checkRowsFile } from '../machines/readRows';
-import { countMachines } from '../machines/repository';
-import { saveMachineRows } from '../machines/saveRows';
-import { getMeta, setMeta } from './meta';
-import type { Db } from './open';
+import type { Engine } from './engine';
+import { SEEDED_META_KEY } from './meta';
 
-/** Set once the machines table has had data (demo or imported); an operator who empties it is not re-seeded. */
-export const SEEDED_META_KEY = 'seeded_at';
+export { SEEDED_META_KEY } from './meta';
 
 export interface SeedOptions {
   seedPath: string;
@@ -24,15 +20,11 @@ export class SeedError extends Error {
   override name = 'SeedError';
 }
 
-export function markSeeded(db: Db): void {
-  if (getMeta(db, SEEDED_META_KEY) === undefined) setMeta(db, SEEDED_META_KEY, new Date().toISOString());
-}
-
 /** Loads the demo data set on the very first start. Bad demo data stops the start-up with every error listed. */
-export async function seedIfFirstStart(db: Db, store: FileStore, options: SeedOptions): Promise<SeedOutcome> {
-  if (getMeta(db, SEEDED_META_KEY) !== undefined) return { status: 'skipped', reason: 'alreadySeeded' };
-  if (countMachines(db) > 0) {
-    markSeeded(db);
+export async function seedIfFirstStart(engine: Engine, options: SeedOptions): Promise<SeedOutcome> {
+  if ((await engine.getMeta(SEEDED_META_KEY)) !== undefined) return { status: 'skipped', reason: 'alreadySeeded' };
+  if ((await engine.countMachines()) > 0) {
+    await engine.setMetaOnce(SEEDED_META_KEY, new Date().toISOString());
     return { status: 'skipped', reason: 'hasMachines' };
   }
   // Without the file there is nothing to do yet; the flag stays unset so a later start can seed.
@@ -43,18 +35,12 @@ export async function seedIfFirstStart(db: Db, store: FileStore, options: SeedOp
   const { photos, errors, warnings } = await storeRowPhotos(
     checked.rows,
     options.photosDir,
-    store,
+    engine.files,
     options.maxPhotoBytes,
   );
   if (errors.length > 0) throw new SeedError(`demo photos are invalid:\n${errors.join('\n')}`);
 
-  return db
-    .transaction((): SeedOutcome => {
-      // Another process may have seeded while the photos were written.
-      if (getMeta(db, SEEDED_META_KEY) !== undefined) return { status: 'skipped', reason: 'alreadySeeded' };
-      saveMachineRows(db, store, checked.rows, photos);
-      markSeeded(db);
-      return { status: 'seeded', machines: checked.rows.length, photos: photos.size, warnings };
-    })
-    .immediate();
+  // Another process may have seeded while the photos were written: then nothing is written.
+  if (!(await engine.seed(checked.rows, photos))) return { status: 'skipped', reason: 'alreadySeeded' };
+  return { status: 'seeded', machines: checked.rows.length, photos: photos.size, warnings };
 }

@@ -1,37 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from '../db/engine';
 import type { Db } from '../db/open';
-import { ApiError } from '../errors';
-import { detectImageType, SNIFF_BYTES } from './imageType';
+import { consumeImage, FILE_ID_PATTERN } from './checkImage';
 
-export const FILE_ID_PATTERN = /^[a-f0-9]{64}$/;
+export { FILE_ID_PATTERN } from './checkImage';
+export type { FileRecord, SaveOptions, StoredBlob } from '../db/engine';
 /** Temp files are named `.tmp-<pid>-<uuid>` while an upload is written; the rename to the hash ends them. */
 export const TEMP_PREFIX = '.tmp-';
-
-/** A file written to disk under its hash but not yet recorded in the `files` table. */
-export interface StoredBlob {
-  id: string;
-  size: number;
-  contentType: string;
-}
-
-export interface FileRecord extends StoredBlob {
-  originalName: string | null;
-  createdAt: string;
-}
-
-export interface SaveOptions {
-  maxBytes: number;
-  originalName?: string | null;
-}
 
 /**
  * Content-addressed image store: a file's name is the sha256 of its bytes, so equal uploads share one
  * file and concurrent writers never collide (each writes its own temp file; rename is atomic).
  */
-export class FileStore {
+export class FileStore implements PhotoStore {
   constructor(
     readonly dir: string,
     private readonly db: Db,
@@ -53,30 +37,13 @@ export class FileStore {
     const handle = await fs.open(tempPath, 'wx');
     let closed = false;
     try {
-      const hash = createHash('sha256');
-      const head: Buffer[] = [];
-      let headBytes = 0;
-      let size = 0;
-      for await (const chunk of source) {
-        size += chunk.byteLength;
-        if (size > maxBytes) throw new ApiError(413, 'fileTooLarge');
-        hash.update(chunk);
-        if (headBytes < SNIFF_BYTES) {
-          head.push(Buffer.from(chunk));
-          headBytes += chunk.byteLength;
-        }
-        await handle.write(chunk);
-      }
-      const contentType = await detectImageType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-      if (!contentType) throw new ApiError(415, 'unsupportedFileType');
-
+      const blob = await consumeImage(source, maxBytes, (chunk) => handle.write(chunk));
       await handle.sync();
       await handle.close();
       closed = true;
-      const id = hash.digest('hex');
-      await fs.rename(tempPath, this.pathOf(id));
+      await fs.rename(tempPath, this.pathOf(blob.id));
       await this.syncDir();
-      return { id, size, contentType };
+      return blob;
     } catch (error) {
       if (!closed) await handle.close().catch(() => undefined);
       await fs.rm(tempPath, { force: true });
@@ -94,8 +61,12 @@ export class FileStore {
       .run(blob.id, blob.contentType, blob.size, originalName, new Date().toISOString());
   }
 
+  async find(id: string): Promise<FileRecord | null> {
+    return this.findSync(id);
+  }
+
   /** The record for `id`, or null. Malformed ids are refused before anything touches the disk. */
-  find(id: string): FileRecord | null {
+  findSync(id: string): FileRecord | null {
     if (!FILE_ID_PATTERN.test(id)) return null;
     const row = this.db
       .prepare(
@@ -108,7 +79,7 @@ export class FileStore {
 
   /** Opens a recorded file for reading, or null when it is unknown or missing on disk. */
   async open(id: string): Promise<{ record: FileRecord; stream: ReadStream } | null> {
-    const record = this.find(id);
+    const record = this.findSync(id);
     if (!record) return null;
     try {
       const handle = await fs.open(this.pathOf(record.id), 'r');

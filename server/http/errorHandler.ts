@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { BUSY_RETRY_AFTER_S, isBusyError } from '../db/open';
+import { BUSY_RETRY_AFTER_S, isBusyError } from '../db/busy';
 import { ApiError, keyForStatus, type ApiErrorBody, type ApiErrorKey } from '../errors';
 
 interface Classified {

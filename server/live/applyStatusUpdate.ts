@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../db/open';
 import { getMachine, type ApiMachine } from '../machines/repository';
 import type { StatusUpdate } from './statusUpdate';
@@ -24,11 +23,8 @@ const stateOf = (row: StateRow) => ({
   last_full: row.last_full,
 });
 
-/** Who made a change, without storing the token: the first 8 hex digits of its SHA-256. */
-export const tokenFingerprint = (token: string): string => createHash('sha256').update(token).digest('hex').slice(0, 8);
-
 /**
- * Applies an operator's status update and records it in the audit table, in one transaction.
+ * SQLite: applies an operator's status update and records it in the audit table, in one transaction.
  * Null when there is no such machine; `changed` is false when the update repeated the current state.
  */
 export function applyStatusUpdate(

@@ -10,9 +10,9 @@ export const REPLAY_EVENTS = 1000;
 /** In-process fan-out of machine updates and imports to the open event streams of this server, numbered for replay. */
 export class MachineBus {
   private readonly listeners = new Set<LiveListener>();
-  private readonly ring: EventRing;
+  private ring: EventRing;
 
-  constructor(replayEvents = REPLAY_EVENTS) {
+  constructor(private readonly replayEvents = REPLAY_EVENTS) {
     this.ring = new EventRing(replayEvents);
   }
 
@@ -27,6 +27,15 @@ export class MachineBus {
 
   publishImport(notice: ImportNotice): void {
     this.send({ type: 'import', notice });
+  }
+
+  /**
+   * Changes were missed (the connection that hears other instances was lost): every open stream is told to reload
+   * the list, and the ids given out so far can no longer be replayed, so a client returning with one reloads too.
+   */
+  resync(): void {
+    this.ring = new EventRing(this.replayEvents);
+    this.send({ type: 'resync' });
   }
 
   /** See EventRing.since: the changes a client missed, or null when it must reload the list. */

@@ -10,10 +10,13 @@ export interface ImportNotice {
 
 /** What the event stream sends, in order: `id` is what a reconnecting client hands back. */
 export type LiveEvent =
-  { id: string; type: 'machine'; machine: ApiMachine } | { id: string; type: 'import'; notice: ImportNotice };
+  | { id: string; type: 'machine'; machine: ApiMachine }
+  | { id: string; type: 'import'; notice: ImportNotice }
+  | { id: string; type: 'resync' };
 
 /** A change before it is numbered. */
-export type LiveChange = { type: 'machine'; machine: ApiMachine } | { type: 'import'; notice: ImportNotice };
+export type LiveChange =
+  { type: 'machine'; machine: ApiMachine } | { type: 'import'; notice: ImportNotice } | { type: 'resync' };
 
 /**
  * The last `capacity` changes of this server process, numbered from 1. Ids are `<process>.<number>`: an id

@@ -1,28 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/open';
+import type { Engine } from '../db/engine';
 import { registerEventRoutes } from '../routes/events';
 import { registerOperatorRoutes } from '../routes/operator';
 import { MachineBus } from './bus';
-import { watchImports } from './importWatcher';
 
 /**
- * Live statuses: the operator's update call and the event stream the page listens to, sharing one bus;
- * imports by the import command reach the same streams.
+ * Live statuses: the operator's update call and the event stream the page listens to, sharing one bus; changes
+ * other processes make (the import command, other instances) reach the same streams.
  */
-export function registerLiveRoutes(
+export async function registerLiveRoutes(
   app: FastifyInstance,
-  db: Db,
+  engine: Engine,
   config: Pick<ServerConfig, 'adminToken' | 'maxStreamsPerAddress'>,
-): MachineBus {
+): Promise<MachineBus> {
   const bus = new MachineBus();
-  registerOperatorRoutes(app, db, bus, config.adminToken);
+  registerOperatorRoutes(app, engine, bus, config.adminToken);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
-  const stopWatching = watchImports(
-    db,
-    ({ at, inserted, updated }) => bus.publishImport({ at, inserted, updated }),
-    (error) => app.log.warn({ err: error }, 'could not look for imports'),
-  );
+  const stopWatching = await engine.watchChanges({
+    machine: (machine) => bus.publish(machine),
+    import: (notice) => bus.publishImport(notice),
+    resync: () => {
+      app.log.warn('the connection that hears other instances was lost and is back: open pages reload the list');
+      bus.resync();
+    },
+    error: (error) => app.log.warn({ err: error }, 'could not follow changes made by other processes'),
+  });
   app.addHook('onClose', async () => stopWatching());
   return bus;
 }

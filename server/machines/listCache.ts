@@ -6,26 +6,33 @@ export interface ListCache<T> {
   current(): Promise<T>;
   /**
    * The last finished build, which is at most one build old (a change starts a new one), or the running build
-   * when none has finished yet; rejects when the last build failed. For a check that must not wait for a rebuild.
+   * when none has finished yet; rejects when the last build failed or the database cannot be read. For a check that
+   * must not wait for a rebuild.
    */
   latest(): Promise<T>;
 }
 
 /**
- * `data_version` moves on commits from other connections (the import command); `total_changes()` on this
- * connection's own writes (uploads, operator updates). Either moving means the kept value may be stale.
- * Nothing is built until someone asks, and one build runs at a time.
+ * SQLite's change key: `data_version` moves on commits from other connections (the import command);
+ * `total_changes()` on this connection's own writes (uploads, operator updates).
  */
-export function createListCache<T>(db: Db, build: () => Promise<T>): ListCache<T> {
+export function sqliteChangeKey(db: Db): () => string {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  return () => `${String(dataVersion.get())}:${String(totalChanges.get())}`;
+}
+
+/**
+ * Keeps what `build` made while `readKey` answers the same; a key read synchronously is read at the moment of the
+ * call. Nothing is built until someone asks, and one build runs at a time.
+ */
+export function createListCache<T>(readKey: () => string | Promise<string>, build: () => Promise<T>): ListCache<T> {
   let cached: { key: string; list: T } | null = null;
   let pending: { key: string; list: Promise<T> } | null = null;
   let previous: Promise<unknown> = Promise.resolve();
   let lastOutcome: Promise<T> | null = null;
-  const current = (): Promise<T> => {
-    // Read before the build starts, so the value is at least as new as its key: a later change moves the key.
-    const key = `${String(dataVersion.get())}:${String(totalChanges.get())}`;
+  // The key is read before the build starts, so the value is at least as new as its key: a later change moves it.
+  const forKey = (key: string): Promise<T> => {
     if (cached?.key === key) return Promise.resolve(cached.list);
     if (pending?.key === key) return pending.list;
     const entry = { key, list: previous.then(build) };
@@ -42,11 +49,19 @@ export function createListCache<T>(db: Db, build: () => Promise<T>): ListCache<T
     );
     return entry.list;
   };
+  const current = (): Promise<T> => {
+    const key = readKey();
+    return typeof key === 'string' ? forKey(key) : key.then(forKey);
+  };
   return {
     current,
     latest() {
-      const running = current();
-      return lastOutcome ?? running;
+      const key = readKey();
+      const latestFor = (read: string): Promise<T> => {
+        const running = forKey(read);
+        return lastOutcome ?? running;
+      };
+      return typeof key === 'string' ? latestFor(key) : key.then(latestFor);
     },
   };
 }

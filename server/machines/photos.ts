@@ -2,13 +2,10 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors';
-import type { FileStore, StoredBlob } from '../files/store';
+import type { PhotoStore, RowPhoto } from '../db/engine';
 import type { MachineRow } from './validate';
 
-export interface RowPhoto {
-  blob: StoredBlob;
-  originalName: string;
-}
+export type { RowPhoto } from '../db/engine';
 
 export interface PhotosResult {
   /** Keyed by machine id. */
@@ -21,13 +18,13 @@ export interface PhotosResult {
 
 /**
  * Writes the photos the rows name (looked up in `dir`) into the file store, through the same code
- * path as an upload. The blobs are on disk but not yet recorded, so the caller can record them in
+ * path as an upload. The blobs are stored but not yet recorded, so the caller can record them in
  * the same transaction as the machines.
  */
 export async function storeRowPhotos(
   rows: readonly MachineRow[],
   dir: string,
-  store: FileStore,
+  store: PhotoStore,
   maxBytes: number,
 ): Promise<PhotosResult> {
   const result: PhotosResult = { photos: new Map(), errors: [], warnings: [] };

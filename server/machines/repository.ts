@@ -10,7 +10,7 @@ import { KNOWN_FIELDS, type MachineRow } from './validate';
  */
 export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
 
-/** A row of the machines table as SQLite returns it. */
+/** A row of the machines table as SQLite returns it (and PostgreSQL, through pgMachines' column list). */
 export interface MachineRecord extends Omit<
   MachineRow,
   'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'
@@ -80,7 +80,7 @@ function unclaimedFields(extra: ExtraFields, machine: ApiMachine): ExtraFields {
 }
 
 /** The columns an import writes, in the order `upsertValues` gives them. */
-const UPSERT_COLUMNS = [
+export const UPSERT_COLUMNS = [
   'id',
   'lat',
   'lng',
@@ -110,7 +110,7 @@ const UPSERT_COLUMNS = [
   'extra',
 ] as const;
 
-const upsertValues = (row: MachineRow, pictureId: string | null, updatedAt: string): unknown[] => [
+export const upsertValues = (row: MachineRow, pictureId: string | null, updatedAt: string): unknown[] => [
   row.id,
   row.coordinates[0],
   row.coordinates[1],

@@ -1,15 +1,12 @@
 import type { Db } from '../db/open';
+import type { RowPhoto } from '../db/engine';
 import type { FileStore } from '../files/store';
-import type { RowPhoto } from './photos';
 import { countMachines, prepareUpsert } from './repository';
 import type { MachineRow } from './validate';
 
-export interface SaveCounts {
-  inserted: number;
-  updated: number;
-}
+import type { SaveCounts } from '../db/engine';
 
-/** Upserts the rows and records their photos, all or nothing. Nested in a caller's transaction it becomes a savepoint. */
+/** SQLite: upserts the rows and records their photos, all or nothing. Nested in a caller's transaction it becomes a savepoint. */
 export function saveMachineRows(
   db: Db,
   store: FileStore,

@@ -20,7 +20,9 @@ export interface EventStreamOptions {
 }
 
 const eventText = (event: LiveEvent) =>
-  `event: ${event.type}\nid: ${event.id}\ndata: ${JSON.stringify(event.type === 'machine' ? event.machine : event.notice)}\n\n`;
+  event.type === 'resync'
+    ? `event: resync\nid: ${event.id}\ndata: ${event.id}\n\n`
+    : `event: ${event.type}\nid: ${event.id}\ndata: ${JSON.stringify(event.type === 'machine' ? event.machine : event.notice)}\n\n`;
 
 /** The id of the last event a reconnecting client saw: EventSource's own header, or the page's query parameter. */
 function lastEventId(request: FastifyRequest): string | null {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
-import type { FileStore } from '../files/store';
+import type { PhotoStore } from '../db/engine';
 import { ifNoneMatchHits } from '../http/etag';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/file/:id';
 
 /** `GET /api/file/:id`: a stored image. Its id is its hash, so it never changes and caches for good. */
-export function registerFileRoutes(app: FastifyInstance, store: FileStore): void {
+export function registerFileRoutes(app: FastifyInstance, store: PhotoStore): void {
   app.get<{ Params: { id: string } }>(ROUTE, async (request, reply) => {
     const { id } = request.params;
-    const record = store.find(id);
+    const record = await store.find(id);
     if (!record) throw new ApiError(404, 'fileNotFound');
     const etag = `"${record.id}"`;
     const cacheHeaders = {

@@ -1,8 +1,8 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/open';
+import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import { applyStatusUpdate, tokenFingerprint } from '../live/applyStatusUpdate';
+import { tokenFingerprint } from '../live/tokenFingerprint';
 import type { MachineBus } from '../live/bus';
 import { parseStatusUpdate } from '../live/statusUpdate';
 import { bearerMatches } from '../security/adminToken';
@@ -21,7 +21,12 @@ const BODY_LIMIT_BYTES = 1024;
  * the server never stamps one itself). PATCH, not the page's POST-only convention: this is not a call
  * the public page makes, and a partial update of one resource is what PATCH means.
  */
-export function registerOperatorRoutes(app: FastifyInstance, db: Db, bus: MachineBus, adminToken: string | null): void {
+export function registerOperatorRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  bus: MachineBus,
+  adminToken: string | null,
+): void {
   app.patch<{ Params: { id: string } }>(ROUTE, {
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
@@ -34,7 +39,7 @@ export function registerOperatorRoutes(app: FastifyInstance, db: Db, bus: Machin
         throw new ApiError(415, 'unsupportedMediaType');
       const update = parseStatusUpdate(request.body);
       // bearerMatches passed, so the token is set.
-      const result = applyStatusUpdate(db, request.params.id, update, tokenFingerprint(adminToken!));
+      const result = await engine.updateStatus(request.params.id, update, tokenFingerprint(adminToken!));
       if (!result) throw new ApiError(404, 'notFound');
       request.log.info({ machine: request.params.id, update }, 'machine status updated by operator');
       if (result.changed) bus.publish(result.machine);

@@ -3,7 +3,7 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
-import type { FileStore } from '../files/store';
+import type { PhotoStore } from '../db/engine';
 import { bearerMatches } from '../security/adminToken';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -17,7 +17,7 @@ export interface UploadOptions {
 }
 
 /** `POST /api/upload`: an operator stores one image (multipart field `file`) and gets its id. */
-export function registerUploadRoutes(app: FastifyInstance, store: FileStore, options: UploadOptions): void {
+export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, options: UploadOptions): void {
   app.post(ROUTE, {
     // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
     config: { rateLimit: { max: options.ratePerMinute, timeWindow: ONE_MINUTE_MS } },

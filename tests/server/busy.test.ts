@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machinesCsv } from '../../bench/machinesCsv';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
@@ -29,23 +30,48 @@ const patch = (maintenance: boolean) =>
     body: JSON.stringify({ under_maintenance: maintenance }),
   });
 
+/**
+ * Another process takes the write lock and keeps it until `release`: SQLite's BEGIN IMMEDIATE, or with PostgreSQL
+ * the data_version row every write takes first (as the import command does).
+ */
+async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
+  if (server.config.databaseUrl === null) {
+    const other = new Database(server.config.dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    return {
+      release: async () => {
+        other.exec('ROLLBACK');
+        other.close();
+      },
+    };
+  }
+  const other = new pg.Client({ connectionString: server.config.databaseUrl });
+  await other.connect();
+  await other.query('BEGIN');
+  await other.query('UPDATE data_version SET version = version + 1');
+  return {
+    release: async () => {
+      await other.query('ROLLBACK');
+      await other.end();
+    },
+  };
+}
+
 describe('a write while another process holds the database', () => {
   it('answers 503 with Retry-After at once, not 500 after waiting on the event loop, then works again', async () => {
-    const other = new Database(server.config.dbPath);
+    const lock = await holdWriteLock();
     try {
-      other.exec('BEGIN IMMEDIATE');
       const started = performance.now();
       const refused = await patch(true);
       expect(performance.now() - started).toBeLessThan(GENEROUS_BLOCK_MS);
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('1');
       expect(await refused.json()).toEqual({ success: false, msg: 'systemError' });
-      // Reads go on: WAL readers do not wait for the writer.
+      // Reads go on: WAL readers (and PostgreSQL's) do not wait for the writer.
       expect((await fetch(`${base}/api/health`)).status).toBe(200);
       expect((await fetch(`${base}/api/rvm/`, { method: 'POST' })).status).toBe(200);
     } finally {
-      other.exec('ROLLBACK');
-      other.close();
+      await lock.release();
     }
     expect((await patch(true)).status).toBe(200);
   });
@@ -53,7 +79,12 @@ describe('a write while another process holds the database', () => {
   it(`keeps answering during a ${ROWS}-row import by the import command, which loads every row`, async () => {
     const file = path.join(server.dir, 'many.csv');
     fs.writeFileSync(file, machinesCsv(ROWS));
-    const env = { ...process.env, RVM_DB: server.config.dbPath, RVM_FILES: server.config.filesDir };
+    const env = {
+      ...process.env,
+      RVM_DB: server.config.dbPath,
+      RVM_DATABASE_URL: server.config.databaseUrl ?? '',
+      RVM_FILES: server.config.filesDir,
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/import.ts', file], { cwd: ROOT, env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -80,6 +111,6 @@ describe('a write while another process holds the database', () => {
       new Set(answers.some((answer) => answer.startsWith('503')) ? ['503 1'] : []),
     );
     expect(delay.max / 1e6).toBeLessThan(GENEROUS_BLOCK_MS);
-    expect(server.db.prepare('SELECT count(*) FROM machines').pluck().get()).toBe(ROWS + 4);
+    expect(await server.sql.value('SELECT count(*) FROM machines')).toBe(ROWS + 4);
   }, 180_000);
 });

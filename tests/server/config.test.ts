@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dbPath: path.join(CWD, 'data/rvm.sqlite'),
+      databaseUrl: null,
+      pgPoolMax: 10,
       filesDir: path.join(CWD, 'data/files'),
       staticDir: path.join(CWD, 'dist'),
       adminToken: null,
@@ -47,6 +49,8 @@ describe('loadConfig', () => {
         RVM_LOG_LEVEL: 'info',
         RVM_STALE_AFTER_MIN: '45',
         RVM_MAX_STREAMS_PER_ADDRESS: '4',
+        RVM_DATABASE_URL: ' postgres://rvm:secret@db.internal:5432/rvm ',
+        RVM_PG_POOL_MAX: '20',
       },
       CWD,
     );
@@ -64,7 +68,19 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staleAfterMs: 45 * 60_000,
       maxStreamsPerAddress: 4,
+      databaseUrl: 'postgres://rvm:secret@db.internal:5432/rvm',
+      pgPoolMax: 20,
     });
+  });
+
+  it('takes a PostgreSQL URL in RVM_DATABASE_URL, and refuses anything else without repeating it', () => {
+    expect(loadConfig({ RVM_DATABASE_URL: 'postgresql://h/db' }, CWD).databaseUrl).toBe('postgresql://h/db');
+    expect(loadConfig({ RVM_DATABASE_URL: '  ' }, CWD).databaseUrl).toBeNull();
+    for (const bad of ['mysql://u:hunter2@h/db', '/var/lib/rvm.sqlite', 'postgres://']) {
+      expect(() => loadConfig({ RVM_DATABASE_URL: bad }, CWD)).toThrow(ConfigError);
+      expect(() => loadConfig({ RVM_DATABASE_URL: bad }, CWD)).not.toThrow(/hunter2/);
+    }
+    expect(() => loadConfig({ RVM_PG_POOL_MAX: '0' }, CWD)).toThrow(/RVM_PG_POOL_MAX must be between 1 and 1000/);
   });
 
   it('reads RVM_STALE_AFTER_MIN in whole minutes from 1 to a week', () => {

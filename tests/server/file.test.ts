@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng, rawGet, startTestServer, type TestServer } from './helpers';
+import { loseStoredBytes, makePng, rawGet, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 const png = makePng(5, 5, [1, 2, 3]);
@@ -82,7 +80,7 @@ describe('GET /api/file/:id', () => {
   it('answers 404 fileNotFound when the record exists but the file is gone', async () => {
     const other = makePng(2, 2, [9, 9, 9]);
     const saved = await server.store.save(Readable.from([other]), { maxBytes: 1024 });
-    fs.rmSync(path.join(server.config.filesDir, saved.id));
+    await loseStoredBytes(server, saved.id);
     const response = await get(`/api/file/${saved.id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, msg: 'fileNotFound' });

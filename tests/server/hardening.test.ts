@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../server/app';
 import {
@@ -16,7 +15,10 @@ import {
   multipart,
   rawGet,
   startSeededTestServer,
+  runOnOtherConnection,
   storeEntries,
+  storedBytes,
+  usingPostgres,
   type TestServer,
 } from './helpers';
 
@@ -36,13 +38,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Everything a request could have changed: every table and every file in the store. */
-function snapshot() {
+async function snapshot() {
   return {
-    machines: server.db.prepare('SELECT * FROM machines ORDER BY id').all(),
-    files: server.db.prepare('SELECT * FROM files ORDER BY id').all(),
-    meta: server.db.prepare('SELECT * FROM meta ORDER BY key').all(),
-    store: storeEntries(server).sort(),
+    machines: await server.sql.all('SELECT * FROM machines ORDER BY id'),
+    files: await server.sql.all('SELECT * FROM files ORDER BY id'),
+    meta: await server.sql.all('SELECT * FROM meta ORDER BY key'),
+    store: (await storeEntries(server)).sort(),
   };
+}
+
+/**
+ * Until an upload is being written: its temp file appears in the folder (SQLite). PostgreSQL keeps an upload in
+ * memory until it is whole, so there is nothing to see; a moment is given for the bytes sent to arrive.
+ */
+async function untilUploadInProgress(filesDir: string, what: string): Promise<void> {
+  if (usingPostgres()) await new Promise((resolve) => setTimeout(resolve, 500));
+  else await waitFor(() => tempFiles(filesDir).length === 1, what);
 }
 
 async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
@@ -53,7 +64,8 @@ async function waitFor(condition: () => boolean | Promise<boolean>, what: string
   }
 }
 
-const tempFiles = (dir: string): string[] => fs.readdirSync(dir).filter((name) => name.startsWith('.tmp-'));
+const tempFiles = (dir: string): string[] =>
+  fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith('.tmp-')) : [];
 
 /** A multipart body written by hand, so a test can send part of it and stop. */
 function handMadeUpload(file: Buffer, boundary = 'reliabBoundary7MA4YWxk') {
@@ -250,7 +262,7 @@ async function badInputs(): Promise<BadInput[]> {
 describe('every bad input gets a clear JSON answer and changes nothing', () => {
   it('answers each with its status and msg, security headers on, database and store untouched', async () => {
     const cases = await badInputs();
-    const before = snapshot();
+    const before = await snapshot();
     expect(before.machines.length).toBeGreaterThan(0);
     expect(before.files.length).toBeGreaterThan(0);
     for (const input of cases) {
@@ -265,12 +277,12 @@ describe('every bad input gets a clear JSON answer and changes nothing', () => {
       expect(response.json(), input.name).toEqual({ success: false, msg: input.msg });
       expect(response.headers['x-content-type-options'], input.name).toBe('nosniff');
       expect(response.headers['referrer-policy'], input.name).toBe('strict-origin-when-cross-origin');
-      expect(snapshot(), input.name).toEqual(before);
+      expect(await snapshot(), input.name).toEqual(before);
     }
   });
 
   it('never serves a file from outside the store, whatever the path (raw socket, no normalisation)', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     for (const url of [
       '/api/file/../../package.json',
       '/api/file/..%2f..%2fpackage.json',
@@ -287,7 +299,7 @@ describe('every bad input gets a clear JSON answer and changes nothing', () => {
       expect(response.body, url).not.toContain('RVM_ADMIN_TOKEN');
       expect(response.body, url).not.toContain('root:');
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('gives each request at most 2 minutes to arrive, so a trickling client cannot hold a connection', () => {
@@ -329,22 +341,22 @@ describe('images that are also something else', () => {
 
 describe('uploads are all or nothing', () => {
   it('leaves no temp file and no row when the client disconnects in the middle of the file', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const { headers, body } = handMadeUpload(pngOfSize(MAX_BYTES - 1024, 3));
     const socket = await connect(port);
     socket.write(headers);
     socket.write(body.subarray(0, body.length / 2));
     // The store opens its temp file as the first bytes of the file arrive: the upload is truly in progress.
-    await waitFor(() => tempFiles(server.config.filesDir).length === 1, 'the temp file');
+    await untilUploadInProgress(server.config.filesDir, 'the temp file');
     socket.destroy();
 
     await waitFor(() => tempFiles(server.config.filesDir).length === 0, 'the temp file to go');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('stores 20 concurrent uploads (8 distinct images) once each, rows and files matching', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const images = Array.from({ length: 8 }, (_, i) => pngOfSize(2048 + i * 512, 100 + i));
     const responses = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
@@ -368,12 +380,12 @@ describe('uploads are all or nothing', () => {
       expect(response.body).toEqual({ success: true, id: response.expected });
     }
 
-    const after = snapshot();
+    const after = await snapshot();
     const newIds = images.map(sha256).sort();
     expect(after.files.length).toBe(before.files.length + images.length);
     expect(after.store).toEqual([...before.store, ...newIds].sort());
     expect(after.store).toEqual((after.files as { id: string }[]).map((row) => row.id).sort());
-    for (const id of newIds) expect(sha256(fs.readFileSync(path.join(server.config.filesDir, id)))).toBe(id);
+    for (const id of newIds) expect(sha256((await storedBytes(server.engine, id))!)).toBe(id);
     expect(after.machines).toEqual(before.machines);
   });
 });
@@ -420,7 +432,7 @@ describe('graceful shutdown', () => {
       const answer = readResponse(socket);
       socket.write(headers);
       socket.write(body.subarray(0, body.length / 2));
-      await waitFor(() => tempFiles(filesDir).length === 1, 'the upload to be in progress');
+      await untilUploadInProgress(filesDir, 'the upload to be in progress');
 
       child.kill('SIGTERM');
       await waitFor(
@@ -440,14 +452,16 @@ describe('graceful shutdown', () => {
       expect(await exited).toBe(0);
       expect(stderr).toBe('');
 
-      const db = new Database(dbPath, { readonly: true });
-      try {
-        expect(db.prepare('SELECT id FROM files WHERE id = ?').get(sha256(image))).toEqual({ id: sha256(image) });
-      } finally {
-        db.close();
-      }
+      // With PostgreSQL the server used this file's RVM_DATABASE_URL.
+      const config = { dbPath, databaseUrl: process.env.RVM_DATABASE_URL ?? null };
+      expect(await runOnOtherConnection(config, 'SELECT id FROM files WHERE id = ?', sha256(image))).toEqual([
+        { id: sha256(image) },
+      ]);
       expect(tempFiles(filesDir)).toEqual([]);
-      expect(fs.readFileSync(path.join(filesDir, sha256(image))).equals(image)).toBe(true);
+      const [stored] = usingPostgres()
+        ? await runOnOtherConnection(config, 'SELECT content FROM file_contents WHERE id = ?', sha256(image))
+        : [{ content: fs.readFileSync(path.join(filesDir, sha256(image))) }];
+      expect((stored?.content as Buffer).equals(image)).toBe(true);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });

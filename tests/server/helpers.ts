@@ -4,20 +4,101 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { describe, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db/open';
+import type { Engine, PhotoStore } from '../../server/db/engine';
+import { openEngine } from '../../server/db/openEngine';
+import type { PgEngine } from '../../server/db/pg/engine';
 import { seedIfFirstStart } from '../../server/db/seed';
-import { FileStore } from '../../server/files/store';
+import { SqliteEngine } from '../../server/db/sqliteEngine';
+import { createTestDatabase, type TestDatabase } from './pg/database';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
+/**
+ * Whether this run tests the PostgreSQL engine: the `server-pg` project sets RVM_DATABASE_URL for each file
+ * (tests/server/pg/perFileDatabase.ts). Each test server and test engine then gets a fresh database of its own.
+ */
+export const usingPostgres = (): boolean => Boolean(process.env.RVM_DATABASE_URL);
+
+/**
+ * Tests of what only SQLite has (its file, PRAGMAs, its lock, its backup): on PostgreSQL they show as skipped, with
+ * the reason in their name.
+ */
+export function describeSqliteOnly(reason: string, name: string, tests: () => void): void {
+  describe.skipIf(usingPostgres())(`${name} (SQLite only: ${reason})`, tests);
+}
+
+export function itSqliteOnly(reason: string, name: string, test: () => Promise<void> | void, timeout?: number): void {
+  it.skipIf(usingPostgres())(`${name} (SQLite only: ${reason})`, test, timeout);
+}
+
+/** Tests of what only PostgreSQL has (a database server that can go away): on SQLite they show as skipped, and why. */
+export function itPostgresOnly(reason: string, name: string, test: () => Promise<void> | void, timeout?: number): void {
+  it.runIf(usingPostgres())(`${name} (PostgreSQL only: ${reason})`, test, timeout);
+}
+
+/** Raw SQL on a test engine's database, the same on both engines: `?` placeholders, booleans read as 0/1, JSON as text. */
+export interface TestSql {
+  all<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T[]>;
+  get<T = Record<string, unknown>>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  /** The first column of the first row. */
+  value<T = unknown>(sql: string, ...params: unknown[]): Promise<T>;
+  run(sql: string, ...params: unknown[]): Promise<void>;
+}
+
+export function testSql(engine: Engine): TestSql {
+  if (engine instanceof SqliteEngine) {
+    const { db } = engine;
+    return {
+      all: async (sql, ...params) => db.prepare(sql).all(...params) as never,
+      get: async (sql, ...params) => db.prepare(sql).get(...params) as never,
+      value: async (sql, ...params) =>
+        db
+          .prepare(sql)
+          .pluck()
+          .get(...params) as never,
+      run: async (sql, ...params) => void db.prepare(sql).run(...params),
+    };
+  }
+  const { pool } = engine as PgEngine;
+  const numbered = (sql: string): string => {
+    let n = 0;
+    return sql.replaceAll('?', () => `$${++n}`);
+  };
+  const zeroOne = (row: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : v]));
+  const all = async (sql: string, ...params: unknown[]) =>
+    (await pool.query(numbered(sql), params)).rows.map(zeroOne) as never[];
+  return {
+    all,
+    get: async (sql, ...params) => (await all(sql, ...params))[0],
+    value: async (sql, ...params) => {
+      const row = (await all(sql, ...params))[0] as Record<string, unknown> | undefined;
+      return (row ? Object.values(row)[0] : undefined) as never;
+    },
+    run: async (sql, ...params) => void (await pool.query(numbered(sql), params)),
+  };
+}
+
+export interface TestEngine {
+  engine: Engine;
+  config: ServerConfig;
+  sql: TestSql;
+  /** Closes the engine and drops its database (PostgreSQL); the folder stays. */
+  close(): Promise<void>;
+}
+
 export interface TestServer {
   app: FastifyInstance;
-  db: Db;
-  store: FileStore;
+  engine: Engine;
+  store: PhotoStore;
+  sql: TestSql;
   config: ServerConfig;
   dir: string;
   close(): Promise<void>;
@@ -28,10 +109,12 @@ export function makeTempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'rvm-server-test-'));
 }
 
+/** A SQLite configuration in `dir`; testDatabaseConfig gives the PostgreSQL database when the run asks for one. */
 export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const config: ServerConfig = {
     ...loadConfig({}, dir),
     dbPath: path.join(dir, 'rvm.sqlite'),
+    databaseUrl: null,
     filesDir: path.join(dir, 'files'),
     staticDir: path.join(dir, 'dist'),
     adminToken: ADMIN_TOKEN,
@@ -44,10 +127,40 @@ export function testConfig(dir: string, overrides: Partial<ServerConfig> = {}): 
   return config;
 }
 
+/** testConfig, with a fresh PostgreSQL database of its own when the run tests PostgreSQL (dropped by `drop`). */
+export async function testDatabaseConfig(
+  dir: string,
+  overrides: Partial<ServerConfig> = {},
+): Promise<{ config: ServerConfig; drop(): Promise<void> }> {
+  let database: TestDatabase | null = null;
+  if (usingPostgres() && overrides.databaseUrl === undefined) database = await createTestDatabase(inject('pgAdminUrl'));
+  const config = testConfig(dir, { databaseUrl: database?.url ?? null, ...overrides });
+  return { config, drop: async () => database?.drop() };
+}
+
+/** An engine (SQLite in `dir`, or a fresh PostgreSQL database) as a command opens it. */
+export async function openTestEngine(
+  dir: string,
+  overrides: Partial<ServerConfig> = {},
+  role: 'server' | 'command' = 'command',
+): Promise<TestEngine> {
+  const { config, drop } = await testDatabaseConfig(dir, overrides);
+  const engine = await openEngine(config, role);
+  return {
+    engine,
+    config,
+    sql: testSql(engine),
+    async close() {
+      await engine.close();
+      await drop();
+    },
+  };
+}
+
 /** A test server seeded from the fixture machines and photos, as the real server is on its first start. */
 export async function startSeededTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const server = await startTestServer(overrides);
-  await seedIfFirstStart(server.db, server.store, {
+  await seedIfFirstStart(server.engine, {
     seedPath: server.config.seedPath,
     photosDir: server.config.seedPhotosDir,
     maxPhotoBytes: server.config.uploadMaxBytes,
@@ -57,22 +170,72 @@ export async function startSeededTestServer(overrides: Partial<ServerConfig> = {
 
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dir = makeTempDir();
-  const config = testConfig(dir, overrides);
-  const db = openDatabase(config.dbPath);
-  const app = await buildApp(config, db);
+  const { engine, config, sql, close } = await openTestEngine(dir, overrides, 'server');
+  const app = await buildApp(config, engine);
   await app.ready();
   return {
     app,
-    db,
-    store: new FileStore(config.filesDir, db),
+    engine,
+    store: engine.files,
+    sql,
     config,
     dir,
     async close() {
       await app.close();
-      db.close();
+      await close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A stored photo's bytes as the file route reads them, or null. */
+export async function storedBytes(engine: Engine, id: string): Promise<Buffer | null> {
+  const opened = await engine.files.open(id);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Deletes a stored photo's bytes, leaving its record: the file on disk (SQLite), its row of file_contents (PostgreSQL). */
+export async function loseStoredBytes(
+  server: Pick<TestServer, 'engine' | 'config' | 'sql'>,
+  id: string,
+): Promise<void> {
+  if (server.engine.kind === 'sqlite') fs.rmSync(path.join(server.config.filesDir, id));
+  else await server.sql.run('DELETE FROM file_contents WHERE id = ?', id);
+}
+
+/** One statement on a connection of its own, as another process would run it: `?` placeholders on both engines. */
+export async function runOnOtherConnection(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dbPath'>,
+  sql: string,
+  ...params: unknown[]
+): Promise<Record<string, unknown>[]> {
+  if (config.databaseUrl === null) {
+    const other = new Database(config.dbPath);
+    try {
+      const statement = other.prepare(sql);
+      if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+      statement.run(...params);
+      return [];
+    } finally {
+      other.close();
+    }
+  }
+  const other = new pg.Client({ connectionString: config.databaseUrl });
+  await other.connect();
+  try {
+    let n = 0;
+    return (
+      await other.query(
+        sql.replaceAll('?', () => `$${++n}`),
+        params,
+      )
+    ).rows as Record<string, unknown>[];
+  } finally {
+    await other.end();
+  }
 }
 
 /** A valid PNG of one colour; different colours give different bytes (and ids). */
@@ -123,8 +286,13 @@ export async function multipart(
 
 export const auth = (token = ADMIN_TOKEN): Record<string, string> => ({ authorization: `Bearer ${token}` });
 
-/** Files in the store folder, temp files included. */
-export const storeEntries = (server: TestServer): string[] => fs.readdirSync(server.config.filesDir);
+/** What the photo store holds: the files in its folder, temp files included (SQLite), or the stored ids (PostgreSQL). */
+export async function storeEntries(server: Pick<TestServer, 'engine' | 'config' | 'sql'>): Promise<string[]> {
+  if (server.engine.kind === 'sqlite') return fs.readdirSync(server.config.filesDir);
+  return server.sql
+    .all<{ id: string }>('SELECT id FROM file_contents ORDER BY id')
+    .then((rows) => rows.map((r) => r.id));
+}
 
 /** A GET whose path goes out exactly as written ("..", "%2e" and all), unlike inject() or fetch(). */
 export function rawGet(port: number, requestPath: string): Promise<{ status: number; body: string }> {

@@ -4,27 +4,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getMeta } from '../../server/db/meta';
-import { openDatabase, type Db } from '../../server/db/open';
+import type { Engine } from '../../server/db/engine';
 import { SEEDED_META_KEY } from '../../server/db/seed';
-import { FileStore } from '../../server/files/store';
 import { importMachinesFile } from '../../server/machines/importRows';
-import { listMachines } from '../../server/machines/repository';
-import { FIXTURES, makeTempDir } from './helpers';
+import { FIXTURES, makeTempDir, openTestEngine, type TestEngine, type TestSql } from './helpers';
 
 const MAX = 1024 * 1024;
 let dir: string;
-let db: Db;
-let store: FileStore;
+let opened: TestEngine;
+let engine: Engine;
+let sql: TestSql;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = makeTempDir();
-  fs.mkdirSync(path.join(dir, 'files'));
-  db = openDatabase(path.join(dir, 'rvm.sqlite'));
-  store = new FileStore(path.join(dir, 'files'), db);
+  opened = await openTestEngine(dir);
+  ({ engine, sql } = opened);
 });
-afterEach(() => {
-  db.close();
+afterEach(async () => {
+  await opened.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,15 +35,15 @@ function stage(...names: string[]): void {
   }
 }
 
-const count = (sql: string): number => Number(db.prepare(sql).pluck().get());
+const count = async (query: string): Promise<number> => Number(await sql.value(query));
 
 describe('importMachinesFile', () => {
   it('loads a good CSV: quoting, commas, quotes and line breaks in fields, booleans, photos next to it', async () => {
     stage('good.csv', 'rvm-001.png');
-    const result = await importMachinesFile(path.join(dir, 'good.csv'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'good.csv'), engine, MAX);
     expect(result).toEqual({ ok: true, inserted: 3, updated: 0, photos: 1, warnings: [] });
 
-    const [wanChai, mongKok, aberdeen] = listMachines(db);
+    const [wanChai, mongKok, aberdeen] = await engine.listMachines();
     expect(wanChai).toMatchObject({
       id: 'RVM-101',
       coordinates: [22.2783, 114.1747],
@@ -67,60 +64,60 @@ describe('importMachinesFile', () => {
     });
     expect(mongKok).not.toHaveProperty('picture');
     expect(aberdeen).toMatchObject({ under_maintenance: true, service_status: 1, status: 'Full' });
-    expect(getMeta(db, SEEDED_META_KEY)).toBeDefined();
+    expect(await engine.getMeta(SEEDED_META_KEY)).toBeDefined();
   });
 
   it('reads UTF-8 with a BOM and CRLF line ends', async () => {
     stage('good-bom-crlf.csv');
-    const result = await importMachinesFile(path.join(dir, 'good-bom-crlf.csv'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'good-bom-crlf.csv'), engine, MAX);
     expect(result).toMatchObject({ ok: true, inserted: 3 });
-    expect(listMachines(db).map((machine) => machine.id)).toEqual(['RVM-101', 'RVM-102', 'RVM-103']);
+    expect((await engine.listMachines()).map((machine) => machine.id)).toEqual(['RVM-101', 'RVM-102', 'RVM-103']);
     // The photo is not next to this copy: a warning, not an error.
     expect(result.ok && result.warnings).toEqual([expect.stringContaining('RVM-101: photo "rvm-001.png" not found')]);
   });
 
   it('loads nothing from a file with one bad row and names that row', async () => {
     stage('bad.csv');
-    const result = await importMachinesFile(path.join(dir, 'bad.csv'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'bad.csv'), engine, MAX);
     expect(result).toEqual({ ok: false, errors: ['row 3 (RVM-202): district "KOWLON CITY" is not a known district'] });
-    expect(count('SELECT count(*) FROM machines')).toBe(0);
-    expect(getMeta(db, SEEDED_META_KEY)).toBeUndefined();
+    expect(await count('SELECT count(*) FROM machines')).toBe(0);
+    expect(await engine.getMeta(SEEDED_META_KEY)).toBeUndefined();
   });
 
   it('refuses duplicate ids', async () => {
     const rows = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'machines.json'), 'utf8'));
     rows[3].id = 'RVM-002';
     fs.writeFileSync(path.join(dir, 'dup.json'), JSON.stringify(rows));
-    const result = await importMachinesFile(path.join(dir, 'dup.json'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'dup.json'), engine, MAX);
     expect(result).toEqual({ ok: false, errors: ['row 4 (RVM-002): duplicate id, first used in row 1'] });
-    expect(count('SELECT count(*) FROM machines')).toBe(0);
+    expect(await count('SELECT count(*) FROM machines')).toBe(0);
   });
 
   it('updates existing machines and keeps their photos unless the row brings a new one', async () => {
     stage('good.csv', 'rvm-001.png');
-    await importMachinesFile(path.join(dir, 'good.csv'), db, store, MAX);
-    const before = listMachines(db)[0]?.picture?.id;
+    await importMachinesFile(path.join(dir, 'good.csv'), engine, MAX);
+    const before = (await engine.listMachines())[0]?.picture?.id;
 
     fs.rmSync(path.join(dir, 'rvm-001.png'));
     const changed = fs.readFileSync(path.join(dir, 'good.csv'), 'utf8').replace('>40%,false', '<=5%,false');
     fs.writeFileSync(path.join(dir, 'good.csv'), changed);
-    const result = await importMachinesFile(path.join(dir, 'good.csv'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'good.csv'), engine, MAX);
     expect(result).toMatchObject({ ok: true, inserted: 0, updated: 3, photos: 0 });
-    const after = listMachines(db)[0];
+    const after = (await engine.listMachines())[0];
     expect(after?.status).toBe('<=5%');
     expect(after?.picture?.id).toBe(before);
 
     fs.copyFileSync(path.join(FIXTURES, 'photos', 'rvm-002.png'), path.join(dir, 'rvm-001.png'));
-    await importMachinesFile(path.join(dir, 'good.csv'), db, store, MAX);
-    expect(listMachines(db)[0]?.picture?.id).not.toBe(before);
+    await importMachinesFile(path.join(dir, 'good.csv'), engine, MAX);
+    expect((await engine.listMachines())[0]?.picture?.id).not.toBe(before);
   });
 
   it('loads a JSON array in the demo data shape', async () => {
     fs.copyFileSync(path.join(FIXTURES, 'machines.json'), path.join(dir, 'machines.json'));
     stage('rvm-002.png');
-    const result = await importMachinesFile(path.join(dir, 'machines.json'), db, store, MAX);
+    const result = await importMachinesFile(path.join(dir, 'machines.json'), engine, MAX);
     expect(result).toMatchObject({ ok: true, inserted: 4, photos: 1 });
-    expect(count('SELECT count(*) FROM machines WHERE picture_id IS NOT NULL')).toBe(1);
+    expect(await count('SELECT count(*) FROM machines WHERE picture_id IS NOT NULL')).toBe(1);
   });
 
   it('reports unreadable files as errors', async () => {
@@ -134,7 +131,7 @@ describe('importMachinesFile', () => {
     ];
     for (const [name, text, message] of cases) {
       fs.writeFileSync(path.join(dir, name), text);
-      const result = await importMachinesFile(path.join(dir, name), db, store, MAX);
+      const result = await importMachinesFile(path.join(dir, name), engine, MAX);
       expect(result.ok, name).toBe(false);
       expect(!result.ok && result.errors.join('\n'), name).toMatch(message);
     }
@@ -174,18 +171,17 @@ const writeJson = (name: string, rows: unknown[]): string => {
   fs.writeFileSync(path.join(dir, name), JSON.stringify(rows));
   return path.join(dir, name);
 };
-const stored = (id: string) => db.prepare('SELECT * FROM machines WHERE id = ?').get(id) as Record<string, unknown>;
+const stored = (id: string) => sql.get('SELECT * FROM machines WHERE id = ?', id);
 
 describe("importing the feed's extra fields", () => {
   it('stores the six fields (timestamps in UTC) and the unknown fields from JSON, and answers them', async () => {
     const result = await importMachinesFile(
       writeJson('feed.json', [feedRow(FEED_PATCH), feedRow({ id: 'RVM-302' })]),
-      db,
-      store,
+      engine,
       MAX,
     );
     expect(result).toMatchObject({ ok: true, inserted: 2 });
-    expect(stored('RVM-301')).toMatchObject({
+    expect(await stored('RVM-301')).toMatchObject({
       bin_count: 3,
       bin_count_full_threshold: 2,
       deactivated: 1,
@@ -194,8 +190,8 @@ describe("importing the feed's extra fields", () => {
       last_full: '2026-11-23T05:00:00.000Z',
       extra: JSON.stringify({ operator_note: 'moved inside', sensor: { model: 'RX-2', readings: [1, null, 'x'] } }),
     });
-    expect(stored('RVM-302')).toMatchObject({ bin_count: null, deactivated: 0, last_online: null, extra: null });
-    const [first, second] = listMachines(db);
+    expect(await stored('RVM-302')).toMatchObject({ bin_count: null, deactivated: 0, last_online: null, extra: null });
+    const [first, second] = await engine.listMachines();
     expect(first).toMatchObject({
       deactivated: true,
       last_online: '2026-11-23T06:05:00.000Z',
@@ -241,11 +237,11 @@ describe("importing the feed's extra fields", () => {
       .map((line) => line.map((field) => `"${field}"`).join(','))
       .join('\n');
     fs.writeFileSync(path.join(dir, 'feed.csv'), csv);
-    expect(await importMachinesFile(path.join(dir, 'feed.csv'), db, store, MAX)).toMatchObject({
+    expect(await importMachinesFile(path.join(dir, 'feed.csv'), engine, MAX)).toMatchObject({
       ok: true,
       inserted: 1,
     });
-    expect(listMachines(db)[0]).toMatchObject({
+    expect((await engine.listMachines())[0]).toMatchObject({
       bin_count: 3,
       bin_count_full_threshold: 2,
       deactivated: true,
@@ -257,15 +253,14 @@ describe("importing the feed's extra fields", () => {
   });
 
   it('replaces the feed fields and unknown fields on a re-import: what the new file leaves out is unknown again', async () => {
-    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
+    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), engine, MAX);
     const result = await importMachinesFile(
       writeJson('again.json', [feedRow({ bin_count: 1, other: 1 })]),
-      db,
-      store,
+      engine,
       MAX,
     );
     expect(result).toMatchObject({ ok: true, updated: 1 });
-    expect(stored('RVM-301')).toMatchObject({
+    expect(await stored('RVM-301')).toMatchObject({
       bin_count: 1,
       bin_count_full_threshold: null,
       deactivated: 0,
@@ -296,23 +291,26 @@ describe("importing the feed's extra fields", () => {
       'row 2 (RVM-302): the unknown fields take more than 8192 bytes as JSON, the most kept per machine',
     ],
   ])('loads nothing and changes nothing when one row has %s', async (_name, patch, message) => {
-    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), db, store, MAX);
-    const before = stored('RVM-301');
+    await importMachinesFile(writeJson('feed.json', [feedRow(FEED_PATCH)]), engine, MAX);
+    const before = await stored('RVM-301');
     const rows = [
       feedRow({ ...FEED_PATCH, bin_count: 1, bin_count_full_threshold: 1 }),
       { ...feedRow({ id: 'RVM-302' }), ...patch },
     ];
-    const result = await importMachinesFile(writeJson('bad.json', rows), db, store, MAX);
+    const result = await importMachinesFile(writeJson('bad.json', rows), engine, MAX);
     expect(result).toEqual({ ok: false, errors: [message] });
-    expect(count('SELECT count(*) FROM machines')).toBe(1);
-    expect(stored('RVM-301')).toEqual(before);
+    expect(await count('SELECT count(*) FROM machines')).toBe(1);
+    expect(await stored('RVM-301')).toEqual(before);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });
 
 describe('npx tsx server/import.ts', () => {
+  // With PostgreSQL, the command loads into the database this file's RVM_DATABASE_URL names.
+  const cliStore = () => ({ dbPath: path.join(dir, 'cli.sqlite'), filesDir: path.join(dir, 'cli-files') });
+
   const run = async (file: string) => {
-    const env = { ...process.env, RVM_DB: path.join(dir, 'cli.sqlite'), RVM_FILES: path.join(dir, 'cli-files') };
+    const env = { ...process.env, RVM_DB: cliStore().dbPath, RVM_FILES: cliStore().filesDir };
     try {
       const { stdout, stderr } = await promisify(execFile)(TSX, ['server/import.ts', file], { env, cwd: ROOT });
       return { code: 0, stdout, stderr };
@@ -335,18 +333,14 @@ describe('npx tsx server/import.ts', () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toContain('3 inserted, 0 updated, 1 photo(s) stored');
 
-    const cli = openDatabase(path.join(dir, 'cli.sqlite'));
+    const cli = await openTestEngine(dir, { ...cliStore(), databaseUrl: process.env.RVM_DATABASE_URL ?? null });
     try {
-      expect(cli.prepare('SELECT id FROM machines ORDER BY id').pluck().all()).toEqual([
-        'RVM-101',
-        'RVM-102',
-        'RVM-103',
-      ]);
-      expect(cli.prepare('SELECT source, inserted, actor FROM machine_import_audit').all()).toEqual([
+      expect((await cli.engine.listMachines()).map((machine) => machine.id)).toEqual(['RVM-101', 'RVM-102', 'RVM-103']);
+      expect(await cli.sql.all('SELECT source, inserted, actor FROM machine_import_audit')).toEqual([
         { source: path.join(dir, 'good.csv'), inserted: 3, actor: `import command (${os.userInfo().username})` },
       ]);
     } finally {
-      cli.close();
+      await cli.close();
     }
   });
 

@@ -3,67 +3,77 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pruneAudit } from '../../server/db/auditRetention';
-import { openDatabase, type Db } from '../../server/db/open';
-import { FileStore } from '../../server/files/store';
+import type { Engine } from '../../server/db/engine';
+import { openEngine } from '../../server/db/openEngine';
 import { importMachinesFile } from '../../server/machines/importRows';
-import { FIXTURES, makeTempDir, startSeededTestServer, type TestServer } from './helpers';
+import {
+  FIXTURES,
+  makeTempDir,
+  openTestEngine,
+  startSeededTestServer,
+  type TestEngine,
+  type TestServer,
+  type TestSql,
+} from './helpers';
 
 const MAX = 1024 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const imports = (db: Db) =>
-  db.prepare('SELECT source, inserted, updated, photos, at, actor FROM machine_import_audit ORDER BY id').all();
+const imports = (sql: TestSql) =>
+  sql.all('SELECT source, inserted, updated, photos, at, actor FROM machine_import_audit ORDER BY id');
 
 describe('the import audit', () => {
   let dir: string;
-  let db: Db;
-  let store: FileStore;
-  beforeEach(() => {
+  let opened: TestEngine;
+  let engine: Engine;
+  let sql: TestSql;
+  beforeEach(async () => {
     dir = makeTempDir();
-    fs.mkdirSync(path.join(dir, 'files'));
-    db = openDatabase(path.join(dir, 'rvm.sqlite'));
-    store = new FileStore(path.join(dir, 'files'), db);
+    opened = await openTestEngine(dir);
+    ({ engine, sql } = opened);
     for (const name of ['good.csv', 'bad.csv']) fs.copyFileSync(path.join(FIXTURES, name), path.join(dir, name));
     fs.copyFileSync(path.join(FIXTURES, 'photos', 'rvm-001.png'), path.join(dir, 'rvm-001.png'));
   });
-  afterEach(() => {
-    db.close();
+  afterEach(async () => {
+    await opened.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('records each import that loads: the file, what it did, when and who', async () => {
     const file = path.join(dir, 'good.csv');
     const started = new Date().toISOString();
-    await importMachinesFile(file, db, store, MAX, 'import command (ops)');
-    await importMachinesFile(file, db, store, MAX);
-    const [first, second] = imports(db) as { at: string }[];
+    await importMachinesFile(file, engine, MAX, 'import command (ops)');
+    await importMachinesFile(file, engine, MAX);
+    const [first, second] = (await imports(sql)) as { at: string }[];
     expect(first).toMatchObject({ source: file, inserted: 3, updated: 0, photos: 1, actor: 'import command (ops)' });
     expect(second).toMatchObject({ source: file, inserted: 0, updated: 3, photos: 1, actor: 'import command' });
     expect(first!.at >= started).toBe(true);
   });
 
   it('records nothing for an import that loads nothing', async () => {
-    expect(await importMachinesFile(path.join(dir, 'bad.csv'), db, store, MAX)).toMatchObject({ ok: false });
-    expect(imports(db)).toEqual([]);
+    expect(await importMachinesFile(path.join(dir, 'bad.csv'), engine, MAX)).toMatchObject({ ok: false });
+    expect(await imports(sql)).toEqual([]);
   });
 
-  it('forgets audit entries, of imports and of status updates, older than the retention', () => {
+  it('forgets audit entries, of imports and of status updates, older than the retention', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
     for (const daysAgo of [400, 366, 364, 1]) {
-      db.prepare(
+      await sql.run(
         "INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ('RVM-1', '{}', '{}', ?, 'a')",
-      ).run(at(daysAgo));
-      db.prepare(
+        at(daysAgo),
+      );
+      await sql.run(
         "INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor) VALUES ('f.csv', 1, 0, 0, ?, 'a')",
-      ).run(at(daysAgo));
+        at(daysAgo),
+      );
     }
-    expect(pruneAudit(db, 365, now)).toBe(4);
-    const left = (table: string) => db.prepare(`SELECT at FROM ${table} ORDER BY at`).pluck().all();
-    expect(left('machine_status_audit')).toEqual([at(364), at(1)]);
-    expect(left('machine_import_audit')).toEqual([at(364), at(1)]);
-    expect(pruneAudit(db, 365, now)).toBe(0);
+    expect(await engine.pruneAudit(365, now)).toBe(4);
+    const left = async (table: string) =>
+      (await sql.all<{ at: string }>(`SELECT at FROM ${table} ORDER BY at`)).map((row) => row.at);
+    expect(await left('machine_status_audit')).toEqual([at(364), at(1)]);
+    expect(await left('machine_import_audit')).toEqual([at(364), at(1)]);
+    expect(await engine.pruneAudit(365, now)).toBe(0);
   });
 });
 
@@ -87,17 +97,12 @@ describe('an import reaches open pages as a live event', () => {
       await expect.poll(() => received.join('')).toMatch(/^retry:/m);
       fs.copyFileSync(path.join(FIXTURES, 'good.csv'), path.join(server.dir, 'good.csv'));
       // The import command's own connection, as `npm run import` opens it.
-      const other = openDatabase(server.config.dbPath);
+      const other = await openEngine(server.config, 'command');
       try {
-        const result = await importMachinesFile(
-          path.join(server.dir, 'good.csv'),
-          other,
-          new FileStore(server.config.filesDir, other),
-          MAX,
-        );
+        const result = await importMachinesFile(path.join(server.dir, 'good.csv'), other, MAX);
         expect(result).toMatchObject({ ok: true, inserted: 3 });
       } finally {
-        other.close();
+        await other.close();
       }
       await expect.poll(() => received.join(''), { timeout: 5000 }).toMatch(/event: import\n/);
       const [data] = [...received.join('').matchAll(/^event: import\nid: \S+\ndata: (.*)$/gm)].map((m) =>

@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/open';
 import { seedIfFirstStart } from '../../server/db/seed';
-import { FileStore } from '../../server/files/store';
+import { SqliteEngine } from '../../server/db/sqliteEngine';
 import { countMachines, listMachines } from '../../server/machines/repository';
-import { makeTempDir, spawnMainServer, startSeededTestServer, testConfig } from './helpers';
+import {
+  describeSqliteOnly,
+  itPostgresOnly,
+  makeTempDir,
+  runOnOtherConnection,
+  spawnMainServer,
+  startSeededTestServer,
+  testConfig,
+  usingPostgres,
+} from './helpers';
+
+const FILE_ONLY = 'a damaged file is a SQLite matter; PostgreSQL checks its own pages';
 
 const PAGE_BYTES = 4096;
 const dir = makeTempDir();
@@ -18,7 +29,7 @@ async function damagedDatabase(name: string): Promise<string> {
   const file = path.join(dir, name);
   const config = testConfig(dir, { dbPath: file });
   const db = openDatabase(file);
-  await seedIfFirstStart(db, new FileStore(config.filesDir, db), {
+  await seedIfFirstStart(new SqliteEngine(db, config.filesDir), {
     seedPath: config.seedPath,
     photosDir: config.seedPhotosDir,
     maxPhotoBytes: config.uploadMaxBytes,
@@ -48,6 +59,7 @@ async function damagedDatabase(name: string): Promise<string> {
 
 let damaged: string;
 beforeAll(async () => {
+  if (usingPostgres()) return;
   damaged = await damagedDatabase('damaged.sqlite');
   // The case the issue saw: the machine count still reads (from the id index), the list does not.
   const raw = new Database(damaged, { readonly: true });
@@ -62,7 +74,7 @@ beforeAll(async () => {
 const damageMessage = (file: string) =>
   new RegExp(`^DatabaseDamagedError: the database file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is damaged \\(`);
 
-describe('a damaged database file', () => {
+describeSqliteOnly(FILE_ONLY, 'a damaged database file', () => {
   it('is refused when opened, with a message naming the file', () => {
     let error: unknown;
     try {
@@ -104,12 +116,12 @@ describe('a damaged database file', () => {
   });
 });
 
-describe('GET /api/health', () => {
+describeSqliteOnly(FILE_ONLY, 'GET /api/health on a damaged file', () => {
   it('answers 503 in the error shape when the machine list cannot be read from a damaged file', async () => {
     const config = testConfig(dir, { dbPath: damaged });
     // Opened around the start-up check, as a file damaged while the server runs would be.
     const db = new Database(damaged);
-    const app = await buildApp(config, db);
+    const app = await buildApp(config, new SqliteEngine(db, config.filesDir));
     try {
       const list = await app.inject({ method: 'POST', url: '/api/rvm/' });
       expect(list.statusCode).toBe(500);
@@ -122,6 +134,39 @@ describe('GET /api/health', () => {
       db.close();
     }
   });
+});
+
+describe('GET /api/health', () => {
+  itPostgresOnly(
+    'a lost database server is a PostgreSQL matter',
+    'answers 503 while the database cannot be reached, and ok again once it can',
+    async () => {
+      const server = await startSeededTestServer();
+      try {
+        expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        // Every connection of the server to its database is ended, and new ones refused, as in a restart.
+        const name = new URL(server.config.databaseUrl!).pathname.slice(1);
+        const admin = { dbPath: '', databaseUrl: inject('pgAdminUrl') };
+        await runOnOtherConnection(admin, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
+        await runOnOtherConnection(
+          admin,
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?',
+          name,
+        );
+        const down = await server.app.inject({ method: 'GET', url: '/api/health' });
+        expect(down.statusCode).toBe(503);
+        expect(down.json()).toEqual({ success: false, msg: 'systemError' });
+        const list = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
+        expect(list.statusCode).toBe(503);
+        expect(list.headers['retry-after']).toBe('1');
+        await runOnOtherConnection(admin, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+        expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect((await server.app.inject({ method: 'POST', url: '/api/rvm/' })).statusCode).toBe(200);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('answers ok with the count the list call sends', async () => {
     const server = await startSeededTestServer();

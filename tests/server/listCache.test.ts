@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListCache } from '../../server/machines/listCache';
-import { auth, startSeededTestServer, type TestServer } from './helpers';
+import { auth, runOnOtherConnection, startSeededTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 
@@ -21,11 +20,14 @@ const list = async () => {
 };
 
 describe('the list call body cache', () => {
-  const touch = (id: string) => server.db.prepare('UPDATE machines SET updated_at = updated_at WHERE id = ?').run(id);
+  // The database's change key as each engine reads it is tested below, through the list call.
+  let version = 0;
+  const key = () => String(version);
+  const touch = (_id: string) => void (version += 1);
 
   it('builds the body once while nothing changes', async () => {
     let builds = 0;
-    const { current } = createListCache(server.db, async () => String(++builds));
+    const { current } = createListCache(key, async () => String(++builds));
     expect(await current()).toBe('1');
     expect(await current()).toBe('1');
     touch('RVM-002');
@@ -37,7 +39,7 @@ describe('the list call body cache', () => {
     const running: number[] = [];
     const releases: (() => void)[] = [];
     let builds = 0;
-    const { current } = createListCache(server.db, async () => {
+    const { current } = createListCache(key, async () => {
       const build = ++builds;
       running.push(build);
       expect(running).toHaveLength(1);
@@ -59,7 +61,7 @@ describe('the list call body cache', () => {
 
   it('builds again after a failed build', async () => {
     let builds = 0;
-    const { current } = createListCache(server.db, async () => {
+    const { current } = createListCache(key, async () => {
       builds += 1;
       if (builds === 1) throw new Error('disk gone');
       return builds;
@@ -71,7 +73,7 @@ describe('the list call body cache', () => {
   it('answers the last finished build to a check that must not wait, and its failure', async () => {
     const releases: (() => void)[] = [];
     let builds = 0;
-    const { current, latest } = createListCache(server.db, async () => {
+    const { current, latest } = createListCache(key, async () => {
       const build = ++builds;
       await new Promise<void>((release) => releases.push(release));
       if (build === 3) throw new Error('pages damaged');
@@ -96,20 +98,35 @@ describe('the list call body cache', () => {
     releases[3]?.();
   });
 
+  it('reads a key that is a promise (PostgreSQL reads data_version per call) before every answer', async () => {
+    let builds = 0;
+    const { current, latest } = createListCache(
+      async () => key(),
+      async () => String(++builds),
+    );
+    expect(await current()).toBe('1');
+    expect(await latest()).toBe('1');
+    touch('RVM-002');
+    expect(await current()).toBe('2');
+    const failing = createListCache(
+      async () => Promise.reject(new Error('connection refused')),
+      async () => 'never',
+    );
+    await expect(failing.current()).rejects.toThrow('connection refused');
+    await expect(failing.latest()).rejects.toThrow('connection refused');
+  });
+
   it('answers the same ETag for an unchanged database', async () => {
     expect((await list()).etag).toBe((await list()).etag);
   });
 
   it('sees a change committed by another process (the import command) at once', async () => {
     const before = await list();
-    const other = new Database(server.config.dbPath);
-    try {
-      other
-        .prepare("UPDATE machines SET status = ? WHERE id = 'RVM-001'")
-        .run(before.status === 'Full' ? '>40%' : 'Full');
-    } finally {
-      other.close();
-    }
+    await runOnOtherConnection(
+      server.config,
+      "UPDATE machines SET status = ? WHERE id = 'RVM-001'",
+      before.status === 'Full' ? '>40%' : 'Full',
+    );
     const after = await list();
     expect(after.status).not.toBe(before.status);
     expect(after.etag).not.toBe(before.etag);

@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/open';
-import { FIXTURES, makeTempDir } from './helpers';
+import { FIXTURES, makeTempDir, openTestEngine, storeEntries } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = makeTempDir();
@@ -12,18 +11,19 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('npx tsx server/main.ts', () => {
   it('seeds, forgets audit entries past the retention, prints one line with the port, answers, and exits 0 on SIGTERM', async () => {
     const dbPath = path.join(dir, 'data', 'rvm.sqlite');
-    fs.mkdirSync(path.dirname(dbPath), { recursive: true });
-    const audit = (db = openDatabase(dbPath)) => {
-      const insert = db.prepare(
+    const filesDir = path.join(dir, 'data', 'files');
+    // With PostgreSQL, the server uses this file's RVM_DATABASE_URL.
+    const open = () => openTestEngine(dir, { dbPath, filesDir, databaseUrl: process.env.RVM_DATABASE_URL ?? null });
+    const before = await open();
+    const insert = (at: string) =>
+      before.sql.run(
         "INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ('RVM-001', '{}', '{}', ?, 'a')",
+        at,
       );
-      return { db, insert, ats: () => db.prepare('SELECT at FROM machine_status_audit').pluck().all() };
-    };
-    const before = audit();
     const recent = new Date().toISOString();
-    before.insert.run('2020-01-01T00:00:00.000Z');
-    before.insert.run(recent);
-    before.db.close();
+    await insert('2020-01-01T00:00:00.000Z');
+    await insert(recent);
+    await before.close();
 
     const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: ROOT,
@@ -33,7 +33,7 @@ describe('npx tsx server/main.ts', () => {
         HOST: '127.0.0.1',
         RVM_DB: dbPath,
         RVM_AUDIT_RETENTION_DAYS: '30',
-        RVM_FILES: path.join(dir, 'data', 'files'),
+        RVM_FILES: filesDir,
         RVM_STATIC: path.join(dir, 'no-dist'),
         RVM_SEED: path.join(FIXTURES, 'machines.json'),
         RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
@@ -62,16 +62,18 @@ describe('npx tsx server/main.ts', () => {
     const body = (await list.json()) as { success: boolean; rvms: { id: string }[] };
     expect(body.success).toBe(true);
     expect(body.rvms).toHaveLength(4);
-    expect(fs.readdirSync(path.join(dir, 'data', 'files'))).toHaveLength(2);
+    const after = await open();
+    expect(await storeEntries({ ...after, config: after.config })).toHaveLength(2);
 
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(503);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    const after = audit();
-    expect(after.ats()).toEqual([recent]);
-    after.db.close();
+    expect((await after.sql.all<{ at: string }>('SELECT at FROM machine_status_audit')).map((row) => row.at)).toEqual([
+      recent,
+    ]);
+    await after.close();
     expect(stdout.trim().split('\n')).toEqual([line]);
     expect(stderr).toBe('');
   });

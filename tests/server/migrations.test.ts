@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/db/migrations';
 import { openDatabase, type Db } from '../../server/db/open';
 import { listMachines } from '../../server/machines/repository';
-import { makeTempDir } from './helpers';
+import { describeSqliteOnly, makeTempDir } from './helpers';
 
 let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +32,9 @@ const insert = (db: Db, patch: Partial<typeof ROW>): void => {
   ).run(row);
 };
 
-describe('database', () => {
+const SQLITE_SCHEMA = "SQLite's own migrations, file and PRAGMAs; PostgreSQL's are tested in tests/server/pg";
+
+describeSqliteOnly(SQLITE_SCHEMA, 'database', () => {
   it('opens in WAL mode with foreign keys on and records each migration once', () => {
     dir = makeTempDir();
     const file = path.join(dir, 'db.sqlite');
@@ -72,7 +74,7 @@ describe('database', () => {
   });
 });
 
-describe("migration 3: the feed's extra fields", () => {
+describeSqliteOnly(SQLITE_SCHEMA, "migration 3: the feed's extra fields", () => {
   /** A database as a server before migration 3 left it: two machines, one with a photo, and an audit entry. */
   function databaseBeforeMigration3(file: string): void {
     const old = new Database(file);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFingerprint } from '../../server/live/applyStatusUpdate';
+import { tokenFingerprint } from '../../server/live/tokenFingerprint';
 import { parseStatusUpdate } from '../../server/live/statusUpdate';
 import { ADMIN_TOKEN, auth, startSeededTestServer, startTestServer, type TestServer } from './helpers';
 
@@ -18,28 +18,25 @@ const patch = (id: string, body: unknown, headers: Record<string, string> = auth
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-const row = (id: string) =>
-  server.db
-    .prepare('SELECT status, under_maintenance, service_status, updated_at FROM machines WHERE id = ?')
-    .get(id) as {
+const row = async (id: string) =>
+  (await server.sql.get(
+    'SELECT status, under_maintenance, service_status, updated_at FROM machines WHERE id = ?',
+    id,
+  )) as {
     status: string;
     under_maintenance: number;
     service_status: number;
     updated_at: string;
   };
 const audits = (id: string) =>
-  server.db
-    .prepare('SELECT before, after, at, actor FROM machine_status_audit WHERE machine_id = ? ORDER BY id')
-    .all(id) as {
-    before: string;
-    after: string;
-    at: string;
-    actor: string;
-  }[];
+  server.sql.all<{ before: string; after: string; at: string; actor: string }>(
+    'SELECT before, after, at, actor FROM machine_status_audit WHERE machine_id = ? ORDER BY id',
+    id,
+  );
 
 describe('PATCH /api/operator/machines/:id', () => {
   it('updates the status, answers the machine as the list sends it, and audits the change', async () => {
-    const before = row('RVM-001');
+    const before = await row('RVM-001');
     const response = await patch('RVM-001', { status: 'Full' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -52,10 +49,10 @@ describe('PATCH /api/operator/machines/:id', () => {
       .rvms.find((m: { id: string }) => m.id === 'RVM-001');
     expect(body.rvm).toEqual(listed);
 
-    const after = row('RVM-001');
+    const after = await row('RVM-001');
     expect(after.status).toBe('Full');
     expect(after.updated_at > before.updated_at).toBe(true);
-    const [audit] = audits('RVM-001');
+    const [audit] = await audits('RVM-001');
     const feedState = {
       deactivated: false,
       last_online: '2026-11-23T06:05:00.000Z',
@@ -82,8 +79,8 @@ describe('PATCH /api/operator/machines/:id', () => {
   it('updates maintenance and service state together', async () => {
     const response = await patch('RVM-002', { under_maintenance: true, service_status: 1 });
     expect(response.statusCode).toBe(200);
-    expect(row('RVM-002')).toMatchObject({ under_maintenance: 1, service_status: 1 });
-    expect(audits('RVM-002')).toHaveLength(1);
+    expect(await row('RVM-002')).toMatchObject({ under_maintenance: 1, service_status: 1 });
+    expect(await audits('RVM-002')).toHaveLength(1);
   });
 
   it.each([
@@ -94,14 +91,14 @@ describe('PATCH /api/operator/machines/:id', () => {
     const response = await patch('RVM-001', { status: '>40%' }, headers);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, msg: 'unauthorized' });
-    expect(row('RVM-001').status).toBe('Full');
+    expect((await row('RVM-001')).status).toBe('Full');
   });
 
   it('is 404 for an unknown machine, with nothing audited', async () => {
     const response = await patch('RVM-404', { status: 'Full' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, msg: 'notFound' });
-    expect(audits('RVM-404')).toEqual([]);
+    expect(await audits('RVM-404')).toEqual([]);
   });
 
   it.each([
@@ -163,9 +160,7 @@ describe('PATCH /api/operator/machines/:id', () => {
 
 describe('PATCH /api/operator/machines/:id with deactivated and the feed timestamps', () => {
   const feedRow = (id: string) =>
-    server.db
-      .prepare('SELECT deactivated, last_online, last_emptied_at, last_full, extra FROM machines WHERE id = ?')
-      .get(id);
+    server.sql.get('SELECT deactivated, last_online, last_emptied_at, last_full, extra FROM machines WHERE id = ?', id);
 
   it('deactivates a machine and sets its timestamps, normalised, with the change audited and answered', async () => {
     const response = await patch('RVM-003', {
@@ -184,14 +179,14 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
       last_full: null,
       bin_count: 3,
     });
-    expect(feedRow('RVM-003')).toEqual({
+    expect(await feedRow('RVM-003')).toEqual({
       deactivated: 1,
       last_online: '2026-11-23T06:05:00.000Z',
       last_emptied_at: '2026-11-23T01:00:00.000Z',
       last_full: null,
       extra: null,
     });
-    const [audit] = audits('RVM-003');
+    const [audit] = await audits('RVM-003');
     expect(JSON.parse(audit!.before)).toMatchObject({
       deactivated: false,
       last_online: null,
@@ -212,9 +207,9 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
   });
 
   it('never stamps a timestamp of its own and keeps the fields an import kept', async () => {
-    const before = feedRow('RVM-001');
+    const before = await feedRow('RVM-001');
     expect((await patch('RVM-001', { service_status: 1 })).statusCode).toBe(200);
-    expect(feedRow('RVM-001')).toEqual(before);
+    expect(await feedRow('RVM-001')).toEqual(before);
     const { rvm } = (await patch('RVM-001', { service_status: 0 })).json();
     expect(rvm).toMatchObject({
       last_online: '2026-11-23T06:05:00.000Z',
@@ -224,13 +219,13 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
   });
 
   it('changes and audits nothing when one field of the update is bad', async () => {
-    const before = feedRow('RVM-002');
-    const audited = audits('RVM-002').length;
+    const before = await feedRow('RVM-002');
+    const audited = (await audits('RVM-002')).length;
     const response = await patch('RVM-002', { deactivated: true, last_online: 'yesterday' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
-    expect(feedRow('RVM-002')).toEqual(before);
-    expect(audits('RVM-002')).toHaveLength(audited);
+    expect(await feedRow('RVM-002')).toEqual(before);
+    expect(await audits('RVM-002')).toHaveLength(audited);
   });
 });
 

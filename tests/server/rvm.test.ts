@@ -120,7 +120,7 @@ describe('POST /api/rvm/', () => {
 
   it('changes the ETag when the data changes', async () => {
     const before = (await list()).headers.etag;
-    server.db.prepare("UPDATE machines SET status = 'Full' WHERE id = 'RVM-001'").run();
+    await server.sql.run("UPDATE machines SET status = 'Full' WHERE id = 'RVM-001'");
     const after = await list({ headers: { 'if-none-match': before as string } });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before);

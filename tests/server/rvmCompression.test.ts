@@ -62,7 +62,7 @@ describe('the list call, compressed', () => {
 
   it('compresses a new body when the list changes', async () => {
     const before = brotliDecompressSync((await list({ 'accept-encoding': 'br' })).rawPayload).toString('utf8');
-    server.db.prepare("UPDATE machines SET status = 'Full' WHERE id = 'RVM-002'").run();
+    await server.sql.run("UPDATE machines SET status = 'Full' WHERE id = 'RVM-002'");
     const after = await list({ 'accept-encoding': 'br' });
     const body = JSON.parse(brotliDecompressSync(after.rawPayload).toString('utf8'));
     expect(body.rvms.find((machine: { id: string }) => machine.id === 'RVM-002').status).toBe('Full');

@@ -46,7 +46,7 @@ describe("POST /api/rvm/ with the feed's extra fields", () => {
       sensor: { model: 'RX-2', battery: 87, bins: [0.4, 0.1] },
     });
     expect(machines['RVM-002']).not.toHaveProperty('operator_note');
-    const stored = server.db.prepare("SELECT extra FROM machines WHERE id = 'RVM-001'").pluck().get() as string;
+    const stored = await server.sql.value<string>("SELECT extra FROM machines WHERE id = 'RVM-001'");
     expect(JSON.parse(stored)).toEqual({
       operator_note: 'by the east entrance',
       sensor: { model: 'RX-2', battery: 87, bins: [0.4, 0.1] },
@@ -63,7 +63,7 @@ describe("POST /api/rvm/ with the feed's extra fields", () => {
       photo: 'x',
       note: 'kept',
     };
-    server.db.prepare("UPDATE machines SET extra = ? WHERE id = 'RVM-003'").run(JSON.stringify(kept));
+    await server.sql.run("UPDATE machines SET extra = ? WHERE id = 'RVM-003'", JSON.stringify(kept));
     const machine = (await listed())['RVM-003']!;
     expect(machine).toMatchObject({ status: 'Full', deactivated: false, thumbnail: null, note: 'kept' });
     expect(machine).not.toHaveProperty('picture');

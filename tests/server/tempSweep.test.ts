@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { STALE_TEMP_AGE_MS, sweepStaleTempFiles } from '../../server/files/sweepTempFiles';
-import { makeTempDir, spawnMainServer } from './helpers';
+import { describeSqliteOnly, makeTempDir, spawnMainServer } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const dir = makeTempDir();
@@ -18,46 +18,54 @@ function fileAged(folder: string, name: string, ageMs: number): void {
 
 const BLOB = 'a'.repeat(64);
 
-describe('stale temp files in the file store', () => {
-  it('are swept when older than an hour; fresh temp files (an upload in progress) and stored files stay', async () => {
-    expect(STALE_TEMP_AGE_MS).toBe(HOUR_MS);
-    const store = path.join(dir, 'sweep');
-    fileAged(store, '.tmp-4242-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 2 * HOUR_MS);
-    fileAged(store, '.tmp-4242-5d1e8f30-7a2b-4c9d-9e0f-1a2b3c4d5e6f', 30 * 24 * HOUR_MS);
-    fileAged(store, '.tmp-4343-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 5 * 60 * 1000);
-    fileAged(store, BLOB, 30 * 24 * HOUR_MS);
-    fileAged(store, 'notes.txt', 30 * 24 * HOUR_MS);
+describeSqliteOnly(
+  'with PostgreSQL photos are written to the database in one statement: no temp files',
+  'stale temp files in the file store',
+  () => {
+    it('are swept when older than an hour; fresh temp files (an upload in progress) and stored files stay', async () => {
+      expect(STALE_TEMP_AGE_MS).toBe(HOUR_MS);
+      const store = path.join(dir, 'sweep');
+      fileAged(store, '.tmp-4242-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 2 * HOUR_MS);
+      fileAged(store, '.tmp-4242-5d1e8f30-7a2b-4c9d-9e0f-1a2b3c4d5e6f', 30 * 24 * HOUR_MS);
+      fileAged(store, '.tmp-4343-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 5 * 60 * 1000);
+      fileAged(store, BLOB, 30 * 24 * HOUR_MS);
+      fileAged(store, 'notes.txt', 30 * 24 * HOUR_MS);
 
-    const swept = await sweepStaleTempFiles(store);
-    expect(swept.sort()).toEqual([
-      '.tmp-4242-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21',
-      '.tmp-4242-5d1e8f30-7a2b-4c9d-9e0f-1a2b3c4d5e6f',
-    ]);
-    expect(fs.readdirSync(store).sort()).toEqual(['.tmp-4343-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', BLOB, 'notes.txt']);
-  });
+      const swept = await sweepStaleTempFiles(store);
+      expect(swept.sort()).toEqual([
+        '.tmp-4242-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21',
+        '.tmp-4242-5d1e8f30-7a2b-4c9d-9e0f-1a2b3c4d5e6f',
+      ]);
+      expect(fs.readdirSync(store).sort()).toEqual([
+        '.tmp-4343-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b',
+        BLOB,
+        'notes.txt',
+      ]);
+    });
 
-  it('are swept when the server starts (a temp file left by an upload cut off by kill -9)', async () => {
-    const files = path.join(dir, 'data', 'files');
-    fileAged(files, '.tmp-999999-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 3 * HOUR_MS);
-    fileAged(files, '.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 60 * 1000);
-    const child = spawnMainServer(dir, { RVM_DB: path.join(dir, 'data', 'rvm.sqlite'), RVM_FILES: files });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await new Promise<void>((resolve, reject) => {
-        let stdout = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          if (stdout.includes('listening')) resolve();
+    it('are swept when the server starts (a temp file left by an upload cut off by kill -9)', async () => {
+      const files = path.join(dir, 'data', 'files');
+      fileAged(files, '.tmp-999999-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 3 * HOUR_MS);
+      fileAged(files, '.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 60 * 1000);
+      const child = spawnMainServer(dir, { RVM_DB: path.join(dir, 'data', 'rvm.sqlite'), RVM_FILES: files });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        await new Promise<void>((resolve, reject) => {
+          let stdout = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString();
+            if (stdout.includes('listening')) resolve();
+          });
+          void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
         });
-        void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
-      });
-      const temps = fs.readdirSync(files).filter((name) => name.startsWith('.tmp-'));
-      expect(temps).toEqual(['.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b']);
-    } finally {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  });
-});
+        const temps = fs.readdirSync(files).filter((name) => name.startsWith('.tmp-'));
+        expect(temps).toEqual(['.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b']);
+      } finally {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    });
+  },
+);

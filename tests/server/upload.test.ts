@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, makePng, multipart, startTestServer, storeEntries, type TestServer } from './helpers';
+import { auth, makePng, multipart, startTestServer, storeEntries, storedBytes, type TestServer } from './helpers';
 
 const MAX_BYTES = 2048;
 let server: TestServer;
@@ -25,8 +23,8 @@ async function upload(
   });
 }
 
-const filesRows = (): { id: string; content_type: string; size: number; original_name: string | null }[] =>
-  server.db.prepare('SELECT id, content_type, size, original_name FROM files ORDER BY id').all() as never;
+const filesRows = (): Promise<{ id: string; content_type: string; size: number; original_name: string | null }[]> =>
+  server.sql.all('SELECT id, content_type, size, original_name FROM files ORDER BY id');
 
 describe('POST /api/upload', () => {
   const png = makePng(8, 8, [10, 200, 30]);
@@ -42,8 +40,8 @@ describe('POST /api/upload', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ success: false, msg: 'unauthorized' });
     }
-    expect(filesRows()).toEqual([]);
-    expect(storeEntries(server)).toEqual([]);
+    expect(await filesRows()).toEqual([]);
+    expect(await storeEntries(server)).toEqual([]);
   });
 
   it('refuses 401 always when no operator token is configured', async () => {
@@ -70,22 +68,22 @@ describe('POST /api/upload', () => {
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.rawPayload.equals(png)).toBe(true);
 
-    expect(filesRows()).toEqual([
+    expect(await filesRows()).toEqual([
       { id: body.id, content_type: 'image/png', size: png.length, original_name: 'photo of rvm.png' },
     ]);
-    expect(storeEntries(server)).toEqual([body.id]);
+    expect(await storeEntries(server)).toEqual([body.id]);
   });
 
   it('keeps only the bare, cleaned file name', async () => {
     const other = makePng(8, 8, [1, 1, 1]);
     const response = await upload({ file: { data: other, filename: '../../etc/evil\u202e.png' } });
     expect(response.statusCode).toBe(200);
-    const row = filesRows().find((candidate) => candidate.id === response.json().id);
+    const row = (await filesRows()).find((candidate) => candidate.id === response.json().id);
     expect(row?.original_name).toBe('evil.png');
   });
 
   it('refuses 415 unsupportedFileType for text renamed .png, an SVG and an empty file', async () => {
-    const before = storeEntries(server);
+    const before = await storeEntries(server);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     for (const file of [
       { data: 'just some text', filename: 'notes.png', type: 'image/png' },
@@ -96,19 +94,19 @@ describe('POST /api/upload', () => {
       expect(response.statusCode, file.filename).toBe(415);
       expect(response.json()).toEqual({ success: false, msg: 'unsupportedFileType' });
     }
-    expect(storeEntries(server)).toEqual(before);
+    expect(await storeEntries(server)).toEqual(before);
   });
 
   it('refuses 413 fileTooLarge over the limit and leaves no file behind', async () => {
-    const rowsBefore = filesRows();
-    const entriesBefore = storeEntries(server);
+    const rowsBefore = await filesRows();
+    const entriesBefore = await storeEntries(server);
     const big = Buffer.concat([makePng(1, 1, [0, 0, 0]), Buffer.alloc(MAX_BYTES)]);
     const response = await upload({ file: { data: big, filename: 'big.png', type: 'image/png' } });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ success: false, msg: 'fileTooLarge' });
-    expect(storeEntries(server)).toEqual(entriesBefore);
-    expect(storeEntries(server).some((name) => name.startsWith('.tmp-'))).toBe(false);
-    expect(filesRows()).toEqual(rowsBefore);
+    expect(await storeEntries(server)).toEqual(entriesBefore);
+    expect((await storeEntries(server)).some((name) => name.startsWith('.tmp-'))).toBe(false);
+    expect(await filesRows()).toEqual(rowsBefore);
   });
 
   it('accepts a file of exactly the limit', async () => {
@@ -157,10 +155,10 @@ describe('POST /api/upload', () => {
     expect(third?.json().id).toBe(idA);
     expect(fourth?.json().id).toBe(idA);
 
-    expect(fs.readFileSync(path.join(server.config.filesDir, idA)).equals(a)).toBe(true);
-    expect(fs.readFileSync(path.join(server.config.filesDir, idB)).equals(b)).toBe(true);
-    expect(filesRows().filter((row) => row.id === idA)).toHaveLength(1);
-    expect(storeEntries(server).some((name) => name.startsWith('.tmp-'))).toBe(false);
+    expect((await storedBytes(server.engine, idA))?.equals(a)).toBe(true);
+    expect((await storedBytes(server.engine, idB))?.equals(b)).toBe(true);
+    expect((await filesRows()).filter((row) => row.id === idA)).toHaveLength(1);
+    expect((await storeEntries(server)).some((name) => name.startsWith('.tmp-'))).toBe(false);
   });
 
   it('answers 405 for GET', async () => {

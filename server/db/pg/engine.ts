@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { PgFileStore, pgRecordFile } from '../../files/pgStore';
+import type { StatusUpdate } from '../../live/statusUpdate';
+import { buildListBody, type ListBody } from '../../machines/listBody';
+import { createListCache, type ListCache } from '../../machines/listCache';
+import {
+  MACHINE_PAGE_SQL,
+  pgApplyStatusUpdate,
+  pgCountMachines,
+  pgGetMachine,
+  pgListMachines,
+  pgUpsertMachines,
+} from '../../machines/pgMachines';
+import type { MachineRecord } from '../../machines/repository';
+import type { MachineRow } from '../../machines/validate';
+import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
+import { SEEDED_META_KEY } from '../meta';
+import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
+import { migratePg } from './migrations';
+import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
+
+/** How long a server's write waits for another writer (an import) before answering 503; it does not block the event loop. */
+export const SERVER_LOCK_TIMEOUT_MS = 1_000;
+/** How long the import command (or a start-up's seed) waits for another writer. */
+export const COMMAND_LOCK_TIMEOUT_MS = 5_000;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+export interface PgEngineOptions {
+  poolMax: number;
+  lockTimeoutMs: number;
+  /** Where an idle pooled connection's failure is told (it is discarded; the next query opens another). */
+  onIdleError?: (error: Error) => void;
+}
+
+/** The Engine on PostgreSQL: a pool of connections, and for watchChanges one more that LISTENs. */
+export class PgEngine implements Engine {
+  readonly kind = 'postgres';
+  readonly files: PgFileStore;
+  /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
+  readonly origin = randomBytes(6).toString('hex');
+
+  private constructor(
+    private readonly url: string,
+    readonly pool: pg.Pool,
+    private readonly options: PgEngineOptions,
+  ) {
+    this.files = new PgFileStore(pool);
+  }
+
+  /** Connects and brings the schema up to date. */
+  static async open(url: string, options: PgEngineOptions): Promise<PgEngine> {
+    const pool = createPool(url, options.poolMax, options.onIdleError ?? (() => undefined));
+    try {
+      await migratePg(pool);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PgEngine(url, pool, options);
+  }
+
+  private write<T>(work: (client: pg.PoolClient) => Promise<T>, lockTimeoutMs = this.options.lockTimeoutMs) {
+    return inTransaction(this.pool, { writeLock: true, lockTimeoutMs }, work);
+  }
+
+  private async notify(client: Queryable, message: ChangeMessage): Promise<void> {
+    await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(message)]);
+  }
+
+  /**
+   * The key is the data_version row, read per call: a change any instance committed before the request arrived is
+   * in the answer. The body is read in steps of one REPEATABLE READ transaction, so every step sees one snapshot.
+   */
+  createListBody(): ListCache<ListBody> & { close(): Promise<void> } {
+    const readKey = async (): Promise<string> => {
+      const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM data_version');
+      return String(rows[0]?.version);
+    };
+    const build = () =>
+      inTransaction(this.pool, { readOnly: true, isolation: 'REPEATABLE READ' }, (client) =>
+        buildListBody(async (afterId, limit) => {
+          const { rows } = await client.query<MachineRecord>(MACHINE_PAGE_SQL, [afterId, limit]);
+          return rows;
+        }),
+      );
+    return { ...createListCache(readKey, build), close: async () => undefined };
+  }
+
+  getMachine(id: string) {
+    return pgGetMachine(this.pool, id);
+  }
+
+  listMachines() {
+    return pgListMachines(this.pool);
+  }
+
+  countMachines() {
+    return pgCountMachines(this.pool);
+  }
+
+  updateStatus(id: string, update: StatusUpdate, actor: string, at = new Date()): Promise<StatusUpdateResult | null> {
+    return this.write(async (client) => {
+      const result = await pgApplyStatusUpdate(client, id, update, actor, at);
+      if (result?.changed) await this.notify(client, { origin: this.origin, type: 'machine', id });
+      return result;
+    });
+  }
+
+  private async saveIn(
+    client: Queryable,
+    rows: readonly MachineRow[],
+    photos: ReadonlyMap<string, RowPhoto>,
+  ): Promise<SaveCounts> {
+    // Rows are only ever added or replaced, ids are unique, and writers take turns: the count tells the two apart.
+    const before = await pgCountMachines(client);
+    for (const photo of photos.values()) await pgRecordFile(client, photo.blob, photo.originalName);
+    await pgUpsertMachines(
+      client,
+      rows.map((row) => ({ row, pictureId: photos.get(row.id)?.blob.id ?? null })),
+    );
+    const inserted = (await pgCountMachines(client)) - before;
+    return { inserted, updated: rows.length - inserted };
+  }
+
+  saveMachines(
+    rows: readonly MachineRow[],
+    photos: ReadonlyMap<string, RowPhoto>,
+    audit?: ImportAuditInput,
+  ): Promise<SaveCounts> {
+    return this.write(async (client) => {
+      const counts = await this.saveIn(client, rows, photos);
+      if (audit) {
+        await client.query(
+          `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [audit.source, counts.inserted, counts.updated, photos.size, audit.at, audit.actor],
+        );
+        await setMetaOnceIn(client, SEEDED_META_KEY, new Date().toISOString());
+        await this.notify(client, { origin: this.origin, type: 'import', at: audit.at, ...counts });
+      }
+      return counts;
+    });
+  }
+
+  seed(rows: readonly MachineRow[], photos: ReadonlyMap<string, RowPhoto>): Promise<boolean> {
+    return this.write(
+      async (client) => {
+        // Another process may have seeded while the photos were written; the write lock makes this check stick.
+        if ((await getMetaIn(client, SEEDED_META_KEY)) !== undefined) return false;
+        await this.saveIn(client, rows, photos);
+        await setMetaOnceIn(client, SEEDED_META_KEY, new Date().toISOString());
+        return true;
+      },
+      Math.max(this.options.lockTimeoutMs, COMMAND_LOCK_TIMEOUT_MS),
+    );
+  }
+
+  getMeta(key: string) {
+    return getMetaIn(this.pool, key);
+  }
+
+  async setMetaOnce(key: string, value: string): Promise<void> {
+    await setMetaOnceIn(this.pool, key, value);
+  }
+
+  pruneAudit(retentionDays: number, now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
+    // No write lock: the audit is not part of the list, and a prune must not wait for an import.
+    return inTransaction(this.pool, {}, async (client) => {
+      const status = await client.query('DELETE FROM machine_status_audit WHERE at < $1', [cutoff]);
+      const imports = await client.query('DELETE FROM machine_import_audit WHERE at < $1', [cutoff]);
+      return (status.rowCount ?? 0) + (imports.rowCount ?? 0);
+    });
+  }
+
+  async watchChanges(handlers: ChangeHandlers): Promise<() => Promise<void>> {
+    // In order: a machine read back for one message is published before the next message's.
+    let queue = Promise.resolve();
+    const listener = listenForChanges(this.url, {
+      message: (message) => {
+        if (message.origin === this.origin) return;
+        queue = queue.then(async () => {
+          try {
+            if (message.type === 'import') {
+              handlers.import({ at: message.at, inserted: message.inserted, updated: message.updated });
+              return;
+            }
+            const machine = await this.getMachine(message.id);
+            if (machine) handlers.machine(machine);
+          } catch (error) {
+            handlers.error(error);
+            handlers.resync();
+          }
+        });
+      },
+      reconnected: () => handlers.resync(),
+      error: handlers.error,
+    });
+    await listener.ready;
+    return () => listener.stop();
+  }
+
+  isBusyError(error: unknown): boolean {
+    return isPgBusyError(error);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+async function getMetaIn(db: Queryable, key: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]);
+  return rows[0]?.value;
+}
+
+async function setMetaOnceIn(db: Queryable, key: string, value: string): Promise<void> {
+  await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
+}

@@ -1,0 +1,155 @@
+import type pg from 'pg';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import type { Migration } from '../migrations';
+
+const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+const list = (values: readonly string[]): string => values.map(quote).join(', ');
+const districtMatchesArea = AREAS.map(
+  (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
+).join('\n      OR ');
+const HASH_CHECK = `CHECK (id ~ '^[0-9a-f]{64}$')`;
+
+/**
+ * PostgreSQL's schema, numbered on its own. Version 1 is SQLite's migrations 1 to 4 in one, with these
+ * differences: ids sort bytewise (COLLATE "C", as SQLite sorts them, whatever the database's locale); booleans
+ * are booleans; the JSON columns are `json` (kept as written, key order too); timestamps stay ISO 8601 text, as the
+ * API sends them; photo bytes live in `file_contents` (every instance serves every photo, and pg_dump holds them);
+ * `data_version` is bumped by every write (the list cache's key, and the write lock: see pool.ts inTransaction).
+ */
+export const PG_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'machines, photos, meta, audit, data version',
+    sql: `
+CREATE TABLE files (
+  id text COLLATE "C" PRIMARY KEY ${HASH_CHECK},
+  content_type text NOT NULL,
+  size bigint NOT NULL CHECK (size >= 0),
+  original_name text,
+  created_at text NOT NULL
+);
+
+CREATE TABLE file_contents (
+  id text COLLATE "C" PRIMARY KEY ${HASH_CHECK},
+  content bytea NOT NULL
+);
+
+CREATE TABLE machines (
+  id text COLLATE "C" PRIMARY KEY,
+  lat double precision NOT NULL CHECK (lat BETWEEN -90 AND 90),
+  lng double precision NOT NULL CHECK (lng BETWEEN -180 AND 180),
+  area text NOT NULL CHECK (area IN (${list(AREAS)})),
+  district text NOT NULL CHECK (
+      ${districtMatchesArea}
+  ),
+  status text NOT NULL CHECK (status IN (${list(STATUSES)})),
+  under_maintenance boolean NOT NULL,
+  service_status bigint NOT NULL,
+  name_en text NOT NULL,
+  name_zht text NOT NULL,
+  name_zhs text NOT NULL,
+  address_en text NOT NULL,
+  address_zht text NOT NULL,
+  address_zhs text NOT NULL,
+  service_hour_en text NOT NULL,
+  service_hour_zht text NOT NULL,
+  service_hour_zhs text NOT NULL,
+  opening_hours text,
+  picture_id text COLLATE "C" REFERENCES files (id),
+  updated_at text NOT NULL,
+  bin_count integer CHECK (bin_count BETWEEN 0 AND ${BIN_COUNT_MAX}),
+  bin_count_full_threshold integer
+    CHECK (bin_count_full_threshold >= 0 AND bin_count_full_threshold <= coalesce(bin_count, bin_count_full_threshold)),
+  deactivated boolean NOT NULL DEFAULT false,
+  last_emptied_at text,
+  last_online text,
+  last_full text,
+  extra json CHECK (json_typeof(extra) = 'object')
+);
+
+CREATE TABLE meta (
+  key text PRIMARY KEY,
+  value text NOT NULL
+);
+
+-- No foreign key: the audit outlives a machine removed by a later import.
+CREATE TABLE machine_status_audit (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  machine_id text NOT NULL,
+  before json NOT NULL,
+  after json NOT NULL,
+  at text NOT NULL,
+  actor text NOT NULL
+);
+CREATE INDEX machine_status_audit_machine ON machine_status_audit (machine_id, at);
+CREATE INDEX machine_status_audit_at ON machine_status_audit (at);
+
+CREATE TABLE machine_import_audit (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  source text NOT NULL,
+  inserted integer NOT NULL CHECK (inserted >= 0),
+  updated integer NOT NULL CHECK (updated >= 0),
+  photos integer NOT NULL CHECK (photos >= 0),
+  at text NOT NULL,
+  actor text NOT NULL
+);
+CREATE INDEX machine_import_audit_at ON machine_import_audit (at);
+
+CREATE TABLE data_version (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  version bigint NOT NULL
+);
+INSERT INTO data_version (version) VALUES (0);
+
+-- Any write to the machines, by this server or by hand, moves the version the list cache is keyed on.
+CREATE FUNCTION bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE data_version SET version = version + 1;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER machines_bump_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON machines
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
+`,
+  },
+];
+
+/** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */
+const MIGRATION_LOCK = 0x72766d;
+
+/** Applies every migration newer than the database, each in its own transaction; two instances starting together wait their turn. */
+export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] = PG_MIGRATIONS): Promise<number[]> {
+  const client = await pool.connect();
+  const newlyApplied: number[] = [];
+  try {
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+          version integer PRIMARY KEY,
+          name text NOT NULL,
+          applied_at text NOT NULL
+        )`);
+        const { rowCount } = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
+          migration.version,
+        ]);
+        if (rowCount === 0) {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+            migration.version,
+            migration.name,
+            new Date().toISOString(),
+          ]);
+          newlyApplied.push(migration.version);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return newlyApplied;
+}

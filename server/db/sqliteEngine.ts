@@ -1,0 +1,124 @@
+import { applyStatusUpdate } from '../live/applyStatusUpdate';
+import { watchImports } from '../live/importWatcher';
+import type { StatusUpdate } from '../live/statusUpdate';
+import { FileStore } from '../files/store';
+import { recordImport } from '../machines/importAudit';
+import { createSqliteListBody } from '../machines/listBody';
+import { countMachines, getMachine, listMachines } from '../machines/repository';
+import { saveMachineRows } from '../machines/saveRows';
+import type { MachineRow } from '../machines/validate';
+import { pruneAudit } from './auditRetention';
+import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from './engine';
+import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
+import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
+
+/**
+ * The Engine on SQLite: one connection that writes (and a second one that reads the list body), photos on disk.
+ * SQLite is synchronous: each method runs to its end before it returns, its transaction IMMEDIATE (the write lock
+ * first, so it never fails to upgrade a read lock).
+ */
+export class SqliteEngine implements Engine {
+  readonly kind = 'sqlite';
+  readonly files: FileStore;
+
+  constructor(
+    readonly db: Db,
+    filesDir: string,
+  ) {
+    this.files = new FileStore(filesDir, db);
+  }
+
+  /**
+   * Opens (checked, migrated) the file. A server waits for another process's lock only briefly (it would stop the
+   * event loop meanwhile) and answers 503; a command waits longer.
+   */
+  static open(dbPath: string, filesDir: string, role: 'server' | 'command'): SqliteEngine {
+    const db = openDatabase(dbPath);
+    if (role === 'server') waitBrieflyForLocks(db);
+    return new SqliteEngine(db, filesDir);
+  }
+
+  createListBody() {
+    return createSqliteListBody(this.db);
+  }
+
+  async getMachine(id: string) {
+    return getMachine(this.db, id);
+  }
+
+  async listMachines() {
+    return listMachines(this.db);
+  }
+
+  async countMachines() {
+    return countMachines(this.db);
+  }
+
+  async updateStatus(id: string, update: StatusUpdate, actor: string, at?: Date): Promise<StatusUpdateResult | null> {
+    return applyStatusUpdate(this.db, id, update, actor, at);
+  }
+
+  async saveMachines(
+    rows: readonly MachineRow[],
+    photos: ReadonlyMap<string, RowPhoto>,
+    audit?: ImportAuditInput,
+  ): Promise<SaveCounts> {
+    return this.db
+      .transaction(() => {
+        const saved = saveMachineRows(this.db, this.files, rows, photos);
+        if (audit) {
+          recordImport(this.db, { ...audit, ...saved, photos: photos.size });
+          // Real data is in: demo data must never be added on a later start.
+          this.markSeeded();
+        }
+        return saved;
+      })
+      .immediate();
+  }
+
+  async seed(rows: readonly MachineRow[], photos: ReadonlyMap<string, RowPhoto>): Promise<boolean> {
+    return this.db
+      .transaction(() => {
+        // Another process may have seeded while the photos were written.
+        if (getMeta(this.db, SEEDED_META_KEY) !== undefined) return false;
+        saveMachineRows(this.db, this.files, rows, photos);
+        this.markSeeded();
+        return true;
+      })
+      .immediate();
+  }
+
+  private markSeeded(): void {
+    if (getMeta(this.db, SEEDED_META_KEY) === undefined) setMeta(this.db, SEEDED_META_KEY, new Date().toISOString());
+  }
+
+  async getMeta(key: string) {
+    return getMeta(this.db, key);
+  }
+
+  async setMetaOnce(key: string, value: string): Promise<void> {
+    if (getMeta(this.db, key) === undefined) setMeta(this.db, key, value);
+  }
+
+  async pruneAudit(retentionDays: number, now?: Date) {
+    return pruneAudit(this.db, retentionDays, now);
+  }
+
+  /** Only the import command writes from another process: its imports are seen through data_version and the audit. */
+  async watchChanges(handlers: ChangeHandlers): Promise<() => Promise<void>> {
+    const stop = watchImports(
+      this.db,
+      ({ at, inserted, updated }) => handlers.import({ at, inserted, updated }),
+      handlers.error,
+    );
+    return async () => stop();
+  }
+
+  isBusyError(error: unknown): boolean {
+    return isBusyError(error);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
