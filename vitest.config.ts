@@ -42,8 +42,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The server tests again, each file with a PostgreSQL database of its own in RVM_DATABASE_URL. Not in
-          // `npm test` (package.json test:all lists its projects) until the server reads RVM_DATABASE_URL.
+          // The server tests again on PostgreSQL: each file has a database of its own in RVM_DATABASE_URL, and each
+          // test server or engine it starts a fresh one (tests/server/helpers.ts). Tests of what only one engine has
+          // say so in their names and show as skipped on the other.
           name: 'server-pg',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],

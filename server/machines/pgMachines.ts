@@ -81,10 +81,18 @@ export async function pgUpsertMachines(
   at = new Date(),
 ): Promise<void> {
   const updatedAt = at.toISOString();
+  await pgUpsertMachineValues(
+    db,
+    rows.map(({ row, pictureId }) => upsertValues(row, pictureId, updatedAt)),
+  );
+}
+
+/** Rows of UPSERT_COLUMNS values as SQLite stores them (booleans 0/1, extra as JSON text), upserted in batches. */
+export async function pgUpsertMachineValues(db: Queryable, rows: readonly (readonly unknown[])[]): Promise<void> {
   for (let start = 0; start < rows.length; start += UPSERT_BATCH_ROWS) {
     const columns: unknown[][] = UPSERT_COLUMNS.map(() => []);
-    for (const { row, pictureId } of rows.slice(start, start + UPSERT_BATCH_ROWS)) {
-      upsertValues(row, pictureId, updatedAt).forEach((value, column) => columns[column]!.push(value));
+    for (const values of rows.slice(start, start + UPSERT_BATCH_ROWS)) {
+      values.forEach((value, column) => columns[column]!.push(value));
     }
     await db.query(UPSERT_SQL, columns);
   }

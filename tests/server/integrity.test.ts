@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,12 +12,12 @@ import {
   describeSqliteOnly,
   itPostgresOnly,
   makeTempDir,
-  runOnOtherConnection,
   spawnMainServer,
   startSeededTestServer,
   testConfig,
   usingPostgres,
 } from './helpers';
+import { createTestDatabase } from './pg/database';
 
 const FILE_ONLY = 'a damaged file is a SQLite matter; PostgreSQL checks its own pages';
 
@@ -139,31 +140,46 @@ describeSqliteOnly(FILE_ONLY, 'GET /api/health on a damaged file', () => {
 describe('GET /api/health', () => {
   itPostgresOnly(
     'a lost database server is a PostgreSQL matter',
-    'answers 503 while the database cannot be reached, and ok again once it can',
+    'answers 503 with Retry-After while the database cannot be reached, and ok again once it can',
     async () => {
-      const server = await startSeededTestServer();
+      const database = await createTestDatabase(inject('pgAdminUrl'));
+      const target = new URL(database.url);
+      // The server reaches its database through a proxy the test can cut, as a restart or a network fault would.
+      const sockets = new Set<net.Socket>();
+      const proxy = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const port = (proxy.address() as net.AddressInfo).port;
+      const viaProxy = new URL(database.url);
+      viaProxy.port = String(port);
+      const server = await startSeededTestServer({ databaseUrl: viaProxy.toString() });
       try {
         expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-        // Every connection of the server to its database is ended, and new ones refused, as in a restart.
-        const name = new URL(server.config.databaseUrl!).pathname.slice(1);
-        const admin = { dbPath: '', databaseUrl: inject('pgAdminUrl') };
-        await runOnOtherConnection(admin, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`);
-        await runOnOtherConnection(
-          admin,
-          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ?',
-          name,
-        );
+        await new Promise<void>((resolve) => {
+          proxy.close(() => resolve());
+          for (const socket of sockets) socket.destroy();
+        });
         const down = await server.app.inject({ method: 'GET', url: '/api/health' });
         expect(down.statusCode).toBe(503);
         expect(down.json()).toEqual({ success: false, msg: 'systemError' });
         const list = await server.app.inject({ method: 'POST', url: '/api/rvm/' });
         expect(list.statusCode).toBe(503);
         expect(list.headers['retry-after']).toBe('1');
-        await runOnOtherConnection(admin, `ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS true`);
+        await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
         expect((await server.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
         expect((await server.app.inject({ method: 'POST', url: '/api/rvm/' })).statusCode).toBe(200);
       } finally {
         await server.close();
+        proxy.close();
+        for (const socket of sockets) socket.destroy();
+        await database.drop();
       }
     },
   );

@@ -1,0 +1,42 @@
+/**
+ * Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database RVM_DATABASE_URL
+ * names: machines, photos, the status and import audits, the seeded flag.
+ *   npm run copy-to-postgres
+ * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
+ */
+import { loadConfig } from './config';
+import { COMMAND_LOCK_TIMEOUT_MS, PgEngine } from './db/pg/engine';
+import { copySqliteToPostgres, CopyError } from './db/pg/copyFromSqlite';
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv.length > 0) {
+    console.error('usage: RVM_DB=… RVM_FILES=… RVM_DATABASE_URL=postgres://… npm run copy-to-postgres');
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  if (config.databaseUrl === null) {
+    console.error('RVM_DATABASE_URL is not set: name the empty PostgreSQL database to copy into.');
+    return 2;
+  }
+  const target = await PgEngine.open(config.databaseUrl, { poolMax: 2, lockTimeoutMs: COMMAND_LOCK_TIMEOUT_MS });
+  try {
+    const copied = await copySqliteToPostgres(config.dbPath, config.filesDir, target);
+    console.log(
+      `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
+        `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit`,
+    );
+    return 0;
+  } finally {
+    await target.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(
+      error instanceof CopyError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : error,
+    );
+    process.exit(1);
+  },
+);

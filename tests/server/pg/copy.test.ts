@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { PgEngine } from '../../../server/db/pg/engine';
+import { importMachinesFile } from '../../../server/machines/importRows';
+import { auth, FIXTURES, startSeededTestServer, testSql, type TestServer } from '../helpers';
+import { createTestDatabase, type TestDatabase } from './database';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function runCopy(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/copyToPostgres.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let sqlite: TestServer;
+let database: TestDatabase;
+beforeAll(async () => {
+  // An SQLite deployment with a history: the demo data, an operator's updates, an import with a photo.
+  sqlite = await startSeededTestServer();
+  for (const body of [{ status: 'Full' }, { under_maintenance: true, last_online: '2026-11-23T14:05:00+08:00' }]) {
+    const response = await sqlite.app.inject({
+      method: 'PATCH',
+      url: '/api/operator/machines/RVM-002',
+      headers: { 'content-type': 'application/json', ...auth() },
+      payload: JSON.stringify(body),
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  for (const name of ['good.csv', 'photos/rvm-001.png']) {
+    fs.copyFileSync(path.join(FIXTURES, name), path.join(sqlite.dir, path.basename(name)));
+  }
+  expect(await importMachinesFile(path.join(sqlite.dir, 'good.csv'), sqlite.engine, 1024 * 1024)).toMatchObject({
+    ok: true,
+  });
+  database = await createTestDatabase(inject('pgAdminUrl'));
+}, 60_000);
+afterAll(async () => {
+  await sqlite?.close();
+  await database?.drop();
+});
+
+const env = () => ({ RVM_DB: sqlite.config.dbPath, RVM_FILES: sqlite.config.filesDir, RVM_DATABASE_URL: database.url });
+
+describe('npm run copy-to-postgres', () => {
+  it('copies machines, photos and both audits; a server on the copy answers the same list, ETag and photos', async () => {
+    const copied = await runCopy(env());
+    expect(copied.stderr).toBe('');
+    expect(copied.code).toBe(0);
+    expect(copied.stdout).toMatch(/: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit\n$/);
+
+    const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
+    const app = await buildApp({ ...sqlite.config, databaseUrl: database.url }, target);
+    try {
+      const [before, after] = await Promise.all(
+        [sqlite.app, app].map((server) => server.inject({ method: 'POST', url: '/api/rvm/' })),
+      );
+      expect(after!.statusCode).toBe(200);
+      expect(after!.body).toBe(before!.body);
+      expect(after!.headers.etag).toBe(before!.headers.etag);
+
+      for (const machine of after!.json().rvms as { picture?: { id: string } }[]) {
+        if (!machine.picture) continue;
+        const url = `/api/file/${machine.picture.id}`;
+        const [original, copy] = await Promise.all([sqlite.app, app].map((server) => server.inject({ url })));
+        expect(copy!.statusCode).toBe(200);
+        expect(copy!.rawPayload.equals(original!.rawPayload)).toBe(true);
+      }
+
+      const pgSql = testSql(target);
+      for (const query of [
+        'SELECT * FROM machine_status_audit ORDER BY id',
+        'SELECT * FROM machine_import_audit ORDER BY id',
+        'SELECT * FROM files ORDER BY id',
+        'SELECT * FROM meta ORDER BY key',
+        'SELECT * FROM machines ORDER BY id',
+      ]) {
+        expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
+      }
+      // New audit entries continue after the copied ones.
+      await target.updateStatus('RVM-001', { status: '>40%' }, 'test');
+      expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
+    } finally {
+      await app.close();
+      await target.close();
+    }
+  });
+
+  it('refuses a database that is not empty, and changes nothing in it', async () => {
+    const target = await PgEngine.open(database.url, { poolMax: 1, lockTimeoutMs: 1_000 });
+    try {
+      const before = await target.listMachines();
+      const again = await runCopy(env());
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/^the PostgreSQL database is not empty \(machines has 7 rows\); nothing copied\n$/);
+      expect(await target.listMachines()).toEqual(before);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses without RVM_DATABASE_URL', async () => {
+    const result = await runCopy({ ...env(), RVM_DATABASE_URL: '' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/RVM_DATABASE_URL is not set/);
+  });
+});

@@ -1,0 +1,174 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, spawnMainServer } from '../helpers';
+import { createTestDatabase, type TestDatabase } from './database';
+
+/** Two server processes on one PostgreSQL database, as two instances behind a load balancer. */
+interface Instance {
+  base: string;
+  stop(): Promise<void>;
+}
+
+const dir = makeTempDir();
+let database: TestDatabase;
+let a: Instance;
+let b: Instance;
+
+async function startInstance(url: string): Promise<Instance> {
+  const child = spawnMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
+      if (match) resolve(Number(match[1]));
+    });
+    void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      expect(await exited, stderr).toBe(0);
+    },
+  };
+}
+
+/** An open event stream and the text received so far. */
+function openStream(
+  url: string,
+): Promise<{ text: () => string; until(pattern: RegExp, ms: number): Promise<void>; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { accept: 'text/event-stream' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      resolve({
+        text: () => text,
+        until: (pattern, ms) =>
+          expect
+            .poll(() => text, { timeout: ms, interval: 10 })
+            .toMatch(pattern)
+            .then(() => undefined),
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+  });
+}
+
+const patch = (instance: Instance, id: string, body: unknown) =>
+  fetch(`${instance.base}/api/operator/machines/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...auth() },
+    body: JSON.stringify(body),
+  });
+
+const list = async (instance: Instance, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${instance.base}/api/rvm/`, { method: 'POST', headers });
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    rvms: response.status === 200 ? ((await response.json()) as { rvms: { id: string; status: string }[] }).rvms : [],
+  };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('pgAdminUrl'));
+  // Started together, as a rolling deploy or a scale-out does: one migrates and seeds, the other waits its turn.
+  [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it('answer the same list, seeded once', async () => {
+    const [fromA, fromB] = await Promise.all([list(a), list(b)]);
+    expect(fromA.rvms.map((m) => m.id)).toEqual(['RVM-001', 'RVM-002', 'RVM-003', 'RVM-004']);
+    expect(fromB.etag).toBe(fromA.etag);
+    expect(fromB.rvms).toEqual(fromA.rvms);
+  });
+
+  it("send a PATCH taken by A to a page connected to B within a second, and change B's list and ETag with it", async () => {
+    const before = await list(b);
+    const stream = await openStream(`${b.base}/api/events`);
+    try {
+      await stream.until(/event: ready\n/, 5_000);
+      const next = before.rvms.find((m) => m.id === 'RVM-002')!.status === 'Full' ? '>40%' : 'Full';
+      const started = performance.now();
+      expect((await patch(a, 'RVM-002', { status: next })).status).toBe(200);
+      await stream.until(/event: machine\nid: \S+\ndata: \{"id":"RVM-002"/, 1_000);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const event = /event: machine\nid: \S+\ndata: (.*)\n/.exec(stream.text())!;
+      expect(JSON.parse(event[1]!)).toMatchObject({ id: 'RVM-002', status: next });
+
+      const after = await list(b, { 'if-none-match': before.etag! });
+      expect(after.status).toBe(200);
+      expect(after.etag).not.toBe(before.etag);
+      expect(after.rvms.find((m) => m.id === 'RVM-002')?.status).toBe(next);
+      expect((await list(a)).etag).toBe(after.etag);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('serve a photo uploaded to A from B, content-addressed and cached for a year', async () => {
+    const image = makePng(6, 6, [1, 2, 3]);
+    const { payload, headers } = await multipart({ file: { data: image, filename: 'x.png', type: 'image/png' } });
+    const uploaded = await fetch(`${a.base}/api/upload`, {
+      method: 'POST',
+      headers: { ...headers, ...auth() },
+      body: new Uint8Array(payload),
+    });
+    expect(uploaded.status).toBe(200);
+    const { id } = (await uploaded.json()) as { id: string };
+    const served = await fetch(`${b.base}/api/file/${id}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('etag')).toBe(`"${id}"`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+  });
+
+  it('survive a dropped connection: B listens again, tells its pages to reload, and hears A again', async () => {
+    const stream = await openStream(`${b.base}/api/events`);
+    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await admin.connect();
+    try {
+      await stream.until(/event: ready\n/, 5_000);
+      // Every listening connection to the database ends, as in a database restart or a network cut.
+      const { rows } = await admin.query<{ ended: boolean }>(
+        "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND application_name = 'rvm-listen'",
+        [database.name],
+      );
+      expect(rows.length).toBe(2);
+      await stream.until(/event: resync\n/, 5_000);
+      await expect
+        .poll(
+          async () => {
+            const { rows: listening } = await admin.query(
+              "SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND application_name = 'rvm-listen'",
+              [database.name],
+            );
+            return listening.length;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+
+      expect((await patch(a, 'RVM-003', { under_maintenance: false })).status).toBe(200);
+      await stream.until(/data: \{"id":"RVM-003"[^\n]*"under_maintenance":false/, 1_000);
+    } finally {
+      stream.close();
+      await admin.end();
+    }
+  });
+});
