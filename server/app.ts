@@ -53,6 +53,10 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
 
   const list = createListBody(db);
   app.addHook('onClose', async () => list.close());
+  // Built once the server is ready, so that neither the first visitor nor the first health check waits for it.
+  app.addHook('onReady', async () => {
+    list.current().catch((error: unknown) => app.log.error({ err: error }, 'the machine list cannot be read'));
+  });
   registerRvmRoutes(app, list.current);
   registerFileRoutes(app, store);
   registerUploadRoutes(app, store, {

@@ -5,8 +5,8 @@ export interface ListCache<T> {
   /** What the database holds now: the kept value, or a build (shared with every caller asking while it runs). */
   current(): Promise<T>;
   /**
-   * The last finished build, which is at most one build old (a change starts a new one), or the running build
-   * when none has finished yet; rejects when the last build failed. For a check that must not wait for a rebuild.
+   * The last finished build, or the build of the database as it is when none has finished yet; rejects when the
+   * last build failed. It starts no rebuild: for a check that must be cheap however large the list.
    */
   latest(): Promise<T>;
 }
@@ -14,39 +14,47 @@ export interface ListCache<T> {
 /**
  * `data_version` moves on commits from other connections (the import command); `total_changes()` on this
  * connection's own writes (uploads, operator updates). Either moving means the kept value may be stale.
- * Nothing is built until someone asks, and one build runs at a time.
+ * Nothing is built until someone asks, and one build runs at a time. Callers who find the database changed
+ * while a build runs share one next build, which reads the database when it starts: however often it changes,
+ * at most one build waits.
  */
 export function createListCache<T>(db: Db, build: () => Promise<T>): ListCache<T> {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  const keyNow = () => `${String(dataVersion.get())}:${String(totalChanges.get())}`;
   let cached: { key: string; list: T } | null = null;
-  let pending: { key: string; list: Promise<T> } | null = null;
-  let previous: Promise<unknown> = Promise.resolve();
+  let running: { key: string; list: Promise<T> } | null = null;
+  let next: Promise<T> | null = null;
   let lastOutcome: Promise<T> | null = null;
-  const current = (): Promise<T> => {
+
+  const start = (): Promise<T> => {
     // Read before the build starts, so the value is at least as new as its key: a later change moves the key.
-    const key = `${String(dataVersion.get())}:${String(totalChanges.get())}`;
-    if (cached?.key === key) return Promise.resolve(cached.list);
-    if (pending?.key === key) return pending.list;
-    const entry = { key, list: previous.then(build) };
-    pending = entry;
-    previous = entry.list.then(
+    const entry = { key: keyNow(), list: build() };
+    running = entry;
+    entry.list.then(
       (list) => {
-        lastOutcome = entry.list;
-        if (pending === entry) [pending, cached] = [null, { key, list }];
+        [running, lastOutcome, cached] = [null, entry.list, { key: entry.key, list }];
       },
       () => {
-        lastOutcome = entry.list;
-        if (pending === entry) pending = null;
+        [running, lastOutcome] = [null, entry.list];
       },
     );
     return entry.list;
   };
-  return {
-    current,
-    latest() {
-      const running = current();
-      return lastOutcome ?? running;
-    },
+
+  const current = (): Promise<T> => {
+    const key = keyNow();
+    if (cached?.key === key) return Promise.resolve(cached.list);
+    if (!running) return start();
+    if (running.key === key) return running.list;
+    next ??= running.list
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return current();
+      });
+    return next;
   };
+
+  return { current, latest: () => lastOutcome ?? current() };
 }

@@ -8,7 +8,8 @@ const ROUTE = '/api/health';
 /**
  * `GET /api/health`: ok only when the machine list can be read, from what the list call answers with. A count
  * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged. It reads
- * the last list built, so it never waits for a rebuild of a large list.
+ * the last list built (at start, and again for the first list call after each change): reading 50 000 machines on
+ * every health call would keep the server busy.
  */
 export function registerHealthRoutes(app: FastifyInstance, lastList: () => Promise<ListBody>): void {
   app.get(ROUTE, async (request, reply) => {

@@ -57,6 +57,31 @@ describe('the list call body cache', () => {
     expect(await current()).toBe(2);
   });
 
+  it('keeps at most one build waiting, however often the database changes while one runs', async () => {
+    const releases: (() => void)[] = [];
+    let builds = 0;
+    const { current } = createListCache(server.db, async () => {
+      const build = ++builds;
+      await new Promise<void>((release) => releases.push(release));
+      return build;
+    });
+    const first = current();
+    const waiting: Promise<number>[] = [];
+    for (let change = 0; change < 20; change++) {
+      touch('RVM-002');
+      waiting.push(current(), current());
+    }
+    await expect.poll(() => releases.length).toBe(1);
+    releases[0]!();
+    expect(await first).toBe(1);
+    await expect.poll(() => releases.length).toBe(2);
+    releases[1]!();
+    // Every caller who came during the first build gets the second, which saw all twenty changes.
+    expect(new Set(await Promise.all(waiting))).toEqual(new Set([2]));
+    expect(builds).toBe(2);
+    expect(await current()).toBe(2);
+  });
+
   it('builds again after a failed build', async () => {
     let builds = 0;
     const { current } = createListCache(server.db, async () => {
@@ -68,7 +93,7 @@ describe('the list call body cache', () => {
     expect(await current()).toBe(2);
   });
 
-  it('answers the last finished build to a check that must not wait, and its failure', async () => {
+  it('answers the last finished build to a check that must stay cheap, starting no rebuild, and its failure', async () => {
     const releases: (() => void)[] = [];
     let builds = 0;
     const { current, latest } = createListCache(server.db, async () => {
@@ -82,18 +107,21 @@ describe('the list call body cache', () => {
     releases[0]!();
     expect(await first).toBe(1);
     touch('RVM-004');
-    // The change starts a second build; the check is answered from the first without waiting for it.
+    // The check is answered from the first build and starts none; the next list call does.
     expect(await latest()).toBe(1);
+    expect(builds).toBe(1);
+    const second = current();
     await expect.poll(() => releases.length).toBe(2);
     releases[1]!();
-    expect(await current()).toBe(2);
+    expect(await second).toBe(2);
+    expect(await latest()).toBe(2);
     touch('RVM-004');
     const failing = current();
     await expect.poll(() => releases.length).toBe(3);
     releases[2]!();
     await expect(failing).rejects.toThrow('pages damaged');
     await expect(latest()).rejects.toThrow('pages damaged');
-    releases[3]?.();
+    expect(builds).toBe(3);
   });
 
   it('answers the same ETag for an unchanged database', async () => {
