@@ -8,6 +8,7 @@ import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
 import { setNotFoundHandler } from './http/notFound';
 import { createListBody } from './machines/listBody';
+import { countMachines } from './machines/repository';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
@@ -64,7 +65,7 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, list.latest);
+  registerHealthRoutes(app, list.latest, () => countMachines(db));
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   registerLiveRoutes(app, db, config);

@@ -5,10 +5,10 @@ export interface ListCache<T> {
   /** What the database holds now: the kept value, or a build (shared with every caller asking while it runs). */
   current(): Promise<T>;
   /**
-   * The last finished build, or the build of the database as it is when none has finished yet; rejects when the
-   * last build failed. It starts no rebuild: for a check that must be cheap however large the list.
+   * The last finished build (rejected when it failed), or null before the first has finished. It starts no
+   * build: for a check that must be cheap however large the list.
    */
-  latest(): Promise<T>;
+  latest(): Promise<T> | null;
 }
 
 /**
@@ -56,5 +56,5 @@ export function createListCache<T>(db: Db, build: () => Promise<T>): ListCache<T
     return next;
   };
 
-  return { current, latest: () => lastOutcome ?? current() };
+  return { current, latest: () => lastOutcome };
 }

@@ -102,7 +102,9 @@ describe('the list call body cache', () => {
       if (build === 3) throw new Error('pages damaged');
       return build;
     });
-    const first = latest();
+    expect(latest()).toBeNull();
+    const first = current();
+    expect(latest()).toBeNull();
     await expect.poll(() => releases.length).toBe(1);
     releases[0]!();
     expect(await first).toBe(1);
