@@ -20,6 +20,9 @@ import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
+import { followFeed } from './feed/followFeed';
+import { registerFeedStatusRoute } from './routes/feedStatus';
+import { registerHistoryRoutes } from './routes/history';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -65,10 +68,13 @@ export async function buildApp(config: ServerConfig, db: Db): Promise<FastifyIns
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, list.latest, () => countMachines(db));
+  const bus = registerLiveRoutes(app, db, config);
+  const follower = followFeed(app, config, db, store, bus);
+  registerHealthRoutes(app, list.latest, () => countMachines(db), follower ? () => follower.status() : null);
+  registerFeedStatusRoute(app, follower ? () => follower.status() : null);
+  registerHistoryRoutes(app, db);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  registerLiveRoutes(app, db, config);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

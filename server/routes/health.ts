@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
+import type { FeedStatus } from '../feed/follower';
 import type { ListBody } from '../machines/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -9,12 +10,15 @@ const ROUTE = '/api/health';
  * `GET /api/health`: ok only when the machine list can be read, from what the list call answers with. A count
  * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged. It reads
  * the last list built (at start, and again for the first list call after each change): reading 50 000 machines on
- * every health call would keep the server busy.
+ * every health call would keep the server busy. When the server follows a feed, `feed` says when it last answered
+ * and whether that is longer ago than RVM_STALE_AFTER_MIN; a stale feed is still 200: the server itself is fine
+ * and serves the last good data.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
   lastList: () => Promise<ListBody> | null,
   countMachines: () => number,
+  feedStatus: (() => FeedStatus) | null = null,
 ): void {
   app.get(ROUTE, async (request, reply) => {
     let machines: number;
@@ -27,7 +31,20 @@ export function registerHealthRoutes(
       throw new ApiError(503, 'systemError');
     }
     reply.header('cache-control', 'no-store');
-    return { success: true, status: 'ok', machines };
+    if (!feedStatus) return { success: true, status: 'ok', machines };
+    const feed = feedStatus();
+    return {
+      success: true,
+      status: 'ok',
+      machines,
+      feed: {
+        last_sync: feed.syncedAt,
+        age_s: Math.round(feed.ageMs / 1000),
+        stale: feed.stale,
+        failures: feed.failures,
+        last_error: feed.lastError,
+      },
+    };
   });
   refuseOtherMethods(app, [ROUTE], ['GET']);
 }
