@@ -7,10 +7,10 @@ import { refuseOtherMethods } from './methodNotAllowed';
 const ROUTE = '/api/health';
 
 /**
- * `GET /api/health`: ok only when the machine list can be read, from what the list call answers with. A count
- * alone is no proof: SQLite can count the rows from the id index while the table's own pages are damaged. It reads
- * the last list built (at start, and again for the first list call after each change): reading 50 000 machines on
- * every health call would keep the server busy. When the server follows a feed, `feed` says when it last answered
+ * `GET /api/health`: ok only when the machine list can be read, judged by the last list built (at start, and
+ * again by the first list call after each change). A count alone is no proof: SQLite can count the rows from the
+ * id index while the table's own pages are damaged. Reading 50 000 machines on every health call would keep the
+ * server busy, so the count it reports is taken fresh and the last build stands for the rows behind it. When the server follows a feed, `feed` says when it last answered
  * and whether that is longer ago than RVM_STALE_AFTER_MIN; a stale feed is still 200: the server itself is fine
  * and serves the last good data.
  */
@@ -23,9 +23,9 @@ export function registerHealthRoutes(
   app.get(ROUTE, async (request, reply) => {
     let machines: number;
     try {
-      const last = lastList();
-      // Before the first list is built (seconds at 50 000 machines) the count stands in: the start checked every page.
-      machines = last ? (await last).machines : countMachines();
+      // The last build proves the rows can be read (rejected when it failed); before the first, the start's check does.
+      await lastList();
+      machines = countMachines();
     } catch (error) {
       request.log.error({ err: error }, 'health: the machine list cannot be read');
       throw new ApiError(503, 'systemError');
