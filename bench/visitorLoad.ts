@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Page, Target as BrowserTarget } from 'puppeteer-core';
 import { DESKTOP, ROOT } from '../tests/browser/harness';
 
 /** A common mobile lab profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
@@ -20,6 +20,10 @@ export interface VisitorLoad {
   bytes: number;
   tileBytes: number;
   requests: number;
+  /** What the service worker fetched during the load (our page: its precache on a first visit). */
+  serviceWorkerBytes: number;
+  /** When the page's HTML began to arrive (the navigation's responseStart). */
+  htmlMs: number | null;
 }
 
 declare global {
@@ -79,14 +83,24 @@ async function serveTiles(cdp: CDPSession): Promise<void> {
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: TILE_PATTERN }] });
 }
 
-/** Counts bytes as transferred, tiles apart, and when the last request ended. */
+interface RequestSent {
+  requestId: string;
+  request: { url: string };
+  type?: string;
+}
+
+/**
+ * Counts bytes as transferred, tiles apart, and when the last request ended. A live event stream (our page's
+ * /api/events) stays open as long as the page: it is counted but not waited for.
+ */
 async function countBytes(cdp: CDPSession) {
   const tally = { bytes: 0, tileBytes: 0, requests: 0, pending: new Set<string>(), lastAt: Date.now() };
   const urls = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', ({ requestId, request }: { requestId: string; request: { url: string } }) => {
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type }: RequestSent) => {
     urls.set(requestId, request.url);
-    tally.pending.add(requestId);
+    if (type !== 'EventSource') tally.pending.add(requestId);
     tally.requests += 1;
+    tally.lastAt = Date.now();
   });
   const done = (requestId: string, encoded: number) => {
     const url = urls.get(requestId) ?? '';
@@ -107,17 +121,55 @@ async function countBytes(cdp: CDPSession) {
 
 export type Target = { kind: 'ours'; url: string } | { kind: 'bench'; url: string };
 
+/** Bytes the service workers of a browser context fetch, through the same network profile as the page. */
+export interface ServiceWorkerTally {
+  bytes: number;
+}
+
+/**
+ * Watches `context` for service workers: each gets the phone network profile (a worker's own fetches, such as
+ * a network-first navigation, are not throttled by the page's emulation) and its transferred bytes are
+ * counted. A worker's first requests may pass before it is attached.
+ */
+export function watchServiceWorkers(context: BrowserContext): ServiceWorkerTally {
+  const tally = { bytes: 0 };
+  const attach = async (target: BrowserTarget) => {
+    if (target.type() !== 'service_worker') return;
+    const cdp = await target.createCDPSession();
+    cdp.on('Network.loadingFinished', ({ encodedDataLength }: { encodedDataLength: number }) => {
+      tally.bytes += encodedDataLength;
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE_NETWORK.latency,
+      downloadThroughput: PHONE_NETWORK.download,
+      uploadThroughput: PHONE_NETWORK.upload,
+    });
+  };
+  context.on('targetcreated', (target) => void attach(target).catch(() => undefined));
+  return tally;
+}
+
+const QUIET_MS = 1000;
+const QUIET_LIMIT_MS = 30_000;
+/** Our page's service worker registers once the page is idle and precaches the build: a repeat visit needs it. */
+const SERVICE_WORKER_LIMIT_MS = 60_000;
+
 /**
  * Loads `target` once in `context` through the phone network profile with the CPU slowed `cpuSlowdown` times,
- * and waits for its markers (ours: the map frame after `rvm:ready`; a bench page: its own ready) and for the
- * network to be quiet for a second. A repeat visit is the same call on a context that loaded the page before.
+ * and waits for its markers (ours: the map frame after `rvm:ready`; a bench page: its own ready), on our page
+ * for its service worker to be ready, and for the network to be quiet for a second. A repeat visit is the same
+ * call on a context that loaded the page before.
  */
 export async function loadAsVisitor(
   context: BrowserContext,
   target: Target,
   cpuSlowdown: number,
   timeoutMs: number,
+  serviceWorkers: ServiceWorkerTally,
 ): Promise<VisitorLoad> {
+  const serviceWorkerBytesBefore = serviceWorkers.bytes;
   const page: Page = await context.newPage();
   try {
     await page.setViewport(DESKTOP);
@@ -143,9 +195,20 @@ export async function loadAsVisitor(
       bench = await ready.then((r) => r.ms).catch(() => null);
     }
     const seen = await page.evaluate(() => window.__visitor!);
-    const quietSince = Date.now() + timeoutMs;
-    while (tally.pending.size > 0 || Date.now() - tally.lastAt < 1000) {
-      if (Date.now() > quietSince) break;
+    const htmlMs = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return navigation ? navigation.responseStart : null;
+    });
+    if (target.kind === 'ours') {
+      await page
+        .waitForFunction(() => navigator.serviceWorker.ready.then(() => true), {
+          timeout: SERVICE_WORKER_LIMIT_MS,
+        })
+        .catch(() => undefined);
+    }
+    const giveUpAt = Date.now() + QUIET_LIMIT_MS;
+    while (tally.pending.size > 0 || Date.now() - tally.lastAt < QUIET_MS) {
+      if (Date.now() > giveUpAt) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     return {
@@ -155,6 +218,8 @@ export async function loadAsVisitor(
       bytes: tally.bytes,
       tileBytes: tally.tileBytes,
       requests: tally.requests,
+      serviceWorkerBytes: serviceWorkers.bytes - serviceWorkerBytesBefore,
+      htmlMs,
     };
   } finally {
     await page.close().catch(() => undefined);
