@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launchBrowser, startServer } from '../tests/browser/harness';
+import { CHROMIUM_ARGS, launchBrowser, startServer } from '../tests/browser/harness';
 import { machineInfo } from './machineInfo';
 import { serveStatic } from './staticServer';
 import {
@@ -61,7 +61,10 @@ try {
   const report = {
     at: new Date().toISOString(),
     minutes: (Date.now() - started) / 60_000,
-    machine: await machineInfo(browser, []),
+    machine: await machineInfo(
+      browser,
+      CHROMIUM_ARGS.filter((arg) => /angle|swiftshader|gpu/.test(arg)),
+    ),
     network: PHONE_NETWORK,
     tileDelayMs: TILE_DELAY_MS,
     machines: demo.length,
@@ -70,7 +73,7 @@ try {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, 'visitor.json'), `${JSON.stringify(report, null, 2)}\n`);
   const markdown = visitorReport(report);
-  writeFileSync(join(OUT, 'visitor.md'), markdown);
+  writeFileSync(join(OUT, `${report.at.slice(0, 10)}-visitor.md`), markdown);
   console.log(markdown);
 } finally {
   await browser.close();

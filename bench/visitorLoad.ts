@@ -33,9 +33,12 @@ declare global {
 }
 
 /**
- * Runs in every document before its scripts: notes when the Location List shows its first machine, when the
- * page said `rvm:ready` (data-map-ready, the test hook set with it) and the first map frame after that with
- * every marker drawn (the map region no longer aria-busy), each at the next frame, when it can be painted.
+ * Runs in every document before its scripts: notes when the Location List shows its first machine, the first
+ * map frame with every marker drawn, and when the page said `rvm:ready` (data-map-ready, the test hook set with
+ * it), each at the next frame, when it can be painted. Markers: the map region turning `aria-busy="false"` (deck.gl
+ * drew the current machines with their icons) after the list had its machines, so the frame holds them all.
+ * Should no such change come (a first frame of an empty map already left it false), the `rvm:ready` frame counts,
+ * which draws them too. `rvm:ready` also waits for MapLibre's `load` (the first view's tiles), so it can be later.
  */
 function watchPage(): void {
   window.__RVM_TEST_HOOKS__ = true;
@@ -47,14 +50,18 @@ function watchPage(): void {
       seen[key] = performance.now();
     });
   };
-  const check = () => {
-    if (seen.listAt === null && document.querySelector('ul[aria-labelledby] > li')) atPaint('listAt');
-    if (seen.readyAt === null && document.documentElement.dataset.mapReady === 'true') atPaint('readyAt');
-    const region = document.querySelector('[role="region"][aria-busy]');
-    if (seen.markersAt === null && seen.readyAt !== null && region?.getAttribute('aria-busy') === 'false')
-      atPaint('markersAt');
-  };
-  new MutationObserver(check).observe(document, {
+  new MutationObserver((records) => {
+    const listBefore = seen.listAt !== null;
+    if (!listBefore && document.querySelector('ul[aria-labelledby] > li')) atPaint('listAt');
+    const drawn = records.some(
+      (r) => r.attributeName === 'aria-busy' && (r.target as Element).getAttribute('aria-busy') === 'false',
+    );
+    if (seen.markersAt === null && listBefore && drawn) atPaint('markersAt');
+    if (seen.readyAt === null && document.documentElement.dataset.mapReady === 'true') {
+      atPaint('readyAt');
+      if (seen.markersAt === null) atPaint('markersAt');
+    }
+  }).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
@@ -186,7 +193,10 @@ export async function loadAsVisitor(
     // A load that does not finish within the limit is recorded with what it reached (nulls for the rest).
     if (target.kind === 'ours') {
       await page
-        .waitForFunction(() => (window.__visitor?.markersAt ?? -1) > 0, { timeout: timeoutMs, polling: 50 })
+        .waitForFunction(() => Math.min(window.__visitor?.markersAt ?? -1, window.__visitor?.readyAt ?? -1) > 0, {
+          timeout: timeoutMs,
+          polling: 50,
+        })
         .catch(() => undefined);
     } else {
       const ready = page
