@@ -20,7 +20,7 @@ export function FeedStaleNotice() {
   return (
     <Paper className={classes.notice} shadow="md" p="sm" withBorder role="status">
       <Stack gap={4}>
-        <Text fw={600} c="orange.8">
+        <Text fw={600} className={classes.title}>
           {t('freshness.feedStaleTitle')}
         </Text>
         <Text size="sm">

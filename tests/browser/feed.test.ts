@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hongKongTime } from '../../src/freshness/formatFreshness';
+import { seriousFindings } from './axe';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from './harness';
@@ -183,6 +184,7 @@ describe('a feed that has been silent for two hours', () => {
     const time = hkTime(TWO_HOURS_AGO, locale);
     expect(text).toContain(fill(t.feedStale, { time }));
     expect(text).toContain(fill(t.fetched, { time }));
+    expect(await seriousFindings(page, `stale feed notice, ${locale}`)).toEqual([]);
     await page.close();
   });
 });
