@@ -6,6 +6,7 @@ import { useT } from '../i18n/useT';
 import { feedStaleAtom } from './dataAsOfAtom';
 import { feedFreshnessAtom } from './feedStatusAtom';
 import { hongKongTime } from './formatFreshness';
+import corner from '../ui/MapCornerNotice.module.css';
 import classes from './FeedStaleNotice.module.css';
 
 /** The operator's feed has not answered for longer than RVM_STALE_AFTER_MIN: every status may be old. */
@@ -18,7 +19,7 @@ export function FeedStaleNotice() {
   if (!stale || feed === null) return null;
   const since = feed.syncedAtMs;
   return (
-    <Paper className={classes.notice} shadow="md" p="sm" withBorder role="status">
+    <Paper className={corner.notice} shadow="md" p="sm" withBorder role="status">
       <Stack gap={4}>
         <Text fw={600} className={classes.title}>
           {t('freshness.feedStaleTitle')}
