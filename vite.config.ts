@@ -3,8 +3,10 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { offlinePlugin } from './src/offline/offlinePlugin';
 import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
+import { dropMapControlIcons } from './scripts/vite/mapControlIcons';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
+import { webglOnly } from './scripts/vite/webglOnly';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
@@ -21,6 +23,8 @@ export default defineConfig({
     // Each module's minified bytes, read from the source maps.
     ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),
   ],
+  resolve: { alias: [webglOnly] },
+  css: { postcss: { plugins: [dropMapControlIcons] } },
   build: {
     target: 'es2022',
     sourcemap: true,

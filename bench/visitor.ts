@@ -1,20 +1,30 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launchBrowser, startServer } from '../tests/browser/harness';
+import { CHROMIUM_ARGS, launchBrowser, startServer } from '../tests/browser/harness';
 import { machineInfo } from './machineInfo';
 import { serveStatic } from './staticServer';
-import { loadAsVisitor, PHONE_NETWORK, TILE_DELAY_MS, type Target, type VisitorLoad } from './visitorLoad';
+import {
+  loadAsVisitor,
+  PHONE_NETWORK,
+  TILE_DELAY_MS,
+  watchServiceWorkers,
+  type Target,
+  type VisitorLoad,
+} from './visitorLoad';
 import { visitorReport, type VisitorCase } from './visitorReport';
 
 /**
  * `npm run bench:visitor`: page loads as a visitor on a phone network pays them (PHONE_NETWORK), cold (empty
  * cache) and warm (a repeat visit in the same browser profile), with the CPU as is and slowed 4×: our page as
  * served by the real server with the demo data, the Leaflet alternative page with as many machines, and the
- * basemap floor. Needs `npm run build` and `npm run bench:build`. VISITOR_RUNS sets the runs per case (3).
+ * basemap floor. Needs `npm run build` and `npm run bench:build`. VISITOR_RUNS sets the runs per case (3),
+ * VISITOR_PAGES (`ours,leaflet,basemap`) and VISITOR_CPU (`1,4`) a part of the run.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const RUNS = Number(process.env.VISITOR_RUNS ?? 3);
+const PAGES = (process.env.VISITOR_PAGES ?? 'ours,leaflet,basemap').split(',') as VisitorCase['page'][];
+const CPU_SLOWDOWNS = (process.env.VISITOR_CPU ?? '1,4').split(',').map(Number);
 const TIMEOUT_MS = 120_000;
 
 const demo = JSON.parse(readFileSync(join(ROOT, 'assets/demo/machines.json'), 'utf8')) as unknown[];
@@ -29,15 +39,16 @@ try {
     basemap: { kind: 'bench', url: `${benchPages.url}/bench/maplibre-symbol.html?markers=none` },
   };
   const cases: VisitorCase[] = [];
-  for (const cpuSlowdown of [1, 4]) {
-    for (const page of Object.keys(targets) as VisitorCase['page'][]) {
+  for (const cpuSlowdown of CPU_SLOWDOWNS) {
+    for (const page of PAGES) {
       const cold: VisitorLoad[] = [];
       const warm: VisitorLoad[] = [];
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.createBrowserContext();
+        const serviceWorkers = watchServiceWorkers(context);
         try {
-          cold.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS));
-          warm.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS));
+          cold.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS, serviceWorkers));
+          warm.push(await loadAsVisitor(context, targets[page], cpuSlowdown, TIMEOUT_MS, serviceWorkers));
         } finally {
           await context.close();
         }
@@ -50,7 +61,10 @@ try {
   const report = {
     at: new Date().toISOString(),
     minutes: (Date.now() - started) / 60_000,
-    machine: await machineInfo(browser, []),
+    machine: await machineInfo(
+      browser,
+      CHROMIUM_ARGS.filter((arg) => /angle|swiftshader|gpu/.test(arg)),
+    ),
     network: PHONE_NETWORK,
     tileDelayMs: TILE_DELAY_MS,
     machines: demo.length,
@@ -59,7 +73,7 @@ try {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, 'visitor.json'), `${JSON.stringify(report, null, 2)}\n`);
   const markdown = visitorReport(report);
-  writeFileSync(join(OUT, 'visitor.md'), markdown);
+  writeFileSync(join(OUT, `${report.at.slice(0, 10)}-visitor.md`), markdown);
   console.log(markdown);
 } finally {
   await browser.close();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'puppeteer-core';
+import type { BrowserContext, CDPSession, Page, Target as BrowserTarget } from 'puppeteer-core';
 import { DESKTOP, ROOT } from '../tests/browser/harness';
 
 /** A common mobile lab profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
@@ -20,6 +20,10 @@ export interface VisitorLoad {
   bytes: number;
   tileBytes: number;
   requests: number;
+  /** What the service worker fetched during the load (our page: its precache on a first visit). */
+  serviceWorkerBytes: number;
+  /** When the page's HTML began to arrive (the navigation's responseStart). */
+  htmlMs: number | null;
 }
 
 declare global {
@@ -29,9 +33,12 @@ declare global {
 }
 
 /**
- * Runs in every document before its scripts: notes when the Location List shows its first machine, when the
- * page said `rvm:ready` (data-map-ready, the test hook set with it) and the first map frame after that with
- * every marker drawn (the map region no longer aria-busy), each at the next frame, when it can be painted.
+ * Runs in every document before its scripts: notes when the Location List shows its first machine, the first
+ * map frame with every marker drawn, and when the page said `rvm:ready` (data-map-ready, the test hook set with
+ * it), each at the next frame, when it can be painted. Markers: the map region turning `aria-busy="false"` (deck.gl
+ * drew the current machines with their icons) after the list had its machines, so the frame holds them all.
+ * Should no such change come (a first frame of an empty map already left it false), the `rvm:ready` frame counts,
+ * which draws them too. `rvm:ready` also waits for MapLibre's `load` (the first view's tiles), so it can be later.
  */
 function watchPage(): void {
   window.__RVM_TEST_HOOKS__ = true;
@@ -43,14 +50,18 @@ function watchPage(): void {
       seen[key] = performance.now();
     });
   };
-  const check = () => {
-    if (seen.listAt === null && document.querySelector('ul[aria-labelledby] > li')) atPaint('listAt');
-    if (seen.readyAt === null && document.documentElement.dataset.mapReady === 'true') atPaint('readyAt');
-    const region = document.querySelector('[role="region"][aria-busy]');
-    if (seen.markersAt === null && seen.readyAt !== null && region?.getAttribute('aria-busy') === 'false')
-      atPaint('markersAt');
-  };
-  new MutationObserver(check).observe(document, {
+  new MutationObserver((records) => {
+    const listBefore = seen.listAt !== null;
+    if (!listBefore && document.querySelector('ul[aria-labelledby] > li')) atPaint('listAt');
+    const drawn = records.some(
+      (r) => r.attributeName === 'aria-busy' && (r.target as Element).getAttribute('aria-busy') === 'false',
+    );
+    if (seen.markersAt === null && listBefore && drawn) atPaint('markersAt');
+    if (seen.readyAt === null && document.documentElement.dataset.mapReady === 'true') {
+      atPaint('readyAt');
+      if (seen.markersAt === null) atPaint('markersAt');
+    }
+  }).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
@@ -79,14 +90,24 @@ async function serveTiles(cdp: CDPSession): Promise<void> {
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: TILE_PATTERN }] });
 }
 
-/** Counts bytes as transferred, tiles apart, and when the last request ended. */
+interface RequestSent {
+  requestId: string;
+  request: { url: string };
+  type?: string;
+}
+
+/**
+ * Counts bytes as transferred, tiles apart, and when the last request ended. A live event stream (our page's
+ * /api/events) stays open as long as the page: it is counted but not waited for.
+ */
 async function countBytes(cdp: CDPSession) {
   const tally = { bytes: 0, tileBytes: 0, requests: 0, pending: new Set<string>(), lastAt: Date.now() };
   const urls = new Map<string, string>();
-  cdp.on('Network.requestWillBeSent', ({ requestId, request }: { requestId: string; request: { url: string } }) => {
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type }: RequestSent) => {
     urls.set(requestId, request.url);
-    tally.pending.add(requestId);
+    if (type !== 'EventSource') tally.pending.add(requestId);
     tally.requests += 1;
+    tally.lastAt = Date.now();
   });
   const done = (requestId: string, encoded: number) => {
     const url = urls.get(requestId) ?? '';
@@ -107,17 +128,55 @@ async function countBytes(cdp: CDPSession) {
 
 export type Target = { kind: 'ours'; url: string } | { kind: 'bench'; url: string };
 
+/** Bytes the service workers of a browser context fetch, through the same network profile as the page. */
+export interface ServiceWorkerTally {
+  bytes: number;
+}
+
+/**
+ * Watches `context` for service workers: each gets the phone network profile (a worker's own fetches, such as
+ * a network-first navigation, are not throttled by the page's emulation) and its transferred bytes are
+ * counted. A worker's first requests may pass before it is attached.
+ */
+export function watchServiceWorkers(context: BrowserContext): ServiceWorkerTally {
+  const tally = { bytes: 0 };
+  const attach = async (target: BrowserTarget) => {
+    if (target.type() !== 'service_worker') return;
+    const cdp = await target.createCDPSession();
+    cdp.on('Network.loadingFinished', ({ encodedDataLength }: { encodedDataLength: number }) => {
+      tally.bytes += encodedDataLength;
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: PHONE_NETWORK.latency,
+      downloadThroughput: PHONE_NETWORK.download,
+      uploadThroughput: PHONE_NETWORK.upload,
+    });
+  };
+  context.on('targetcreated', (target) => void attach(target).catch(() => undefined));
+  return tally;
+}
+
+const QUIET_MS = 1000;
+const QUIET_LIMIT_MS = 30_000;
+/** Our page's service worker registers once the page is idle and precaches the build: a repeat visit needs it. */
+const SERVICE_WORKER_LIMIT_MS = 60_000;
+
 /**
  * Loads `target` once in `context` through the phone network profile with the CPU slowed `cpuSlowdown` times,
- * and waits for its markers (ours: the map frame after `rvm:ready`; a bench page: its own ready) and for the
- * network to be quiet for a second. A repeat visit is the same call on a context that loaded the page before.
+ * and waits for its markers (ours: the map frame after `rvm:ready`; a bench page: its own ready), on our page
+ * for its service worker to be ready, and for the network to be quiet for a second. A repeat visit is the same
+ * call on a context that loaded the page before.
  */
 export async function loadAsVisitor(
   context: BrowserContext,
   target: Target,
   cpuSlowdown: number,
   timeoutMs: number,
+  serviceWorkers: ServiceWorkerTally,
 ): Promise<VisitorLoad> {
+  const serviceWorkerBytesBefore = serviceWorkers.bytes;
   const page: Page = await context.newPage();
   try {
     await page.setViewport(DESKTOP);
@@ -134,7 +193,10 @@ export async function loadAsVisitor(
     // A load that does not finish within the limit is recorded with what it reached (nulls for the rest).
     if (target.kind === 'ours') {
       await page
-        .waitForFunction(() => (window.__visitor?.markersAt ?? -1) > 0, { timeout: timeoutMs, polling: 50 })
+        .waitForFunction(() => Math.min(window.__visitor?.markersAt ?? -1, window.__visitor?.readyAt ?? -1) > 0, {
+          timeout: timeoutMs,
+          polling: 50,
+        })
         .catch(() => undefined);
     } else {
       const ready = page
@@ -143,9 +205,20 @@ export async function loadAsVisitor(
       bench = await ready.then((r) => r.ms).catch(() => null);
     }
     const seen = await page.evaluate(() => window.__visitor!);
-    const quietSince = Date.now() + timeoutMs;
-    while (tally.pending.size > 0 || Date.now() - tally.lastAt < 1000) {
-      if (Date.now() > quietSince) break;
+    const htmlMs = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return navigation ? navigation.responseStart : null;
+    });
+    if (target.kind === 'ours') {
+      await page
+        .waitForFunction(() => navigator.serviceWorker.ready.then(() => true), {
+          timeout: SERVICE_WORKER_LIMIT_MS,
+        })
+        .catch(() => undefined);
+    }
+    const giveUpAt = Date.now() + QUIET_LIMIT_MS;
+    while (tally.pending.size > 0 || Date.now() - tally.lastAt < QUIET_MS) {
+      if (Date.now() > giveUpAt) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     return {
@@ -155,6 +228,8 @@ export async function loadAsVisitor(
       bytes: tally.bytes,
       tileBytes: tally.tileBytes,
       requests: tally.requests,
+      serviceWorkerBytes: serviceWorkers.bytes - serviceWorkerBytesBefore,
+      htmlMs,
     };
   } finally {
     await page.close().catch(() => undefined);

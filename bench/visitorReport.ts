@@ -11,6 +11,7 @@ export interface VisitorCase {
 interface Report {
   at: string;
   minutes: number;
+  machine: { cpu: string; cores: number; browser: string; webgl: string; loadAverage: number };
   network: { latency: number; download: number; upload: number };
   tileDelayMs: number;
   machines: number;
@@ -30,19 +31,22 @@ const PAGE_NAMES: Record<VisitorCase['page'], string> = {
   basemap: 'basemap floor',
 };
 
-type Metric = 'firstListMachineMs' | 'everyMarkerMs' | 'readyMs' | 'bytes';
+type Metric = 'firstListMachineMs' | 'everyMarkerMs' | 'readyMs' | 'bytes' | 'serviceWorkerBytes';
 
 const medianOf = (c: VisitorCase | undefined, metric: Metric): number | null => {
-  const values = (c?.loads ?? []).map((l) => l[metric]).filter((v): v is number => v !== null);
+  const values = (c?.loads ?? []).map((l) => l[metric] ?? null).filter((v): v is number => v !== null);
   return values.length === 0 ? null : median(values);
 };
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
 const kb = (bytes: number | null) => (bytes === null ? '—' : `${Math.round(bytes / 1024)} KB`);
-const ratio = (theirs: number | null, ours: number | null) =>
-  theirs === null || ours === null || ours === 0 ? '' : ` (${(theirs / ours).toFixed(1)}×)`;
+const ratio = (theirs: number | null, ours: number | null) => {
+  if (theirs === null || ours === null || ours === 0) return '';
+  const r = theirs / ours;
+  return ` (${r.toFixed(r < 0.1 ? 2 : 1)}×)`;
+};
 
 export function visitorReport(report: Report): string {
-  const { network } = report;
+  const { network, machine } = report;
   const lines = [
     '# Visitor benchmark',
     '',
@@ -52,6 +56,10 @@ export function visitorReport(report: Report): string {
       '(the demo data; the Leaflet page generates as many). Medians of ' +
       `${report.cases[0]?.loads.length ?? 0} runs; in brackets the alternative ÷ ours (above 1× ours is sooner or smaller).`,
     '',
+    `${machine.cpu}, ${machine.cores} cores, ${machine.browser}, WebGL: ${machine.webgl.replace(/, $/, '')}; 1-minute load average ` +
+      `${machine.loadAverage} at the end (other work on the machine: read ratios within the run). The Leaflet page ` +
+      'and the floor have no list. "Service worker" is what our worker fetched after the load (its precache).',
+    '',
   ];
   const find = (page: VisitorCase['page'], cpu: number, visit: string) =>
     report.cases.find((c) => c.page === page && c.cpuSlowdown === cpu && c.visit === visit);
@@ -60,8 +68,8 @@ export function visitorReport(report: Report): string {
       lines.push(
         `## ${visit === 'cold' ? 'Cold (empty cache)' : 'Warm (repeat visit)'}, CPU ${cpu === 1 ? 'as is' : `slowed ${cpu}×`}`,
         '',
-        '| page | first machine in the list | every marker on the map | `rvm:ready` | bytes transferred (tiles apart) |',
-        '|---|---:|---:|---:|---:|',
+        '| page | first machine in the list | every marker on the map | `rvm:ready` | bytes transferred (tiles apart) | service worker |',
+        '|---|---:|---:|---:|---:|---:|',
       );
       const ours = find('ours', cpu, visit);
       for (const page of ['ours', 'leaflet', 'basemap'] as const) {
@@ -70,7 +78,7 @@ export function visitorReport(report: Report): string {
         const cell = (metric: Metric, show: (v: number | null) => string) =>
           `${show(medianOf(c, metric))}${page === 'ours' ? '' : ratio(medianOf(c, metric), medianOf(ours, metric))}`;
         lines.push(
-          `| ${PAGE_NAMES[page]} | ${cell('firstListMachineMs', seconds)} | ${cell('everyMarkerMs', seconds)} | ${cell('readyMs', seconds)} | ${cell('bytes', kb)} |`,
+          `| ${PAGE_NAMES[page]} | ${cell('firstListMachineMs', seconds)} | ${cell('everyMarkerMs', seconds)} | ${cell('readyMs', seconds)} | ${cell('bytes', kb)} | ${page === 'ours' ? kb(medianOf(c, 'serviceWorkerBytes')) : '—'} |`,
         );
       }
       lines.push('');

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dropMapControlIcons } from '../scripts/vite/mapControlIcons';
+import { webglOnly } from '../scripts/vite/webglOnly';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PAGES = {
@@ -13,6 +15,9 @@ const PAGES = {
 export default defineConfig({
   root: ROOT,
   plugins: [react()],
+  // The same libraries as the product build ships them.
+  resolve: { alias: [webglOnly] },
+  css: { postcss: { plugins: [dropMapControlIcons] } },
   // The bench pages read the page's test hooks (src/testHooks.ts).
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify('1') },
   build: {

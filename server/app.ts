@@ -17,6 +17,9 @@ import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
+import { followFeed } from './feed/followFeed';
+import { registerFeedStatusRoute } from './routes/feedStatus';
+import { registerHistoryRoutes } from './routes/history';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -48,7 +51,11 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
   const list = engine.createListBody();
-  app.addHook('onClose', () => list.close());
+  app.addHook('onClose', async () => list.close());
+  // Built once the server is ready, so that neither the first visitor nor the first health check waits for it.
+  app.addHook('onReady', async () => {
+    list.current().catch((error: unknown) => app.log.error({ err: error }, 'the machine list cannot be read'));
+  });
   registerRvmRoutes(app, list.current);
   registerFileRoutes(app, engine.files);
   registerUploadRoutes(app, engine.files, {
@@ -56,10 +63,13 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  registerHealthRoutes(app, list.latest);
+  const bus = await registerLiveRoutes(app, engine, config);
+  const follower = followFeed(app, config, engine, bus);
+  registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
+  registerFeedStatusRoute(app, follower ? () => follower.status() : null);
+  registerHistoryRoutes(app, engine.feed);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  await registerLiveRoutes(app, engine, config);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

@@ -30,6 +30,16 @@ export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
 const MAX_AUDIT_RETENTION_DAYS = 36_500; // 100 years
 /** Connections one instance keeps to PostgreSQL at most (RVM_PG_POOL_MAX), plus one for LISTEN. */
 export const DEFAULT_PG_POOL_MAX = 10;
+/** Following an upstream feed (RVM_UPSTREAM_URL): how often to ask it, seconds. */
+export const DEFAULT_UPSTREAM_INTERVAL_S = 60;
+export const MIN_UPSTREAM_INTERVAL_S = 15;
+const MAX_UPSTREAM_INTERVAL_S = 24 * 60 * 60; // 1 day
+/** How long one answer of the feed (a list or a photo) may take. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+/** The largest list answer read from the feed (RVM_UPSTREAM_MAX_BYTES): about 13 000 machines. */
+export const DEFAULT_UPSTREAM_MAX_BYTES = 10 * 1024 * 1024; // 10 MiB
+/** How long each machine's history is kept (RVM_HISTORY_RETENTION_DAYS), days. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 90;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -78,6 +88,15 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Audit entries older than this many days are deleted. */
   auditRetentionDays: number;
+  /** The feed's API base (ends in "/"), whose `POST rvm/` and `GET file/:id` the server follows; null = no feed. */
+  upstreamUrl: string | null;
+  upstreamIntervalMs: number;
+  /** How long one request to the feed may take, ms. */
+  upstreamTimeoutMs: number;
+  /** A list answer larger than this is refused unread. */
+  upstreamMaxBytes: number;
+  /** Machine history entries older than this many days are deleted. */
+  historyRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -134,7 +153,56 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       MAX_AUDIT_RETENTION_DAYS,
     ),
     ...parseBasemap(env.RVM_BASEMAP_STYLE_URL, env.RVM_MAP_ORIGINS),
+    upstreamUrl: parseUpstreamUrl(env.RVM_UPSTREAM_URL),
+    upstreamIntervalMs:
+      parseInteger(
+        'RVM_UPSTREAM_INTERVAL_S',
+        env.RVM_UPSTREAM_INTERVAL_S,
+        DEFAULT_UPSTREAM_INTERVAL_S,
+        MIN_UPSTREAM_INTERVAL_S,
+        MAX_UPSTREAM_INTERVAL_S,
+      ) * 1000,
+    upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+    upstreamMaxBytes: parseInteger(
+      'RVM_UPSTREAM_MAX_BYTES',
+      env.RVM_UPSTREAM_MAX_BYTES,
+      DEFAULT_UPSTREAM_MAX_BYTES,
+      1024,
+      1024 ** 3,
+    ),
+    historyRetentionDays: parseInteger(
+      'RVM_HISTORY_RETENTION_DAYS',
+      env.RVM_HISTORY_RETENTION_DAYS,
+      DEFAULT_HISTORY_RETENTION_DAYS,
+      1,
+      MAX_AUDIT_RETENTION_DAYS,
+    ),
   };
+}
+
+/** The feed's API base as an absolute http(s) URL ending in "/", so that `rvm/` resolves under it. */
+function parseUpstreamUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `RVM_UPSTREAM_URL must be an http(s) URL such as https://feed.example.org/api/, got "${value}"`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`RVM_UPSTREAM_URL must be an http(s) URL, got "${value}"`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError('RVM_UPSTREAM_URL must not carry a user name or password (fetch refuses them)');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`RVM_UPSTREAM_URL is the feed's API base: no query or fragment, got "${value}"`);
+  }
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
 }
 
 /** The basemap style and the origins it needs; a style on another host adds its origin by itself. */

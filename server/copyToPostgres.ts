@@ -1,6 +1,6 @@
 /**
  * Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database RVM_DATABASE_URL
- * names: machines, photos, the status and import audits, the seeded flag.
+ * names: machines, photos, the status and import audits, the feed's history, the meta entries.
  *   npm run copy-to-postgres
  * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
  */
@@ -23,7 +23,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const copied = await copySqliteToPostgres(config.dbPath, config.filesDir, target);
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
-        `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit`,
+        `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
+        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}`,
     );
     return 0;
   } finally {

@@ -27,11 +27,14 @@ async function main(): Promise<void> {
     if (swept.length > 0) app.log.info(`removed ${swept.length} temp file(s) left by interrupted uploads`);
   }
 
-  const seed = await seedIfFirstStart(engine, {
-    seedPath: config.seedPath,
-    photosDir: config.seedPhotosDir,
-    maxPhotoBytes: config.uploadMaxBytes,
-  });
+  // A server following a feed starts empty rather than showing the demo machines until the first sync.
+  const seed = config.upstreamUrl
+    ? ({ status: 'skipped', reason: 'followingFeed' } as const)
+    : await seedIfFirstStart(engine, {
+        seedPath: config.seedPath,
+        photosDir: config.seedPhotosDir,
+        maxPhotoBytes: config.uploadMaxBytes,
+      });
   if (seed.status === 'seeded') {
     app.log.info(`seeded ${seed.machines} demo machines with ${seed.photos} photos`);
     for (const warning of seed.warnings) app.log.warn(`seed: ${warning}`);

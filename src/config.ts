@@ -24,6 +24,8 @@ export const MAP_REFIT_DEBOUNCE_MS = 200;
 export const MAP_MOVE_END_DEBOUNCE_MS = 50;
 export const POPUP_OPEN_DELAY_MS = 100;
 export const MESSAGE_BAR_TIMEOUT_MS = 3000;
+/** The longest the map's creation waits for the list call to answer, so the list paints first. */
+export const MAP_WAITS_FOR_LIST_MAX_MS = 3000;
 export const PHOTO_DIALOG_MAX_HEIGHT_VH = 80;
 
 export const FIT_PADDING_PANEL_OPEN_PX = { top: 20, bottom: 20, left: 20, right: 400 } as const;

@@ -24,6 +24,8 @@ export interface RuntimeConfig {
   basemapStyleUrl: string | null;
   /** A machine's last report older than this makes its status untrusted (RVM_STALE_AFTER_MIN). */
   staleAfterMs: number;
+  /** How often the server asks the operator's feed it follows; null = it follows none (the data is its own). */
+  feedIntervalMs: number | null;
 }
 
 /** The build-time fallback (VITE_EMBED_ORIGINS, comma separated), for a deployment without /runtime-config.js. */
@@ -52,6 +54,10 @@ export function parseRuntimeConfig(
     kioskIdleMs: interval(record.kioskIdleMs, DEFAULT_KIOSK_IDLE_MS),
     basemapStyleUrl: styleUrl(record.basemapStyleUrl) ?? styleUrl(import.meta.env.VITE_BASEMAP_STYLE_URL),
     staleAfterMs: clamped(record.staleAfterMs, DEFAULT_STALE_AFTER_MS, MIN_STALE_AFTER_MS, MAX_STALE_AFTER_MS),
+    feedIntervalMs:
+      record.feedIntervalMs === null || record.feedIntervalMs === undefined
+        ? null
+        : clamped(record.feedIntervalMs, MIN_FEED_INTERVAL_MS, MIN_FEED_INTERVAL_MS, MAX_KIOSK_INTERVAL_MS),
   };
 }
 
@@ -67,6 +73,9 @@ function clamped(value: unknown, fallback: number, min: number, max: number): nu
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.round(value)));
 }
+
+/** The server's own minimum (RVM_UPSTREAM_INTERVAL_S ≥ 15): the page never asks about the feed more often. */
+const MIN_FEED_INTERVAL_MS = 15_000;
 
 export function runtimeConfig(): RuntimeConfig {
   return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__RVM_CONFIG__);

@@ -2,7 +2,8 @@
 export const FIRST_SCREEN_BUDGET_BYTES = 200_000;
 export const MAP_GOAL_BYTES = 450_000;
 /**
- * The map is over its goal: MapLibre alone (one prebuilt bundle, its worker and style sheet) is 372 KB and
- * deck.gl with luma.gl about 190 KB (docs/bundle.md). Until that changes, this ceiling keeps it from growing.
+ * The map is over its goal: MapLibre alone (one prebuilt bundle and its worker) is 364 KB, and deck.gl with
+ * luma.gl and their helpers share the chunk's other 170 KB (docs/bundle.md, decision 0019). Until that changes,
+ * this ceiling keeps it from growing.
  */
-export const MAP_CEILING_BYTES = 570_000;
+export const MAP_CEILING_BYTES = 540_000;

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     'do not edit by hand. Bytes as the server sends them to a browser that accepts Brotli: the build writes a `.br`',
     '(quality 11) and a `.gz` (level 9) of each text file, and the server sends those as they are; the list call is',
     'compressed once per list version. Fonts and images go as they are. The tests in `tests/build/budget.test.ts`',
-    'check the budgets on every `npm test`. Why it is built this way: [decisions/0015](decisions/0015-bytes-for-a-phone.md).',
+    'check the budgets on every `npm test`. Why it is built this way: [decisions/0015](decisions/0015-bytes-for-a-phone.md) and [0019](decisions/0019-the-map-bytes-and-a-visitor-bench.md).',
     '',
     '## Budgets',
     '',

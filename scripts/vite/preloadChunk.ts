@@ -4,7 +4,8 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
  * Puts `<link rel="modulepreload">` tags in the built index.html for the lazily imported chunk of `source`
  * and each chunk it imports, and a preload for its style sheet, so the browser fetches them from the first
  * moment alongside the page's own script instead of once that script has run. The dynamic import then
- * finds them loaded (or loading): Vite's preload helper skips a file already linked.
+ * finds them loaded (or loading): Vite's preload helper skips a file already linked. At low priority: on a slow
+ * link the page's own script and the list call, which the list needs, go first.
  */
 export function preloadChunk(source: string): Plugin {
   let base = '/';
@@ -33,13 +34,13 @@ export function preloadChunk(source: string): Plugin {
           .filter((file) => !linked(file))
           .map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: base + file },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: base + file },
             injectTo: 'head',
           }));
         for (const css of root.viteMetadata?.importedCss ?? []) {
           tags.push({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: base + css },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, fetchpriority: 'low', href: base + css },
             injectTo: 'head',
           });
         }

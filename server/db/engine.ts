@@ -1,48 +1,18 @@
-import type { Readable } from 'node:stream';
 import type { StatusUpdate } from '../live/statusUpdate';
 import type { ImportNotice } from '../live/eventRing';
 import type { ListBody } from '../machines/listBody';
 import type { ListCache } from '../machines/listCache';
 import type { ApiMachine } from '../machines/repository';
 import type { MachineRow } from '../machines/validate';
+import type { FeedStore } from './feedStore';
+import type { PhotoStore, StoredBlob } from './photoStore';
 
-/** A photo checked and stored under its content hash, not yet recorded in the `files` table. */
-export interface StoredBlob {
-  id: string;
-  size: number;
-  contentType: string;
-}
-
-export interface FileRecord extends StoredBlob {
-  originalName: string | null;
-  createdAt: string;
-}
-
-export interface SaveOptions {
-  maxBytes: number;
-  originalName?: string | null;
-}
+export type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from './photoStore';
 
 /** A photo to record with the machine rows that name it (keyed by machine id). */
 export interface RowPhoto {
   blob: StoredBlob;
   originalName: string;
-}
-
-/**
- * The content-addressed photo store: files on disk beside SQLite, a table with PostgreSQL (so every instance
- * serves every photo). Writing a blob and recording it are two steps, so that an import records its photos in
- * the same transaction as its machines.
- */
-export interface PhotoStore {
-  /** Checks (size, image type), hashes and stores the bytes; not yet recorded. */
-  writeBlob(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StoredBlob>;
-  /** writeBlob, then records it: an upload. */
-  save(source: AsyncIterable<Uint8Array>, options: SaveOptions): Promise<StoredBlob>;
-  /** The record for `id`, or null; a malformed id is null without a query. */
-  find(id: string): Promise<FileRecord | null>;
-  /** The record and its bytes, or null when it is unknown or its bytes are missing. */
-  open(id: string): Promise<{ record: FileRecord; stream: Readable } | null>;
 }
 
 export interface SaveCounts {
@@ -81,6 +51,8 @@ export interface ChangeHandlers {
 export interface Engine {
   readonly kind: 'sqlite' | 'postgres';
   readonly files: PhotoStore;
+  /** What following an operator's feed reads and writes, and the machines' history. */
+  readonly feed: FeedStore;
   /** The list call's body, kept until the machines change (by this process or any other). */
   createListBody(): ListCache<ListBody> & { close(): Promise<void> };
   getMachine(id: string): Promise<ApiMachine | null>;

@@ -109,6 +109,35 @@ CREATE INDEX machine_import_audit_at ON machine_import_audit (at);
 CREATE INDEX machine_status_audit_at ON machine_status_audit (at);
 `,
   },
+  {
+    version: 5,
+    name: 'following a feed: machine history, photos fetched from the feed',
+    // No foreign key on the history either: it outlives its machine. `feed_photos` maps the feed's photo id
+    // to the stored file, so each photo is fetched once.
+    sql: `
+CREATE TABLE machine_history (
+  id INTEGER PRIMARY KEY,
+  machine_id TEXT NOT NULL,
+  at TEXT NOT NULL,
+  status TEXT NOT NULL,
+  under_maintenance INTEGER NOT NULL CHECK (under_maintenance IN (0, 1)),
+  service_status INTEGER NOT NULL,
+  deactivated INTEGER NOT NULL CHECK (deactivated IN (0, 1)),
+  bin_count INTEGER,
+  bin_count_full_threshold INTEGER,
+  last_online TEXT,
+  last_emptied_at TEXT,
+  last_full TEXT
+) STRICT;
+CREATE INDEX machine_history_machine ON machine_history (machine_id, at);
+CREATE INDEX machine_history_at ON machine_history (at);
+CREATE TABLE feed_photos (
+  feed_id TEXT PRIMARY KEY,
+  file_id TEXT NOT NULL REFERENCES files(id),
+  fetched_at TEXT NOT NULL
+) STRICT;
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

@@ -10,6 +10,7 @@ import type { MachineRow } from '../machines/validate';
 import { pruneAudit } from './auditRetention';
 import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from './engine';
 import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
+import { SqliteFeedStore } from './sqliteFeedStore';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 
 /**
@@ -20,12 +21,14 @@ import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open'
 export class SqliteEngine implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
+  readonly feed: SqliteFeedStore;
 
   constructor(
     readonly db: Db,
     filesDir: string,
   ) {
     this.files = new FileStore(filesDir, db);
+    this.feed = new SqliteFeedStore(db, this.files);
   }
 
   /**

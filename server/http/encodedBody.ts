@@ -15,10 +15,14 @@ export interface EncodedBody {
   bytes(encoding: ContentEncoding): Promise<Buffer>;
 }
 
+/** Up to this size the pieces are joined once, so that each answer sends one buffer instead of a stream. */
+export const JOIN_PARTS_LIMIT_BYTES = 1024 * 1024; // 1 MiB
+
 /** `body` as an EncodedBody; `identityTag` (the ETag of the body as it is) when the caller hashed it already. */
 export function encodedBody(body: string | readonly Buffer[], contentType: string, identityTag?: string): EncodedBody {
-  const parts = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : body;
-  const byteLength = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const pieces = typeof body === 'string' ? [Buffer.from(body, 'utf8')] : body;
+  const byteLength = pieces.reduce((sum, part) => sum + part.byteLength, 0);
+  const parts = pieces.length > 1 && byteLength <= JOIN_PARTS_LIMIT_BYTES ? [Buffer.concat(pieces)] : pieces;
   const tag = identityTag ?? etagOf(Buffer.concat(parts));
   const compressed = new Map<ContentEncoding, Promise<Buffer>>();
   return {

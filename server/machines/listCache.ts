@@ -5,11 +5,10 @@ export interface ListCache<T> {
   /** What the database holds now: the kept value, or a build (shared with every caller asking while it runs). */
   current(): Promise<T>;
   /**
-   * The last finished build, which is at most one build old (a change starts a new one), or the running build
-   * when none has finished yet; rejects when the last build failed or the database cannot be read. For a check that
-   * must not wait for a rebuild.
+   * The last finished build (rejected when it failed), or null before the first has finished. It starts no
+   * build: for a check that must be cheap however large the list.
    */
-  latest(): Promise<T>;
+  latest(): Promise<T> | null;
 }
 
 /**
@@ -23,45 +22,49 @@ export function sqliteChangeKey(db: Db): () => string {
 }
 
 /**
- * Keeps what `build` made while `readKey` answers the same; a key read synchronously is read at the moment of the
- * call. Nothing is built until someone asks, and one build runs at a time.
+ * Keeps what `build` made while `readKey` answers the same (a key read synchronously is read at the moment of the
+ * call). Nothing is built until someone asks, and one build runs at a time. Callers who find the database changed
+ * while a build runs share one next build, which reads the key again when it starts: however often the database
+ * changes, at most one build waits.
  */
 export function createListCache<T>(readKey: () => string | Promise<string>, build: () => Promise<T>): ListCache<T> {
   let cached: { key: string; list: T } | null = null;
-  let pending: { key: string; list: Promise<T> } | null = null;
-  let previous: Promise<unknown> = Promise.resolve();
+  let running: { key: string; list: Promise<T> } | null = null;
+  let next: Promise<T> | null = null;
   let lastOutcome: Promise<T> | null = null;
+
   // The key is read before the build starts, so the value is at least as new as its key: a later change moves it.
-  const forKey = (key: string): Promise<T> => {
-    if (cached?.key === key) return Promise.resolve(cached.list);
-    if (pending?.key === key) return pending.list;
-    const entry = { key, list: previous.then(build) };
-    pending = entry;
-    previous = entry.list.then(
+  const start = (key: string): Promise<T> => {
+    const entry = { key, list: build() };
+    running = entry;
+    entry.list.then(
       (list) => {
-        lastOutcome = entry.list;
-        if (pending === entry) [pending, cached] = [null, { key, list }];
+        [running, lastOutcome, cached] = [null, entry.list, { key: entry.key, list }];
       },
       () => {
-        lastOutcome = entry.list;
-        if (pending === entry) pending = null;
+        [running, lastOutcome] = [null, entry.list];
       },
     );
     return entry.list;
   };
+
+  const forKey = (key: string): Promise<T> => {
+    if (cached?.key === key) return Promise.resolve(cached.list);
+    if (!running) return start(key);
+    if (running.key === key) return running.list;
+    next ??= running.list
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return current();
+      });
+    return next;
+  };
+
   const current = (): Promise<T> => {
     const key = readKey();
     return typeof key === 'string' ? forKey(key) : key.then(forKey);
   };
-  return {
-    current,
-    latest() {
-      const key = readKey();
-      const latestFor = (read: string): Promise<T> => {
-        const running = forKey(read);
-        return lastOutcome ?? running;
-      };
-      return typeof key === 'string' ? latestFor(key) : key.then(latestFor);
-    },
-  };
+
+  return { current, latest: () => lastOutcome };
 }

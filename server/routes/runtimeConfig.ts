@@ -11,6 +11,8 @@ export interface RuntimeConfigBody {
   basemapStyleUrl: string | null;
   /** A machine whose `last_online` is older than this is shown as not reporting. */
   staleAfterMs: number;
+  /** How often the server asks the feed it follows (RVM_UPSTREAM_INTERVAL_S); null = it follows none. */
+  feedIntervalMs: number | null;
 }
 
 export function runtimeConfigScript(body: RuntimeConfigBody): string {
@@ -26,6 +28,7 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, config: ServerC
     kioskIdleMs: config.kioskIdleMs,
     basemapStyleUrl: config.basemapStyleUrl,
     staleAfterMs: config.staleAfterMs,
+    feedIntervalMs: config.upstreamUrl === null ? null : config.upstreamIntervalMs,
   });
   app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
     // no-cache: a changed setting shows on the next load after the server restarts.

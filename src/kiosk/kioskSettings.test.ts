@@ -11,6 +11,7 @@ const CONFIG = {
   kioskIdleMs: 30_000,
   basemapStyleUrl: null,
   staleAfterMs: 1_800_000,
+  feedIntervalMs: null,
 };
 
 describe('readKioskSettings', () => {

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { PhotoDialog } from '../card/PhotoDialog';
 import { Legend } from '../legend/Legend';
@@ -9,6 +9,9 @@ import { useLiveStatuses } from '../live/useLiveStatuses';
 import { useUrlStateSync } from '../share/useUrlStateSync';
 import { loadFirstListAtom } from '../offline/firstListAtom';
 import { OfflineNotice } from '../offline/OfflineNotice';
+import { onlineAtom } from '../offline/onlineAtom';
+import { FeedStaleNotice } from '../freshness/FeedStaleNotice';
+import { useFeedFreshness } from '../freshness/useFeedFreshness';
 import { useOfflineList } from '../offline/useOfflineList';
 import { MessageBar } from '../messages/MessageBar';
 import { panelOpenAtom } from '../filters/filterPanelAtom';
@@ -28,6 +31,8 @@ export function MapScreen() {
   useUrlStateSync();
   useLiveStatuses();
   useOfflineList();
+  useFeedFreshness();
+  const online = useAtomValue(onlineAtom);
   useEffect(() => {
     void loadFirstList();
   }, [loadFirstList]);
@@ -47,6 +52,8 @@ export function MapScreen() {
       )}
       <LoadFailedNotice />
       <OfflineNotice />
+      {/* Offline, the offline notice already says the data is old. */}
+      {online && <FeedStaleNotice />}
       <PhotoDialog />
       <RequestOverlay />
       <MessageBar />

@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
+import { useListFirst } from './useListFirst';
 
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts) and it is
 // imported as the shell starts, not when React first renders the map's place, so it overlaps the shell's own
@@ -11,10 +12,11 @@ mapViewModule.catch(() => undefined);
 const MapView = lazy(() => mapViewModule);
 
 export function LazyMap() {
+  const mayStart = useListFirst();
   return (
     <MapErrorBoundary fallback={<MapNotice kind="error" />}>
       <Suspense fallback={<MapNotice kind="loading" />}>
-        <MapView />
+        {mayStart ? <MapView /> : <MapNotice kind="loading" />}
       </Suspense>
     </MapErrorBoundary>
   );

@@ -4,7 +4,7 @@ import { DataFetchedAt } from '../freshness/DataFetchedAt';
 import { useT } from '../i18n/useT';
 import { machinesFetchedAtAtom } from '../machines/machinesAtom';
 import { onlineAtom } from './onlineAtom';
-import classes from './OfflineNotice.module.css';
+import classes from '../ui/MapCornerNotice.module.css';
 
 /** While the device has no network: says so, how old the machines shown are, and that they update by themselves. */
 export function OfflineNotice() {

@@ -37,6 +37,10 @@ export async function startHostPageServer(): Promise<HostPageServer> {
   return {
     origin,
     hostPageUrl: (mapUrl) => `${origin}/host.html?src=${encodeURIComponent(mapUrl)}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -65,6 +65,12 @@ describe('the chunks', () => {
     expect(chunkOf.size).toBeGreaterThan(100);
   });
 
+  it("leave out luma.gl's GPU compute package, which deck.gl uses on WebGPU only", () => {
+    const files = sources.flatMap((map) => map.sources);
+    expect(files.some((file) => file.includes('node_modules/@deck.gl/core/'))).toBe(true);
+    expect(files.filter((file) => file.includes('node_modules/@luma.gl/gpgpu/'))).toEqual([]);
+  });
+
   it('hold one copy of each library', () => {
     const folders = new Map<string, Set<string>>();
     for (const file of sources.flatMap((map) => map.sources)) {

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
       basemapStyleUrl: null,
       mapOrigins: [],
       trustProxy: false,
+      upstreamUrl: null,
+      upstreamIntervalMs: 60_000,
+      upstreamTimeoutMs: 30_000,
+      upstreamMaxBytes: 10 * 1024 * 1024,
+      historyRetentionDays: 90,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -106,6 +111,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '' }, CWD).auditRetentionDays).toBe(365);
   });
 
+  it('reads the feed settings: the API base always ending in "/", the interval in whole seconds from 15', () => {
+    const config = loadConfig(
+      {
+        RVM_UPSTREAM_URL: ' https://feed.example.org/api ',
+        RVM_UPSTREAM_INTERVAL_S: '15',
+        RVM_UPSTREAM_MAX_BYTES: '2048',
+        RVM_HISTORY_RETENTION_DAYS: '7',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      upstreamUrl: 'https://feed.example.org/api/',
+      upstreamIntervalMs: 15_000,
+      upstreamMaxBytes: 2048,
+      historyRetentionDays: 7,
+    });
+    expect(loadConfig({ RVM_UPSTREAM_URL: 'http://10.0.0.5:8080/api/' }, CWD).upstreamUrl).toBe(
+      'http://10.0.0.5:8080/api/',
+    );
+    expect(loadConfig({ RVM_UPSTREAM_URL: 'https://feed.example.org' }, CWD).upstreamUrl).toBe(
+      'https://feed.example.org/',
+    );
+    expect(loadConfig({ RVM_UPSTREAM_URL: '', RVM_UPSTREAM_INTERVAL_S: ' ' }, CWD)).toMatchObject({
+      upstreamUrl: null,
+      upstreamIntervalMs: 60_000,
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', RVM_ADMIN_TOKEN: '  ', RVM_EMBED_ORIGINS: ' , ' }, CWD)).toMatchObject({
       port: 8080,
@@ -123,6 +156,14 @@ describe('loadConfig', () => {
     [{ RVM_EMBED_ORIGINS: 'https://ok.example, not an origin' }, /"not an origin" is not an origin/],
     [{ RVM_LOG_LEVEL: 'loud' }, /RVM_LOG_LEVEL must be one of/],
     [{ RVM_STALE_AFTER_MIN: '0' }, /RVM_STALE_AFTER_MIN must be between 1 and 10080, got 0/],
+    [{ RVM_UPSTREAM_URL: 'feed.example.org/api/' }, /RVM_UPSTREAM_URL must be an http\(s\) URL/],
+    [{ RVM_UPSTREAM_URL: 'ftp://feed.example.org/api/' }, /RVM_UPSTREAM_URL must be an http\(s\) URL/],
+    [{ RVM_UPSTREAM_URL: 'https://user:secret@feed.example.org/api/' }, /must not carry a user name or password/],
+    [{ RVM_UPSTREAM_URL: 'https://feed.example.org/api/?key=1' }, /no query or fragment/],
+    [{ RVM_UPSTREAM_INTERVAL_S: '14' }, /RVM_UPSTREAM_INTERVAL_S must be between 15 and 86400, got 14/],
+    [{ RVM_UPSTREAM_INTERVAL_S: '1.5' }, /RVM_UPSTREAM_INTERVAL_S must be a whole number/],
+    [{ RVM_UPSTREAM_MAX_BYTES: '10' }, /RVM_UPSTREAM_MAX_BYTES must be between 1024/],
+    [{ RVM_HISTORY_RETENTION_DAYS: '0' }, /RVM_HISTORY_RETENTION_DAYS must be between 1 and 36500/],
     [{ RVM_STALE_AFTER_MIN: '10081' }, /RVM_STALE_AFTER_MIN must be between 1 and 10080, got 10081/],
     [{ RVM_STALE_AFTER_MIN: '1.5' }, /RVM_STALE_AFTER_MIN must be a whole number, got "1.5"/],
     [{ RVM_STALE_AFTER_MIN: '-5' }, /RVM_STALE_AFTER_MIN must be a whole number/],

@@ -36,6 +36,7 @@ describe('GET /runtime-config.js', () => {
       kioskIdleMs: 30_000,
       basemapStyleUrl: null,
       staleAfterMs: 900_000,
+      feedIntervalMs: null,
     });
   });
 
@@ -53,6 +54,7 @@ describe('runtimeConfigScript', () => {
       kioskIdleMs: 1,
       basemapStyleUrl: null,
       staleAfterMs: 1,
+      feedIntervalMs: null,
     });
     expect(script).not.toContain('<');
     expect(evaluate(script)).toMatchObject({ embedOrigins: ['</script><script>alert(1)</script>'] });

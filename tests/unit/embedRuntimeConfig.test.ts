@@ -7,6 +7,7 @@ const DEFAULTS = {
   kioskIdleMs: 120_000,
   basemapStyleUrl: null,
   staleAfterMs: 1_800_000,
+  feedIntervalMs: null,
 };
 
 describe('parseRuntimeConfig', () => {
@@ -45,6 +46,9 @@ describe('parseRuntimeConfig', () => {
     ['a stale threshold below 1 minute', { staleAfterMs: 5 }, { ...DEFAULTS, staleAfterMs: 60_000 }],
     ['a stale threshold above 7 days', { staleAfterMs: 1e12 }, { ...DEFAULTS, staleAfterMs: 604_800_000 }],
     ['a stale threshold that is not a number', { staleAfterMs: '600000' }, DEFAULTS],
+    ['a feed polled every minute', { feedIntervalMs: 60_000 }, { ...DEFAULTS, feedIntervalMs: 60_000 }],
+    ['a feed interval below 15 s', { feedIntervalMs: 10 }, { ...DEFAULTS, feedIntervalMs: 15_000 }],
+    ['a feed interval that is not a number', { feedIntervalMs: 'often' }, { ...DEFAULTS, feedIntervalMs: 15_000 }],
   ])('%s', (_name, raw, expected) => {
     expect(parseRuntimeConfig(raw, [])).toEqual(expected);
   });

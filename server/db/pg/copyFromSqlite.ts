@@ -18,10 +18,20 @@ export interface CopyResult {
   photos: number;
   statusAudit: number;
   importAudit: number;
+  history: number;
 }
 
 /** Tables that must all be empty in the target: nothing there is ever overwritten or merged. */
-const TARGET_TABLES = ['machines', 'files', 'file_contents', 'machine_status_audit', 'machine_import_audit', 'meta'];
+const TARGET_TABLES = [
+  'machines',
+  'files',
+  'file_contents',
+  'machine_status_audit',
+  'machine_import_audit',
+  'machine_history',
+  'feed_photos',
+  'meta',
+];
 const BATCH_ROWS = 1000;
 
 /** `rows` into `table` in batches, one array per column; `types` are the columns' array element types. */
@@ -48,8 +58,8 @@ async function insertRows(
 }
 
 /**
- * Copies an SQLite database (its machines, photos from `filesDir`, both audits and the seeded flag) into the empty
- * PostgreSQL database `target`, in one transaction: all or nothing. Refuses a target that holds anything, a source
+ * Copies an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history and photo map,
+ * and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing. Refuses a target that holds anything, a source
  * that is damaged or not migrated to the newest schema, and a photo that is missing or whose bytes do not match
  * its hash. The source is only read.
  */
@@ -77,6 +87,14 @@ export async function copySqliteToPostgres(dbPath: string, filesDir: string, tar
       unknown
     >[];
     const meta = source.prepare('SELECT * FROM meta ORDER BY key').all() as Record<string, unknown>[];
+    const history = (
+      source.prepare('SELECT * FROM machine_history ORDER BY id').all() as Record<string, unknown>[]
+    ).map((entry) => ({
+      ...entry,
+      under_maintenance: entry.under_maintenance === 1,
+      deactivated: entry.deactivated === 1,
+    }));
+    const feedPhotos = source.prepare('SELECT * FROM feed_photos ORDER BY feed_id').all() as Record<string, unknown>[];
 
     return await inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
       for (const table of TARGET_TABLES) {
@@ -120,12 +138,34 @@ export async function copySqliteToPostgres(dbPath: string, filesDir: string, tar
         importAudit,
         true,
       );
+      await insertRows(
+        client,
+        'machine_history',
+        {
+          id: 'int8',
+          machine_id: 'text',
+          at: 'text',
+          status: 'text',
+          under_maintenance: 'bool',
+          service_status: 'int8',
+          deactivated: 'bool',
+          bin_count: 'int',
+          bin_count_full_threshold: 'int',
+          last_online: 'text',
+          last_emptied_at: 'text',
+          last_full: 'text',
+        },
+        history,
+        true,
+      );
+      await insertRows(client, 'feed_photos', { feed_id: 'text', file_id: 'text', fetched_at: 'text' }, feedPhotos);
       await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta);
       return {
         machines: machines.length,
         photos: files.length,
         statusAudit: statusAudit.length,
         importAudit: importAudit.length,
+        history: history.length,
       };
     });
   } finally {

@@ -16,6 +16,7 @@ import type { MachineRecord } from '../../machines/repository';
 import type { MachineRow } from '../../machines/validate';
 import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
 import { SEEDED_META_KEY } from '../meta';
+import { PgFeedStore } from './feedStore';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { migratePg } from './migrations';
 import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
@@ -37,6 +38,7 @@ export interface PgEngineOptions {
 export class PgEngine implements Engine {
   readonly kind = 'postgres';
   readonly files: PgFileStore;
+  readonly feed: PgFeedStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -46,6 +48,10 @@ export class PgEngine implements Engine {
     private readonly options: PgEngineOptions,
   ) {
     this.files = new PgFileStore(pool);
+    this.feed = new PgFeedStore(pool, {
+      write: (work) => this.write(work),
+      notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
+    });
   }
 
   /** Connects and brings the schema up to date. */

@@ -111,6 +111,35 @@ CREATE TRIGGER machines_bump_data_version AFTER INSERT OR UPDATE OR DELETE OR TR
   FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version();
 `,
   },
+  {
+    version: 2,
+    name: 'following a feed: machine history, photos fetched from the feed',
+    // SQLite's migration 5. No foreign key on the history: it outlives its machine.
+    sql: `
+CREATE TABLE machine_history (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  machine_id text COLLATE "C" NOT NULL,
+  at text COLLATE "C" NOT NULL,
+  status text NOT NULL,
+  under_maintenance boolean NOT NULL,
+  service_status bigint NOT NULL,
+  deactivated boolean NOT NULL,
+  bin_count integer,
+  bin_count_full_threshold integer,
+  last_online text,
+  last_emptied_at text,
+  last_full text
+);
+CREATE INDEX machine_history_machine ON machine_history (machine_id, at);
+CREATE INDEX machine_history_at ON machine_history (at);
+
+CREATE TABLE feed_photos (
+  feed_id text COLLATE "C" PRIMARY KEY,
+  file_id text COLLATE "C" NOT NULL REFERENCES files (id),
+  fetched_at text NOT NULL
+);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -45,6 +45,19 @@ beforeAll(async () => {
   expect(await importMachinesFile(path.join(sqlite.dir, 'good.csv'), sqlite.engine, 1024 * 1024)).toMatchObject({
     ok: true,
   });
+  // And what following a feed leaves: a history entry and a fetched photo's mapping.
+  await sqlite.sql.run(
+    `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated, bin_count,
+       bin_count_full_threshold, last_online, last_emptied_at, last_full)
+     VALUES ('RVM-002', '2026-11-23T05:00:00.000Z', 'Full', 1, 1, 0, 12, 10, NULL, NULL, '2026-11-23T05:00:00.000Z')`,
+  );
+  const fileId = await sqlite.sql.value<string>('SELECT id FROM files ORDER BY id LIMIT 1');
+  await sqlite.sql.run(
+    'INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES (?, ?, ?)',
+    'upstream-1.png',
+    fileId,
+    '2026-11-23T05:00:00.000Z',
+  );
   database = await createTestDatabase(inject('pgAdminUrl'));
 }, 60_000);
 afterAll(async () => {
@@ -55,11 +68,13 @@ afterAll(async () => {
 const env = () => ({ RVM_DB: sqlite.config.dbPath, RVM_FILES: sqlite.config.filesDir, RVM_DATABASE_URL: database.url });
 
 describe('npm run copy-to-postgres', () => {
-  it('copies machines, photos and both audits; a server on the copy answers the same list, ETag and photos', async () => {
+  it('copies machines, photos, both audits and the history; a server on the copy answers the same list, ETag and photos', async () => {
     const copied = await runCopy(env());
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
-    expect(copied.stdout).toMatch(/: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit\n$/);
+    expect(copied.stdout).toMatch(
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 1 history entry\n$/,
+    );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
     const app = await buildApp({ ...sqlite.config, databaseUrl: database.url }, target);
@@ -86,6 +101,8 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM files ORDER BY id',
         'SELECT * FROM meta ORDER BY key',
         'SELECT * FROM machines ORDER BY id',
+        'SELECT * FROM machine_history ORDER BY id',
+        'SELECT * FROM feed_photos ORDER BY feed_id',
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }

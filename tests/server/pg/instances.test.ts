@@ -2,6 +2,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
 import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, spawnMainServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -16,8 +17,8 @@ let database: TestDatabase;
 let a: Instance;
 let b: Instance;
 
-async function startInstance(url: string): Promise<Instance> {
-  const child = spawnMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
+async function startInstance(url: string, env: Record<string, string> = {}): Promise<Instance> {
+  const child = spawnMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN, ...env });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -171,4 +172,54 @@ describe('two instances on one PostgreSQL database', () => {
       await admin.end();
     }
   });
+});
+
+describe('an instance following the feed, with another on the same database', () => {
+  let feedDatabase: TestDatabase;
+  let feed: FakeFeed;
+  let follower: Instance | undefined;
+  let other: Instance | undefined;
+
+  beforeAll(async () => {
+    const data = await feedData();
+    feed = await startFakeFeed(structuredClone(data.rvms), data.photos);
+    feedDatabase = await createTestDatabase(inject('pgAdminUrl'));
+    follower = await startInstance(feedDatabase.url, { RVM_UPSTREAM_URL: feed.url, RVM_UPSTREAM_INTERVAL_S: '15' });
+    // Its first poll, at start, loads the feed; the other instance then starts on a database already filled.
+    const deadline = Date.now() + 20_000;
+    while ((await list(follower)).rvms.length < data.rvms.length) {
+      if (Date.now() > deadline) throw new Error('the follower did not load the feed within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    other = await startInstance(feedDatabase.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([follower?.stop(), other?.stop()]);
+    await feed?.close();
+    await feedDatabase?.drop();
+  });
+
+  it("sends a sync's change to a page connected to the other instance, with its history and the feed's photos", async () => {
+    const stream = await openStream(`${other!.base}/api/events`);
+    try {
+      await stream.until(/event: ready\n/, 5_000);
+      const changed = feed.rvms[1] as { id: string; status: string };
+      changed.status = changed.status === 'Full' ? '>40%' : 'Full';
+      // The follower polls every 15 s: the change is written at its next poll.
+      await stream.until(new RegExp(`event: machine\\nid: \\S+\\ndata: \\{"id":"${changed.id}"`), 20_000);
+      expect((await list(other!)).rvms.find((m) => m.id === changed.id)?.status).toBe(changed.status);
+      const history = (await (await fetch(`${other!.base}/api/rvm/${changed.id}/history`)).json()) as {
+        history: { status: string }[];
+      };
+      expect(history.history.at(-1)?.status).toBe(changed.status);
+    } finally {
+      stream.close();
+    }
+    for (const [id, bytes] of feed.photos) {
+      const served = await fetch(`${other!.base}/api/file/${id}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  }, 60_000);
 });

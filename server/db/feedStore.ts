@@ -1,0 +1,123 @@
+import type { ApiMachine, MachineRecord } from '../machines/repository';
+import { toApiMachine } from '../machines/repository';
+import type { MachineRow } from '../machines/validate';
+import type { StoredBlob } from './photoStore';
+
+/** Where a machine's photo stands: the feed names none, it is stored, or it is named but not fetched yet. */
+export type FeedPhoto = { kind: 'none' } | { kind: 'stored'; fileId: string } | { kind: 'waiting' };
+
+export interface FeedMachine {
+  row: MachineRow;
+  photo: FeedPhoto;
+}
+
+export interface SnapshotChanges {
+  inserted: number;
+  updated: number;
+  deactivated: number;
+  /** Every machine the sync changed, as the list call now sends it. */
+  machines: ApiMachine[];
+}
+
+/** One state of a machine, as `GET /api/rvm/:id/history` answers it. */
+export interface HistoryEntry {
+  at: string;
+  status: string | null;
+  under_maintenance: boolean;
+  service_status: number;
+  deactivated: boolean;
+  bin_count: number | null;
+  bin_count_full_threshold: number | null;
+  last_online: string | null;
+  last_emptied_at: string | null;
+  last_full: string | null;
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** More entries follow the last one: ask again with `since` set to its `at`. */
+  more: boolean;
+}
+
+/**
+ * Every database access of the feed follower and of the history: the machines a sync writes, their history, the
+ * photos fetched from the feed and the time of the last sync that changed something. One implementation per
+ * engine (server/db/sqliteFeedStore.ts, server/db/pg/feedStore.ts); each write is one transaction.
+ */
+export interface FeedStore {
+  /**
+   * Writes one answer of the feed: the machines that differ from what is stored are upserted (the others are not
+   * touched), machines no longer in the feed are deactivated, and each change of state gets a history entry.
+   * `presentIds` are every id the feed sent, malformed machines included: those keep their last good record
+   * rather than being deactivated. Other instances are told of the changes.
+   */
+  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at?: Date): Promise<SnapshotChanges>;
+  /** The stored file of each photo fetched from the feed so far: feed photo id → file id. */
+  storedPhotos(): Promise<ReadonlyMap<string, string>>;
+  /**
+   * Records a photo fetched from the feed (its bytes already stored) and gives it to the machines that name it;
+   * answers the machines whose photo changed.
+   */
+  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at?: Date): Promise<ApiMachine[]>;
+  /** When a sync last changed the stored machines, or null before the first. */
+  lastSync(): Promise<string | null>;
+  /** A machine's states after `since` (all kept ones when null), oldest first; null when the machine is unknown. */
+  history(id: string, since: string | null, limit: number): Promise<HistoryPage | null>;
+  /** Deletes history entries older than `retentionDays`; answers how many. */
+  pruneHistory(retentionDays: number, now?: Date): Promise<number>;
+}
+
+export const SYNCED_AT_META_KEY = 'feed_synced_at';
+/** More machines changed in one sync than this and the pages are told to reload the list instead. */
+export const MAX_MACHINE_EVENTS_PER_SYNC = 100;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** A machine a page does not have yet arrives only with a new list; so does a change to very many. */
+export const announcedAsImport = (changes: { machines: readonly unknown[]; inserted: number }): boolean =>
+  changes.inserted > 0 || changes.machines.length > MAX_MACHINE_EVENTS_PER_SYNC;
+
+export const historyCutoff = (retentionDays: number, now: Date): string =>
+  new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
+
+export type HistoryState = Omit<HistoryEntry, 'at'>;
+
+export const stateOf = (machine: ApiMachine): HistoryState => ({
+  status: machine.status,
+  under_maintenance: machine.under_maintenance,
+  service_status: machine.service_status,
+  deactivated: machine.deactivated,
+  bin_count: machine.bin_count,
+  bin_count_full_threshold: machine.bin_count_full_threshold,
+  last_online: machine.last_online,
+  last_emptied_at: machine.last_emptied_at,
+  last_full: machine.last_full,
+});
+
+/**
+ * A new report time alone is no new state: a feed that stamps `last_online` on every machine each minute would
+ * otherwise write a history entry per machine per minute.
+ */
+export const sameState = (a: ApiMachine, b: ApiMachine): boolean =>
+  JSON.stringify({ ...stateOf(a), last_online: null }) === JSON.stringify({ ...stateOf(b), last_online: null });
+
+/** The record the row would make, to compare with the stored one before writing anything. */
+function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
+  const { coordinates, under_maintenance, deactivated, photo: _photo, extra, ...rest } = row;
+  return {
+    ...rest,
+    lat: coordinates[0],
+    lng: coordinates[1],
+    under_maintenance: under_maintenance ? 1 : 0,
+    deactivated: deactivated ? 1 : 0,
+    picture_id: pictureId,
+    extra: extra ? JSON.stringify(extra) : null,
+  };
+}
+
+/** The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits, or none. */
+export const pictureFor = (photo: FeedPhoto, stored: MachineRecord | undefined): string | null =>
+  photo.kind === 'stored' ? photo.fileId : photo.kind === 'waiting' ? (stored?.picture_id ?? null) : null;
+
+/** Whether writing the row would change nothing the list call sends. */
+export const unchanged = (row: MachineRow, pictureId: string | null, before: ApiMachine | null): boolean =>
+  before !== null && JSON.stringify(toApiMachine(recordOf(row, pictureId))) === JSON.stringify(before);

@@ -1,0 +1,201 @@
+import type pg from 'pg';
+import { pgRecordFile } from '../../files/pgStore';
+import { MACHINE_COLUMNS, pgUpsertMachines } from '../../machines/pgMachines';
+import { toApiMachine, type ApiMachine, type MachineRecord } from '../../machines/repository';
+import type { MachineRow } from '../../machines/validate';
+import type { StoredBlob } from '../photoStore';
+import {
+  announcedAsImport,
+  historyCutoff,
+  pictureFor,
+  sameState,
+  stateOf,
+  SYNCED_AT_META_KEY,
+  unchanged,
+  type FeedMachine,
+  type FeedStore,
+  type HistoryEntry,
+  type HistoryPage,
+  type SnapshotChanges,
+} from '../feedStore';
+import { SEEDED_META_KEY } from '../meta';
+import type { ChangeMessage } from './listen';
+import type { Queryable } from './pool';
+
+type Notice = ChangeMessage extends infer M ? (M extends unknown ? Omit<M, 'origin'> : never) : never;
+
+/** What the engine lends the feed store: its write transaction (with the write lock) and its NOTIFY. */
+export interface PgWriter {
+  write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  notify(client: Queryable, notice: Notice): Promise<void>;
+}
+
+const HISTORY_COLUMNS = `at, status, under_maintenance, service_status, deactivated, bin_count,
+  bin_count_full_threshold, last_online, last_emptied_at, last_full`;
+
+const INSERT_HISTORY_SQL = `INSERT INTO machine_history (machine_id, ${HISTORY_COLUMNS})
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int8[], $6::bool[], $7::int[], $8::int[],
+    $9::text[], $10::text[], $11::text[])`;
+
+/** The feed's reads and writes on PostgreSQL; a sync's changes are told to the other instances. */
+export class PgFeedStore implements FeedStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly writer: PgWriter,
+  ) {}
+
+  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at = new Date()) {
+    const timestamp = at.toISOString();
+    return this.writer.write(async (client): Promise<SnapshotChanges> => {
+      const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
+      const storedById = new Map(stored.map((record) => [record.id, record]));
+      const before = new Map<string, ApiMachine | null>();
+      const upserts: { row: MachineRow; pictureId: string | null }[] = [];
+      const clearPicture: string[] = [];
+      let inserted = 0;
+      for (const { row, photo } of machines) {
+        const record = storedById.get(row.id);
+        const was = record ? toApiMachine(record) : null;
+        const pictureId = pictureFor(photo, record);
+        if (before.has(row.id) || unchanged(row, pictureId, was)) continue;
+        upserts.push({ row, pictureId });
+        if (pictureId === null && record?.picture_id) clearPicture.push(row.id);
+        before.set(row.id, was);
+        if (!was) inserted += 1;
+      }
+      await pgUpsertMachines(client, upserts, at);
+      if (clearPicture.length > 0) {
+        await client.query('UPDATE machines SET picture_id = NULL WHERE id = ANY($1::text[])', [clearPicture]);
+      }
+
+      const present = new Set(presentIds);
+      const gone = stored.filter((record) => record.deactivated === 0 && !present.has(record.id));
+      for (const record of gone) before.set(record.id, toApiMachine(record));
+      if (gone.length > 0) {
+        await client.query('UPDATE machines SET deactivated = true, updated_at = $1 WHERE id = ANY($2::text[])', [
+          timestamp,
+          gone.map((record) => record.id),
+        ]);
+      }
+
+      const changed = await readMachines(client, [...before.keys()]);
+      const newStates = changed.filter((machine) => {
+        const was = before.get(machine.id);
+        return !was || !sameState(was, machine);
+      });
+      await insertHistory(client, newStates, timestamp);
+      await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+        SEEDED_META_KEY,
+        timestamp,
+      ]);
+      const changes = { inserted, updated: upserts.length - inserted, deactivated: gone.length, machines: changed };
+      if (changed.length > 0) {
+        await client.query(
+          'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [SYNCED_AT_META_KEY, timestamp],
+        );
+        await this.announce(client, changes, timestamp);
+      }
+      return changes;
+    });
+  }
+
+  async storedPhotos(): Promise<ReadonlyMap<string, string>> {
+    const { rows } = await this.pool.query<{ feed_id: string; file_id: string }>(
+      'SELECT feed_id, file_id FROM feed_photos',
+    );
+    return new Map(rows.map((row) => [row.feed_id, row.file_id]));
+  }
+
+  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at = new Date()) {
+    const timestamp = at.toISOString();
+    return this.writer.write(async (client) => {
+      await pgRecordFile(client, blob, `feed:${feedId}`);
+      await client.query(
+        `INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES ($1, $2, $3)
+         ON CONFLICT (feed_id) DO UPDATE SET file_id = excluded.file_id, fetched_at = excluded.fetched_at`,
+        [feedId, blob.id, timestamp],
+      );
+      const { rows } = await client.query<{ id: string }>(
+        `UPDATE machines SET picture_id = $1, updated_at = $2
+         WHERE id = ANY($3::text[]) AND picture_id IS DISTINCT FROM $1 RETURNING id`,
+        [blob.id, timestamp, machineIds],
+      );
+      const given = new Set(rows.map((row) => row.id));
+      const machines = await readMachines(
+        client,
+        machineIds.filter((id) => given.has(id)),
+      );
+      await this.announce(client, { machines, inserted: 0, updated: machines.length }, timestamp);
+      return machines;
+    });
+  }
+
+  async lastSync(): Promise<string | null> {
+    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [
+      SYNCED_AT_META_KEY,
+    ]);
+    return rows[0]?.value ?? null;
+  }
+
+  async history(id: string, since: string | null, limit: number): Promise<HistoryPage | null> {
+    const { rows } = await this.pool.query<HistoryEntry>(
+      `SELECT ${HISTORY_COLUMNS} FROM machine_history WHERE machine_id = $1 AND at > $2 ORDER BY at, id LIMIT $3`,
+      [id, since ?? '', limit + 1],
+    );
+    if (rows.length === 0) {
+      const { rowCount } = await this.pool.query('SELECT 1 FROM machines WHERE id = $1', [id]);
+      if (rowCount === 0) return null;
+    }
+    return { entries: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM machine_history WHERE at < $1', [
+      historyCutoff(retentionDays, now),
+    ]);
+    return rowCount ?? 0;
+  }
+
+  /** The other instances' pages hear what this instance's pages hear (server/feed/follower.ts publish). */
+  private async announce(
+    client: Queryable,
+    changes: { machines: readonly ApiMachine[]; inserted: number; updated: number },
+    at: string,
+  ): Promise<void> {
+    if (changes.machines.length === 0) return;
+    if (announcedAsImport(changes)) {
+      await this.writer.notify(client, { type: 'import', at, inserted: changes.inserted, updated: changes.updated });
+      return;
+    }
+    for (const machine of changes.machines) await this.writer.notify(client, { type: 'machine', id: machine.id });
+  }
+}
+
+/** The machines with these ids, in the order given. */
+async function readMachines(db: Queryable, ids: readonly string[]): Promise<ApiMachine[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines WHERE id = ANY($1::text[])`, [
+    ids,
+  ]);
+  const byId = new Map(rows.map((record) => [record.id, toApiMachine(record)]));
+  return ids.map((id) => byId.get(id)).filter((machine): machine is ApiMachine => machine !== undefined);
+}
+
+async function insertHistory(db: Queryable, machines: readonly ApiMachine[], at: string): Promise<void> {
+  if (machines.length === 0) return;
+  const states = machines.map(stateOf);
+  await db.query(INSERT_HISTORY_SQL, [
+    machines.map((machine) => machine.id),
+    machines.map(() => at),
+    states.map((state) => state.status),
+    states.map((state) => state.under_maintenance),
+    states.map((state) => state.service_status),
+    states.map((state) => state.deactivated),
+    states.map((state) => state.bin_count),
+    states.map((state) => state.bin_count_full_threshold),
+    states.map((state) => state.last_online),
+    states.map((state) => state.last_emptied_at),
+    states.map((state) => state.last_full),
+  ]);
+}

@@ -1,0 +1,159 @@
+import type { FileStore } from '../files/store';
+import { getMachine, prepareUpsert, toApiMachine, type ApiMachine, type MachineRecord } from '../machines/repository';
+import type { StoredBlob } from './photoStore';
+import {
+  historyCutoff,
+  pictureFor,
+  sameState,
+  stateOf,
+  SYNCED_AT_META_KEY,
+  unchanged,
+  type FeedMachine,
+  type FeedStore,
+  type HistoryEntry,
+  type HistoryPage,
+  type SnapshotChanges,
+} from './feedStore';
+import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
+import type { Db } from './open';
+
+type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {
+  under_maintenance: number;
+  deactivated: number;
+};
+
+/** The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. */
+export class SqliteFeedStore implements FeedStore {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+  ) {}
+
+  async applySnapshot(
+    machines: readonly FeedMachine[],
+    presentIds: readonly string[],
+    at = new Date(),
+  ): Promise<SnapshotChanges> {
+    const { db } = this;
+    const timestamp = at.toISOString();
+    return db
+      .transaction((): SnapshotChanges => {
+        const upsert = prepareUpsert(db, at);
+        const read = db.prepare('SELECT * FROM machines WHERE id = ?');
+        const clearPicture = db.prepare('UPDATE machines SET picture_id = NULL WHERE id = ?');
+        const changes: SnapshotChanges = { inserted: 0, updated: 0, deactivated: 0, machines: [] };
+        const changed = (id: string, before: ApiMachine | null): void => {
+          const after = getMachine(db, id)!;
+          changes.machines.push(after);
+          if (before === null || !sameState(before, after)) this.recordHistory(after, timestamp);
+        };
+
+        for (const { row, photo } of machines) {
+          const stored = read.get(row.id) as MachineRecord | undefined;
+          const before = stored ? toApiMachine(stored) : null;
+          const pictureId = pictureFor(photo, stored);
+          if (unchanged(row, pictureId, before)) continue;
+          upsert(row, pictureId);
+          if (pictureId === null && stored?.picture_id) clearPicture.run(row.id);
+          if (before) changes.updated += 1;
+          else changes.inserted += 1;
+          changed(row.id, before);
+        }
+
+        const gone = db
+          .prepare('SELECT id FROM machines WHERE deactivated = 0 AND id NOT IN (SELECT value FROM json_each(?))')
+          .pluck()
+          .all(JSON.stringify(presentIds)) as string[];
+        const deactivate = db.prepare('UPDATE machines SET deactivated = 1, updated_at = ? WHERE id = ?');
+        for (const id of gone) {
+          const before = getMachine(db, id)!;
+          deactivate.run(timestamp, id);
+          changes.deactivated += 1;
+          changed(id, before);
+        }
+
+        // The feed's data is in: the demo data must never be added on a later start.
+        if (getMeta(db, SEEDED_META_KEY) === undefined) setMeta(db, SEEDED_META_KEY, timestamp);
+        if (changes.machines.length > 0) setMeta(db, SYNCED_AT_META_KEY, timestamp);
+        return changes;
+      })
+      .immediate();
+  }
+
+  async storedPhotos(): Promise<ReadonlyMap<string, string>> {
+    const rows = this.db.prepare('SELECT feed_id, file_id FROM feed_photos').raw().all() as [string, string][];
+    return new Map(rows);
+  }
+
+  async recordPhoto(
+    feedId: string,
+    blob: StoredBlob,
+    machineIds: readonly string[],
+    at = new Date(),
+  ): Promise<ApiMachine[]> {
+    const { db } = this;
+    const timestamp = at.toISOString();
+    return db
+      .transaction(() => {
+        this.files.record(blob, `feed:${feedId}`);
+        db.prepare(
+          `INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES (?, ?, ?)
+           ON CONFLICT(feed_id) DO UPDATE SET file_id = excluded.file_id, fetched_at = excluded.fetched_at`,
+        ).run(feedId, blob.id, timestamp);
+        const give = db.prepare(
+          'UPDATE machines SET picture_id = ?, updated_at = ? WHERE id = ? AND picture_id IS NOT ?',
+        );
+        return machineIds
+          .filter((id) => give.run(blob.id, timestamp, id, blob.id).changes > 0)
+          .map((id) => getMachine(db, id)!);
+      })
+      .immediate();
+  }
+
+  async lastSync(): Promise<string | null> {
+    return getMeta(this.db, SYNCED_AT_META_KEY) ?? null;
+  }
+
+  async history(id: string, since: string | null, limit: number): Promise<HistoryPage | null> {
+    const { db } = this;
+    const rows = db
+      .prepare(
+        `SELECT at, status, under_maintenance, service_status, deactivated, bin_count, bin_count_full_threshold,
+           last_online, last_emptied_at, last_full
+         FROM machine_history WHERE machine_id = ? AND at > ? ORDER BY at, id LIMIT ?`,
+      )
+      .all(id, since ?? '', limit + 1) as HistoryRow[];
+    if (rows.length === 0 && !db.prepare('SELECT 1 FROM machines WHERE id = ?').get(id)) return null;
+    return {
+      entries: rows.slice(0, limit).map((row) => ({
+        ...row,
+        under_maintenance: row.under_maintenance === 1,
+        deactivated: row.deactivated === 1,
+      })),
+      more: rows.length > limit,
+    };
+  }
+
+  async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
+    return this.db.prepare('DELETE FROM machine_history WHERE at < ?').run(historyCutoff(retentionDays, now)).changes;
+  }
+
+  /** Appends one state of a machine to its history. */
+  private recordHistory(machine: ApiMachine, at: string): void {
+    const state = stateOf(machine);
+    this.db
+      .prepare(
+        `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated,
+           bin_count, bin_count_full_threshold, last_online, last_emptied_at, last_full)
+         VALUES (@machine_id, @at, @status, @under_maintenance, @service_status, @deactivated, @bin_count,
+           @bin_count_full_threshold, @last_online, @last_emptied_at, @last_full)`,
+      )
+      .run({
+        ...state,
+        machine_id: machine.id,
+        at,
+        under_maintenance: state.under_maintenance ? 1 : 0,
+        deactivated: state.deactivated ? 1 : 0,
+      });
+  }
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedMachine } from '../../server/db/feedStore';
+import { HISTORY_PAGE_ENTRIES } from '../../server/routes/history';
+import { validateMachineRow, type MachineRow } from '../../server/machines/validate';
+import { startSeededTestServer, type TestServer } from './helpers';
+import fixtures from './fixtures/machines.json';
+
+const row = (status: string, extra: Partial<MachineRow> = {}): FeedMachine => {
+  const result = validateMachineRow({ ...fixtures[0], photo: null, status, ...extra }, 1);
+  if (!result.ok) throw new Error(result.errors.join('\n'));
+  return { row: result.row, photo: { kind: 'none' } };
+};
+const ID = fixtures[0]!.id;
+
+describe('GET /api/rvm/:id/history', () => {
+  let server: TestServer;
+  const ids = fixtures.map((machine) => machine.id);
+
+  beforeAll(async () => {
+    server = await startSeededTestServer();
+    await server.engine.feed.applySnapshot([row('Full')], ids, new Date('2026-11-23T05:00:00Z'));
+    await server.engine.feed.applySnapshot(
+      [row('Full', { last_online: '2026-11-23T05:01:00Z' })],
+      ids,
+      new Date('2026-11-23T05:01:00Z'),
+    );
+    await server.engine.feed.applySnapshot([row('>40%')], ids, new Date('2026-11-23T06:00:00Z'));
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const get = (url: string) => server.app.inject({ method: 'GET', url });
+
+  it('answers the states the syncs made, oldest first; a new report time alone is no new state', async () => {
+    const answer = await get(`/api/rvm/${ID}/history`);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<{ history: { at: string; status: string }[]; more: boolean }>();
+    expect(body.history.map((entry) => [entry.at, entry.status])).toEqual([
+      ['2026-11-23T05:00:00.000Z', 'Full'],
+      ['2026-11-23T06:00:00.000Z', '>40%'],
+    ]);
+    expect(body.more).toBe(false);
+    expect(body.history[0]).toEqual({
+      at: '2026-11-23T05:00:00.000Z',
+      status: 'Full',
+      under_maintenance: false,
+      service_status: 0,
+      deactivated: false,
+      bin_count: fixtures[0]!.bin_count ?? null,
+      bin_count_full_threshold: fixtures[0]!.bin_count_full_threshold ?? null,
+      last_online: null,
+      last_emptied_at: null,
+      last_full: null,
+    });
+  });
+
+  it('answers only what came after `since` (ISO 8601, no offset = Hong Kong time)', async () => {
+    const utc = await get(`/api/rvm/${ID}/history?since=2026-11-23T05:30:00Z`);
+    expect(utc.json<{ history: { status: string }[] }>().history.map((entry) => entry.status)).toEqual(['>40%']);
+    const local = await get(`/api/rvm/${ID}/history?since=2026-11-23T13:00:00`);
+    expect(local.json<{ history: unknown[] }>().history).toHaveLength(1);
+  });
+
+  it.each([
+    ['a bad time', `/api/rvm/${ID}/history?since=yesterday`, 400, 'badRequest'],
+    ['an empty time', `/api/rvm/${ID}/history?since=`, 400, 'badRequest'],
+    ['two times', `/api/rvm/${ID}/history?since=2026-11-23T05:00:00Z&since=2026-11-23T06:00:00Z`, 400, 'badRequest'],
+    ['another parameter', `/api/rvm/${ID}/history?limit=5`, 400, 'badRequest'],
+    ['a bad id', '/api/rvm/RVM%20002/history', 400, 'badRequest'],
+    ['an unknown machine', '/api/rvm/RVM-999/history', 404, 'notFound'],
+  ])('answers %s with %i { success: false, msg }', async (_name, url, status, msg) => {
+    const answer = await get(url);
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json()).toEqual({ success: false, msg });
+  });
+
+  it('refuses other methods with 405', async () => {
+    const answer = await server.app.inject({ method: 'POST', url: `/api/rvm/${ID}/history` });
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
+  });
+
+  it(`answers at most ${HISTORY_PAGE_ENTRIES} entries, saying there are more`, async () => {
+    const start = Date.parse('2026-12-01T00:00:00Z');
+    for (let i = 0; i <= HISTORY_PAGE_ENTRIES; i++) {
+      await server.engine.feed.applySnapshot([row(i % 2 ? 'Full' : '<=5%')], ids, new Date(start + i * 60_000));
+    }
+    const body = (await get(`/api/rvm/${ID}/history?since=2026-11-30T00:00:00Z`)).json<{
+      history: { at: string }[];
+      more: boolean;
+    }>();
+    expect(body.history).toHaveLength(HISTORY_PAGE_ENTRIES);
+    expect(body.more).toBe(true);
+    const rest = (await get(`/api/rvm/${ID}/history?since=${body.history.at(-1)!.at}`)).json<{
+      history: unknown[];
+      more: boolean;
+    }>();
+    expect(rest).toMatchObject({ history: [expect.anything()], more: false });
+  });
+
+  it('forgets entries older than the retention', async () => {
+    const deleted = await server.engine.feed.pruneHistory(1, new Date('2026-11-24T05:30:00Z'));
+    expect(deleted).toBe(1);
+  });
+});
