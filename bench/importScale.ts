@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { machinesCsv } from './machinesCsv';
+import { startServerProcess } from './serverProcess';
 import { median, percentile } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -61,24 +62,9 @@ async function runImport(file: string) {
   };
 }
 
-function startServer(): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start')), SERVER_START_TIMEOUT_MS);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      resolve({ base: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+  const { url, child } = await startServerProcess(env, SERVER_START_TIMEOUT_MS);
+  return { base: url, child };
 }
 
 /** Calls `call` again `gapMs` after each answer until stopped; returns each call's time and its outcome. */

@@ -2,13 +2,14 @@
 // instance, PostgreSQL with one, PostgreSQL with two (two processes on one database, the connections split between
 // them); PostgreSQL is a throwaway cluster (tests/server/pg/cluster.ts). LOAD_SECONDS (default 10) and
 // LOAD_CONNECTIONS (default 10) per scenario. Exits 1 on any error or unexpected status.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { startPgCluster } from '../tests/server/pg/cluster';
 import { createTestDatabase } from '../tests/server/pg/database';
+import { startServerProcess } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(ROOT, 'bench/results/load.json');
@@ -42,12 +43,8 @@ interface Row {
 }
 
 function startServer(dataDir: string, databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
+  return startServerProcess(
+    {
       RVM_DB: path.join(dataDir, 'rvm.sqlite'),
       RVM_FILES: path.join(dataDir, 'files'),
       RVM_STATIC: path.join(dataDir, 'no-page'),
@@ -55,20 +52,8 @@ function startServer(dataDir: string, databaseUrl: string): Promise<{ url: strin
       RVM_ADMIN_TOKEN: ADMIN_TOKEN,
       RVM_LOG_LEVEL: 'error',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start')), SERVER_START_TIMEOUT_MS);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match?.[1]) return;
-      clearTimeout(timer);
-      resolve({ url: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
+    SERVER_START_TIMEOUT_MS,
+  );
 }
 
 /** The connections split evenly over the instances, all at once. */

@@ -1,31 +1,9 @@
+import { REQUIRED_CSV_COLUMNS } from '../server/machines/csvRows';
+import { FEED_FIELDS } from '../server/machines/feedFields';
 import { syntheticMachines } from './syntheticMachines';
 
-const COLUMNS = [
-  'id',
-  'lat',
-  'lng',
-  'area',
-  'district',
-  'status',
-  'under_maintenance',
-  'service_status',
-  'name_en',
-  'name_zht',
-  'name_zhs',
-  'address_en',
-  'address_zht',
-  'address_zhs',
-  'service_hour_en',
-  'service_hour_zht',
-  'service_hour_zhs',
-  'opening_hours',
-  'bin_count',
-  'bin_count_full_threshold',
-  'deactivated',
-  'last_emptied_at',
-  'last_online',
-  'last_full',
-] as const;
+/** Every column the importer reads but `photo`: the required ones, the opening hours and the feed fields. */
+const COLUMNS = [...REQUIRED_CSV_COLUMNS, 'opening_hours', ...FEED_FIELDS] as const;
 
 const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field);
 

@@ -6,35 +6,20 @@ import type { CallOptions } from '../api/client';
 import { machinesAtom } from '../machines/machinesAtom';
 import { useKioskRefresh } from './useKioskRefresh';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
+import type { Status } from '../../shared/machine';
+import { testMachine } from '../../tests/unit/testMachine';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('useKioskRefresh', () => {
   const REFRESH_MS = 5000;
-  const machine = (status: string) => ({
-    id: 'rvm-1',
-    coordinates: [22.3, 114.17],
-    area: 'KOWLOON',
-    district: 'YAU TSIM MONG',
-    status,
-    under_maintenance: false,
-    service_status: 0,
-    name_en: 'A',
-    name_zht: 'A',
-    name_zhs: 'A',
-    address_en: 'B',
-    address_zht: 'B',
-    address_zhs: 'B',
-    service_hour_en: '',
-    service_hour_zht: '',
-    service_hour_zhs: '',
-  });
+  const machine = (status: Status) => testMachine('rvm-1', { status });
 
   it('reloads the machines on the interval, not blocking, one call at a time', async () => {
     const store = createStore();
     const calls: (CallOptions | undefined)[] = [];
-    const answers = ['Full', '<=5%'];
+    const answers: Status[] = ['Full', '<=5%'];
     let release: (() => void) | undefined;
     store.set(apiAtom, {
       call: (async (_path: string, _payload?: unknown, options?: CallOptions) => {

@@ -5,6 +5,8 @@ import { apiAtom } from '../api/apiAtom';
 import type { CallOptions } from '../api/client';
 import { machinesAtom } from '../machines/machinesAtom';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
+import type { Status } from '../../shared/machine';
+import { testMachine } from '../../tests/unit/testMachine';
 import { EVENTS_URL, useLiveStatuses } from './useLiveStatuses';
 
 /** jsdom has no EventSource: this one is an EventTarget the test dispatches the server's events on. */
@@ -23,24 +25,7 @@ class TestEventSource extends EventTarget {
   }
 }
 
-const machine = (id: string, status: string) => ({
-  id,
-  coordinates: [22.3, 114.17],
-  area: 'KOWLOON',
-  district: 'YAU TSIM MONG',
-  status,
-  under_maintenance: false,
-  service_status: 0,
-  name_en: 'A',
-  name_zht: 'A',
-  name_zhs: 'A',
-  address_en: 'B',
-  address_zht: 'B',
-  address_zhs: 'B',
-  service_hour_en: '',
-  service_hour_zht: '',
-  service_hour_zhs: '',
-});
+const machine = (id: string, status: Status) => testMachine(id, { status });
 
 beforeEach(() => {
   TestEventSource.opened = [];

@@ -10,22 +10,12 @@ import { hongKongTime } from '../../src/freshness/formatFreshness';
 import { seriousFindings } from './axe';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
+import { machineText } from './machineText';
 import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from './harness';
 import { LOCALES, MESSAGES, chooseFromList, fetchMachines, fill, textOf, waitFor, type Locale } from './screen-helpers';
 
-const names = (en: string, zh: string) => ({
-  name_en: en,
-  name_zht: zh,
-  name_zhs: zh,
-  address_en: `${en} address`,
-  address_zht: `${zh}地址`,
-  address_zhs: `${zh}地址`,
-  service_hour_en: '24 hours',
-  service_hour_zht: '24小時',
-  service_hour_zhs: '24小时',
-});
 const PARK = {
-  ...names('Kowloon Park', '九龍公園'),
+  ...machineText('Kowloon Park', '九龍公園'),
   id: 'F-PARK',
   coordinates: [22.3017, 114.17],
   area: 'KOWLOON',
@@ -36,7 +26,7 @@ const PARK = {
   photo: null,
 };
 const LIBRARY = {
-  ...names('Stanley Library', '赤柱圖書館'),
+  ...machineText('Stanley Library', '赤柱圖書館'),
   id: 'F-LIBRARY',
   coordinates: [22.2185, 114.211],
   area: 'HONG_KONG',

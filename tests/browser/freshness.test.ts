@@ -4,6 +4,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { popupOf, startClockAt } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
+import { machineText } from './machineText';
 import { waitForMapReady } from './harness';
 import { project, settledView } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
@@ -25,20 +26,10 @@ const AT = new Date('2026-11-23T06:00:00Z');
 const minutesBefore = (minutes: number) => new Date(AT.getTime() - minutes * 60_000).toISOString();
 
 const base = { under_maintenance: false, service_status: 0, photo: null };
-const names = (en: string, zh: string) => ({
-  name_en: en,
-  name_zht: zh,
-  name_zhs: zh,
-  address_en: `${en} address`,
-  address_zht: `${zh}地址`,
-  address_zhs: `${zh}地址`,
-  service_hour_en: 'Mon-Sun 07:00-23:00',
-  service_hour_zht: '星期一至日 07:00-23:00',
-  service_hour_zhs: '星期一至日 07:00-23:00',
-});
+const HOURS = { en: 'Mon-Sun 07:00-23:00', zht: '星期一至日 07:00-23:00', zhs: '星期一至日 07:00-23:00' };
 const FRESH = {
   ...base,
-  ...names('Kowloon Park', '九龍公園'),
+  ...machineText('Kowloon Park', '九龍公園', HOURS),
   id: 'T-FRESH',
   coordinates: [22.3017, 114.17],
   area: 'KOWLOON',
@@ -51,7 +42,7 @@ const FRESH = {
 };
 const STALE = {
   ...base,
-  ...names('Victoria Park', '維多利亞公園'),
+  ...machineText('Victoria Park', '維多利亞公園', HOURS),
   id: 'T-STALE',
   coordinates: [22.282, 114.188],
   area: 'HONG_KONG',
@@ -61,7 +52,7 @@ const STALE = {
 };
 const FULL = {
   ...base,
-  ...names('Sha Tin Park', '沙田公園'),
+  ...machineText('Sha Tin Park', '沙田公園', HOURS),
   id: 'T-FULL',
   coordinates: [22.382, 114.189],
   area: 'NEW_TERRITORIES',
@@ -73,7 +64,7 @@ const FULL = {
 };
 const OFF = {
   ...base,
-  ...names('Tuen Mun Public Library', '屯門公共圖書館'),
+  ...machineText('Tuen Mun Public Library', '屯門公共圖書館', HOURS),
   id: 'T-OFF',
   coordinates: [22.392, 113.976],
   area: 'NEW_TERRITORIES',
@@ -83,7 +74,7 @@ const OFF = {
 };
 const PLAIN = {
   ...base,
-  ...names('Stanley Plaza', '赤柱廣場'),
+  ...machineText('Stanley Plaza', '赤柱廣場', HOURS),
   id: 'T-PLAIN',
   coordinates: [22.2185, 114.211],
   area: 'HONG_KONG',
