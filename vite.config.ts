@@ -4,6 +4,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { offlinePlugin } from './src/offline/offlinePlugin';
 import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
 import { dropMapControlIcons } from './scripts/vite/mapControlIcons';
+import { earlyList } from './scripts/vite/earlyList';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
 import { webglOnly } from './scripts/vite/webglOnly';
@@ -16,6 +17,8 @@ const ANALYZE = process.env.RVM_ANALYZE === '1';
 export default defineConfig({
   plugins: [
     react(),
+    // The list call starts from index.html, as the HTML arrives (src/api/earlyList.ts takes its answer).
+    earlyList(),
     // The map chunk downloads from the first moment, in parallel with the shell (src/map/LazyMap.tsx imports it).
     preloadChunk('src/map/MapView.tsx'),
     offlinePlugin(),

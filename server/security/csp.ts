@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import { EARLY_LIST_SCRIPT } from '../../shared/earlyList';
 import { parseOrigins } from '../config';
 
 /** The government basemap service the map loads its style, tiles and glyphs from. */
 export const MAP_API_ORIGIN = 'https://mapapi.geodata.gov.hk';
+
+/** index.html's one inline script, the early list call (shared/earlyList.ts), allowed by its hash and no other. */
+export const EARLY_LIST_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EARLY_LIST_SCRIPT).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy for the page. `origins` are the host pages allowed to frame it;
@@ -13,7 +18,7 @@ export function buildCsp(origins: readonly string[], mapOrigins: readonly string
   const extraMapOrigins = parseOrigins(mapOrigins.join(','), 'RVM_MAP_ORIGINS');
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", EARLY_LIST_SCRIPT_HASH],
     // Mantine injects <style> tags at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', MAP_API_ORIGIN, ...extraMapOrigins],

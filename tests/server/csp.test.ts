@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { buildCsp } from '../../server/security/csp';
+import { EARLY_LIST_SCRIPT } from '../../shared/earlyList';
 
 const directives = (csp: string): Map<string, string[]> =>
   new Map(
@@ -12,7 +14,9 @@ const directives = (csp: string): Map<string, string[]> =>
 describe('buildCsp', () => {
   it('allows exactly what the page needs', () => {
     const csp = directives(buildCsp([]));
-    expect(csp.get('script-src')).toEqual(["'self'"]);
+    // The page's own files, and the one inline script of index.html (the early list call) by its hash.
+    const earlyListHash = createHash('sha256').update(EARLY_LIST_SCRIPT).digest('base64');
+    expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${earlyListHash}'`]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://mapapi.geodata.gov.hk']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://mapapi.geodata.gov.hk']);
