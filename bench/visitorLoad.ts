@@ -24,6 +24,12 @@ export interface VisitorLoad {
   serviceWorkerBytes: number;
   /** When the page's HTML began to arrive (the navigation's responseStart). */
   htmlMs: number | null;
+  /**
+   * Network-side times, less shaken by the machine's load than the rest (our page only; null elsewhere): when
+   * the page's own script (the module script index.html names) and the first list answer had arrived whole.
+   */
+  shellScriptMs?: number | null;
+  listAnswerMs?: number | null;
 }
 
 declare global {
@@ -70,7 +76,7 @@ function watchPage(): void {
 }
 
 /** Answers tile requests from the fixture after TILE_DELAY_MS, through CDP's Fetch domain (the HTTP cache stays on). */
-async function serveTiles(cdp: CDPSession): Promise<void> {
+export async function serveTiles(cdp: CDPSession): Promise<void> {
   cdp.on('Fetch.requestPaused', ({ requestId, request }: { requestId: string; request: { url: string } }) => {
     const body = request.url.includes('/label/') ? LABEL_TILE : TILE;
     setTimeout(() => {
@@ -209,6 +215,14 @@ export async function loadAsVisitor(
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return navigation ? navigation.responseStart : null;
     });
+    // No named functions inside: tsx would wrap them in a helper the page does not have.
+    const network = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const shell = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+      const script = entries.find((e) => e.name === shell);
+      const list = entries.find((e) => new URL(e.name).pathname === '/api/rvm/');
+      return { shellScriptMs: script ? script.responseEnd : null, listAnswerMs: list ? list.responseEnd : null };
+    });
     if (target.kind === 'ours') {
       await page
         .waitForFunction(() => navigator.serviceWorker.ready.then(() => true), {
@@ -230,6 +244,7 @@ export async function loadAsVisitor(
       requests: tally.requests,
       serviceWorkerBytes: serviceWorkers.bytes - serviceWorkerBytesBefore,
       htmlMs,
+      ...(target.kind === 'ours' ? network : {}),
     };
   } finally {
     await page.close().catch(() => undefined);
