@@ -77,7 +77,8 @@ export function createMachineLayer(
     textureParameters: ATLAS_SAMPLER,
     sizeScale: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
-    pickable: true,
+    // Not picked by deck.gl: the pointer's marker is hit-tested on the CPU (useMarkerPointer).
+    pickable: false,
     parameters: { depthCompare: 'always', depthWriteEnabled: false },
   });
 }
