@@ -17,6 +17,12 @@ export const FILTERS: Record<FilterKind, CodeCriteria> = {
   reset: { statusGroup: null, area: null, district: null },
 };
 
+/**
+ * Trace marker stamped by our page (both builds) inside the task in which the map drew the step's result:
+ * the markers' draw calls for the change have been issued then (mainThreadTrace's "to markers drawn").
+ */
+export const MARKERS_DRAWN_MARK = 'bench:markers-drawn';
+
 /** Typed one key at a time: broad at first ('s' is in every name), narrow at the end. */
 export const SEARCH_TEXT = 'sha tin';
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -39,6 +40,12 @@ for (const name of harnessFiles) hash.update(name).update(readFileSync(join(benc
 // The harness's one link to the product, written against the baseline's modules: laid over bench/productHooks.ts.
 const ADAPTER = join(benchDir, 'baseline-adapter/productHooks.ts');
 hash.update(readFileSync(ADAPTER));
+// The Vite plugins bench/vite.config.ts imports (the baseline commit predates them): laid over as well.
+const viteDir = join(ROOT, 'scripts/vite');
+const viteFiles = readdirSync(viteDir)
+  .filter((name) => name.endsWith('.ts'))
+  .sort();
+for (const name of viteFiles) hash.update(name).update(readFileSync(join(viteDir, name)));
 const harness = hash.digest('hex').slice(0, 16);
 
 const built = existsSync(INFO) ? (JSON.parse(readFileSync(INFO, 'utf8')) as BaselineBuild) : null;
@@ -54,6 +61,8 @@ try {
   execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: tree, stdio: 'inherit' });
   for (const name of harnessFiles) copyFileSync(join(benchDir, name), join(tree, 'bench', name));
   copyFileSync(ADAPTER, join(tree, 'bench/productHooks.ts'));
+  mkdirSync(join(tree, 'scripts/vite'), { recursive: true });
+  for (const name of viteFiles) copyFileSync(join(viteDir, name), join(tree, 'scripts/vite', name));
   const vite = join(tree, 'node_modules/vite/bin/vite.js');
   execFileSync(
     process.execPath,

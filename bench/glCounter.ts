@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { MARKERS_DRAWN_MARK } from './benchApi';
 
 /** What the page's WebGL contexts were asked to do since the counter was last reset. */
 export interface GlCounts {
@@ -31,6 +32,7 @@ export const MARK = {
   /** A step's result on screen, before the map settles (marked when the step is measured until settled). */
   shown: 'bench:step-shown',
   firstDraw: 'bench:first-draw',
+  markersDrawn: MARKERS_DRAWN_MARK,
 } as const;
 
 /**

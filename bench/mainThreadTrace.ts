@@ -29,6 +29,12 @@ export interface MainThreadTime {
    * the change reached the GPU (the frame's draws included). Null when nothing was drawn.
    */
   jsToDrawMs: number | null;
+  /**
+   * JS from the step's start to the end of the task in which our page's map drew the step's result (its
+   * markers' draw calls issued, MARK.markersDrawn): the change on the GPU, whatever other frames came first.
+   * Null on pages that do not mark it, and when the result needed no new frame.
+   */
+  jsToMarkersMs: number | null;
 }
 
 // Entries into V8 (timers, frame callbacks and events call script through FunctionCall); their union is taken, so
@@ -80,17 +86,21 @@ export function mainThreadTime(
     onThread.filter((e) => names.has(e.name)).map((e): Interval => [e.ts, e.ts + e.dur!]);
   const script = spans(SCRIPT_EVENTS);
   const tasks = spans(TASK_EVENTS);
-  const firstDraw = events.find(
-    (e) =>
-      marker(e, MARK.firstDraw) && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts,
-  );
-  const drawTask =
-    firstDraw && tasks.filter(([a, b]) => a <= firstDraw.ts && firstDraw.ts <= b).sort((x, y) => y[1] - x[1])[0];
-  const cut = drawTask ? drawTask[1] : firstDraw?.ts;
   const ms = (us: number) => us / 1000;
+  // JS from the start to the end of the task that logged the first `mark` after the start (within the step).
+  const jsToEndOfTaskWith = (mark: string): number | null => {
+    const at = events.find(
+      (e) => marker(e, mark) && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts,
+    );
+    if (!at) return null;
+    const task = tasks.filter(([a, b]) => a <= at.ts && at.ts <= b).sort((x, y) => y[1] - x[1])[0];
+    const cut = task ? task[1] : at.ts;
+    return ms(unionLength(script, start.ts, Math.min(cut, end.ts)));
+  };
   return {
     jsMs: ms(unionLength(script, start.ts, end.ts)),
     taskMs: ms(unionLength(tasks, start.ts, end.ts)),
-    jsToDrawMs: cut === undefined ? null : ms(unionLength(script, start.ts, Math.min(cut, end.ts))),
+    jsToDrawMs: jsToEndOfTaskWith(MARK.firstDraw),
+    jsToMarkersMs: jsToEndOfTaskWith(MARK.markersDrawn),
   };
 }

@@ -14,6 +14,8 @@ export interface StepMetrics {
   taskMs: number | null;
   /** Main-thread JS until the task that issued the first draw call after the step's start ended (trace). */
   jsToDrawMs: number | null;
+  /** Main-thread JS until the task in which our page's map drew the step's result ended (trace; our page only). */
+  jsToMarkersMs: number | null;
   /** Performance.getMetrics ScriptDuration and TaskDuration deltas over the step: a cross-check; null for the load. */
   cdpScriptMs: number | null;
   cdpTaskMs: number | null;
@@ -67,7 +69,7 @@ export async function stepMeter(page: Page) {
       const startMark = fromDocument ? MARK.document : MARK.step;
       const time = TRACING
         ? mainThreadTime(events, startMark, shownMark)
-        : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null };
+        : { jsMs: cdpScriptMs, taskMs: cdpTaskMs, jsToDrawMs: null, jsToMarkersMs: null };
       const settledTime = TRACING && settled ? mainThreadTime(events, startMark) : null;
       return {
         value,
@@ -75,6 +77,7 @@ export async function stepMeter(page: Page) {
           jsMs: time?.jsMs ?? null,
           taskMs: time?.taskMs ?? null,
           jsToDrawMs: time?.jsToDrawMs ?? null,
+          jsToMarkersMs: time?.jsToMarkersMs ?? null,
           cdpScriptMs,
           cdpTaskMs,
           firstDrawMs: counts.firstDrawAt === null ? null : counts.firstDrawAt - counts.resetAt,

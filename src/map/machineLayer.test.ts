@@ -4,7 +4,7 @@ import { filterPacked, type CodeCriteria } from '../filters/filterResult';
 import { packMachines, type PackedMachines } from '../machines/packedMachines';
 import { repackMachines } from '../machines/repackMachines';
 import type { Machine } from '../../shared/machine';
-import { createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
+import { changedRows, createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
 import { testMachine } from '../../tests/unit/testMachine';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine =>
@@ -33,11 +33,11 @@ function rows(layer: MachineLayer) {
 describe('the machine layer', () => {
   const all = layerOf(machines, packed);
 
-  it('is a stock IconLayer with a stable id: one 24 px marker per machine, pickable, from the packed columns', () => {
+  it('is a stock IconLayer with a stable id: one 24 px marker per machine from the packed columns, not picked on the GPU', () => {
     expect(all.id).toBe(MACHINE_LAYER_ID);
     expect(all).toBeInstanceOf(IconLayer);
     expect(all.props.sizeScale).toBe(24);
-    expect(all.props.pickable).toBe(true);
+    expect(all.props.pickable).toBe(false);
     expect(rows(all)).toEqual({
       positions: [
         [114.1, 22.31, 0],
@@ -49,35 +49,41 @@ describe('the machine layer', () => {
     });
   });
 
-  it('filters on the GPU: a filter change is the same rows with new shown flags only', () => {
+  it('filters on the GPU: a filter change is the same data with new shown flags only', () => {
     const fullOnly = layerOf(machines, packed, { ...NONE, statusGroup: 'full' });
     expect(rows(fullOnly).shown).toEqual([0, 1, 0]);
     expect(all.props.filterRange).toEqual([0.5, 1]);
-    expect(fullOnly.props.dataComparator!(fullOnly.props.data, all.props.data)).toBe(true);
-    const [before, after] = [all.props.updateTriggers, fullOnly.props.updateTriggers];
-    expect(after.getPosition.positions).toBe(before.getPosition.positions);
-    expect(after.getIcon.stateCodes).toBe(before.getIcon.stateCodes);
-    expect(after.getFilterValue.shownMask).not.toBe(before.getFilterValue.shownMask);
+    expect(fullOnly.props.data).toBe(all.props.data);
+    expect(Object.keys(fullOnly.props.updateTriggers)).toEqual(['getFilterValue']);
+    expect(fullOnly.props.updateTriggers.getFilterValue.shownMask).not.toBe(
+      all.props.updateTriggers.getFilterValue.shownMask,
+    );
   });
 
-  it('refills the icons only on a live status change', () => {
+  it('names the one row a live status change replaced, so deck.gl rewrites that row only', () => {
     const live = machines.map((m) => (m.id === 'b' ? { ...m, status: '>40%' as const } : m));
     const layer = layerOf(live, repackMachines(machines, packed, live));
     expect(rows(layer).icons).toEqual(['available', 'available', 'nearlyFull']);
-    expect(layer.props.dataComparator!(layer.props.data, all.props.data)).toBe(true);
-    expect(layer.props.updateTriggers.getPosition.positions).toBe(all.props.updateTriggers.getPosition.positions);
-    expect(layer.props.updateTriggers.getIcon.stateCodes).not.toBe(all.props.updateTriggers.getIcon.stateCodes);
+    expect(layer.props.data).not.toBe(all.props.data);
+    expect(layer.props._dataDiff!(layer.props.data, all.props.data)).toEqual([{ startRow: 1, endRow: 2 }]);
   });
 
-  it('refills the positions of a machine that moved, and everything for a list of another length', () => {
+  it('names a moved machine’s row, neighbouring rows as one range, and nothing it cannot know', () => {
     const moved = machines.map((m) => (m.id === 'c' ? { ...m, coordinates: [22.4, 114.2] as [number, number] } : m));
     const layer = layerOf(moved, repackMachines(machines, packed, moved));
     expect(rows(layer).positions[2]).toEqual([114.2, 22.4, 0]);
-    expect(layer.props.updateTriggers.getPosition.positions).not.toBe(all.props.updateTriggers.getPosition.positions);
+    expect(changedRows(layer.props.data, all.props.data)).toEqual([{ startRow: 2, endRow: 3 }]);
 
+    const two = machines.map((m) => (m.id === 'a' || m.id === 'b' ? { ...m, status: '<=5%' as const } : m));
+    const twoRows = layerOf(two, repackMachines(machines, packed, two));
+    expect(changedRows(twoRows.props.data, all.props.data)).toEqual([{ startRow: 0, endRow: 2 }]);
+
+    // A list not patched from the one deck.gl holds (another length, a fresh packing, a skipped revision): every row.
     const shorter = machines.slice(0, 2);
-    const next = layerOf(shorter, packMachines(shorter));
-    expect(next.props.dataComparator!(next.props.data, all.props.data)).toBe(false);
+    expect(changedRows(layerOf(shorter, packMachines(shorter)).props.data, all.props.data)).toBeUndefined();
+    const fresh = machines.map((m) => ({ ...m }));
+    expect(changedRows(layerOf(fresh, packMachines(fresh)).props.data, all.props.data)).toBeUndefined();
+    expect(changedRows(twoRows.props.data, layer.props.data)).toBeUndefined();
   });
 
   it('picks the machine object of a row, as the popup needs it', () => {

@@ -4,7 +4,7 @@ import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterA
 import { resultMachines } from '../reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
-import { createMachineLayer } from '../../src/map/machineLayer';
+import { changedRows, createMachineLayer } from '../../src/map/machineLayer';
 import { testMachine } from './testMachine';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
@@ -27,15 +27,16 @@ describe('a live status change', () => {
     store.set(statusGroupAtom, 'full');
     expect(resultMachines(store.get(filteredMachinesAtom)).map((x) => x.id)).toEqual(['b', 'c']);
 
-    const layer = createMachineLayer(
-      store.get(machinesAtom),
-      store.get(packedMachinesAtom),
-      store.get(filteredMachinesAtom).mask,
-    );
+    const layerOf = () =>
+      createMachineLayer(store.get(machinesAtom), store.get(packedMachinesAtom), store.get(filteredMachinesAtom).mask);
+    store.set(replaceMachineAtom, m('b', '<=40%'));
+    const previous = layerOf();
+    store.set(replaceMachineAtom, m('b', 'Full'));
+    const layer = layerOf();
     const icon = layer.props.getIcon as (m: Machine, info: { index: number }) => string;
     expect(icon(store.get(machinesAtom)[1]!, { index: 1 })).toBe('full');
     expect((layer.props.data as Machine[])[1]).toMatchObject({ id: 'b', status: 'Full' });
-    expect(layer.props.updateTriggers.getPosition.positions).toBe(before.positions);
+    expect(changedRows(layer.props.data, previous.props.data)).toEqual([{ startRow: 1, endRow: 2 }]);
   });
 
   it('packs from scratch when the list is a new set of machines', () => {
