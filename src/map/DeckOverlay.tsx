@@ -5,7 +5,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } f
 
 export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'onAfterRender'> & {
   layers: Layer[];
-  /** The overlay itself. */
+  /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
 };
 

@@ -1,6 +1,7 @@
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -65,7 +66,8 @@ export default function MapView() {
     () => [createMachineLayer(result.machines, packed, shownMask)],
     [result.machines, packed, shownMask],
   );
-  const pointer = useMarkerPointer(mapRef, { machines: result.machines, packed, shown: shownMask });
+  const overlayRef = useRef<MapLibreOverlay>(null);
+  const pointer = useMarkerPointer(mapRef, overlayRef);
   const { onDeckDrawn } = pointer;
   // The region is busy (aria-busy) until deck.gl has drawn the current markers with their icons.
   const onAfterRender = useCallback(() => {
@@ -108,7 +110,7 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay layers={layers} onAfterRender={onAfterRender} />
+        <DeckOverlay ref={overlayRef} layers={layers} onAfterRender={onAfterRender} />
         <MachinePopup />
       </Map>
       <MapAttribution />

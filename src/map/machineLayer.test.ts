@@ -33,11 +33,11 @@ function rows(layer: MachineLayer) {
 describe('the machine layer', () => {
   const all = layerOf(machines, packed);
 
-  it('is a stock IconLayer with a stable id: one 24 px marker per machine from the packed columns, not picked on the GPU', () => {
+  it('is a stock IconLayer with a stable id: one 24 px marker per machine, pickable, from the packed columns', () => {
     expect(all.id).toBe(MACHINE_LAYER_ID);
     expect(all).toBeInstanceOf(IconLayer);
     expect(all.props.sizeScale).toBe(24);
-    expect(all.props.pickable).toBe(false);
+    expect(all.props.pickable).toBe(true);
     expect(rows(all)).toEqual({
       positions: [
         [114.1, 22.31, 0],

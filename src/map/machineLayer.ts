@@ -77,8 +77,7 @@ export function createMachineLayer(
     textureParameters: ATLAS_SAMPLER,
     sizeScale: MARKER_ICON_SIZE_PX,
     sizeUnits: 'pixels',
-    // Not picked by deck.gl: the pointer's marker is hit-tested on the CPU (useMarkerPointer).
-    pickable: false,
+    pickable: true,
     parameters: { depthCompare: 'always', depthWriteEnabled: false },
   });
 }
