@@ -4,7 +4,15 @@ import { filterPacked, type CodeCriteria } from '../filters/filterResult';
 import { packMachines, type PackedMachines } from '../machines/packedMachines';
 import { repackMachines } from '../machines/repackMachines';
 import type { Machine } from '../../shared/machine';
-import { changedRows, createMachineLayer, MACHINE_LAYER_ID, type MachineLayer } from './machineLayer';
+import type { PickingInfo } from '@deck.gl/core';
+import {
+  changedRows,
+  createMachineLayer,
+  MACHINE_LAYER_ID,
+  pickedMachine,
+  type MachineLayer,
+  type MachineRows,
+} from './machineLayer';
 import { testMachine } from '../../tests/unit/testMachine';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine =>
@@ -16,17 +24,21 @@ const NONE: CodeCriteria = { statusGroup: null, area: null, district: null };
 const layerOf = (list: Machine[], packing: PackedMachines, criteria = NONE) =>
   createMachineLayer(list, packing, filterPacked(list, packing, criteria, null).mask);
 
-type Accessor<T> = (object: Machine, info: { index: number; data: unknown; target: number[] }) => T;
-/** What deck.gl's attribute updates would read from each accessor, row by row. */
+type Accessor<T> = (object: unknown, info: { index: number; data: unknown; target: number[] }) => T;
+const dataOf = (layer: MachineLayer) => layer.props.data as MachineRows;
+/** What deck.gl's attribute updates would read, row by row: the accessors (called with no object, as for
+ * binary data) and the ready shown-flag column. */
 function rows(layer: MachineLayer) {
-  const { data, getPosition, getIcon, getFilterValue } = layer.props;
-  const list = data as readonly Machine[];
+  const { getPosition, getIcon } = layer.props;
+  const data = dataOf(layer);
   const read = <T>(accessor: unknown) =>
-    list.map((m, index) => (accessor as Accessor<T>)(m, { index, data: list, target: [NaN, NaN, NaN] }));
+    Array.from({ length: data.length }, (_, index) =>
+      (accessor as Accessor<T>)(undefined, { index, data, target: [NaN, NaN, NaN] }),
+    );
   return {
     positions: read<number[]>(getPosition).map((p) => [...p]),
     icons: read<string>(getIcon),
-    shown: read<number>(getFilterValue),
+    shown: [...data.attributes.getFilterValue],
   };
 }
 
@@ -49,15 +61,13 @@ describe('the machine layer', () => {
     });
   });
 
-  it('filters on the GPU: a filter change is the same data with new shown flags only', () => {
+  it('filters on the GPU: a filter change hands over a new shown-flag column and no changed rows', () => {
     const fullOnly = layerOf(machines, packed, { ...NONE, statusGroup: 'full' });
     expect(rows(fullOnly).shown).toEqual([0, 1, 0]);
     expect(all.props.filterRange).toEqual([0.5, 1]);
-    expect(fullOnly.props.data).toBe(all.props.data);
-    expect(Object.keys(fullOnly.props.updateTriggers)).toEqual(['getFilterValue']);
-    expect(fullOnly.props.updateTriggers.getFilterValue.shownMask).not.toBe(
-      all.props.updateTriggers.getFilterValue.shownMask,
-    );
+    expect(dataOf(fullOnly).attributes.getFilterValue).not.toBe(dataOf(all).attributes.getFilterValue);
+    expect(changedRows(dataOf(fullOnly), dataOf(all))).toEqual([]);
+    expect(fullOnly.props.getFilterValue).toBe(all.props.getFilterValue);
   });
 
   it('names the one row a live status change replaced, so deck.gl rewrites that row only', () => {
@@ -72,21 +82,25 @@ describe('the machine layer', () => {
     const moved = machines.map((m) => (m.id === 'c' ? { ...m, coordinates: [22.4, 114.2] as [number, number] } : m));
     const layer = layerOf(moved, repackMachines(machines, packed, moved));
     expect(rows(layer).positions[2]).toEqual([114.2, 22.4, 0]);
-    expect(changedRows(layer.props.data, all.props.data)).toEqual([{ startRow: 2, endRow: 3 }]);
+    expect(changedRows(dataOf(layer), dataOf(all))).toEqual([{ startRow: 2, endRow: 3 }]);
 
     const two = machines.map((m) => (m.id === 'a' || m.id === 'b' ? { ...m, status: '<=5%' as const } : m));
     const twoRows = layerOf(two, repackMachines(machines, packed, two));
-    expect(changedRows(twoRows.props.data, all.props.data)).toEqual([{ startRow: 0, endRow: 2 }]);
+    expect(changedRows(dataOf(twoRows), dataOf(all))).toEqual([{ startRow: 0, endRow: 2 }]);
 
     // A list not patched from the one deck.gl holds (another length, a fresh packing, a skipped revision): every row.
     const shorter = machines.slice(0, 2);
-    expect(changedRows(layerOf(shorter, packMachines(shorter)).props.data, all.props.data)).toBeUndefined();
+    expect(changedRows(dataOf(layerOf(shorter, packMachines(shorter))), dataOf(all))).toBeUndefined();
     const fresh = machines.map((m) => ({ ...m }));
-    expect(changedRows(layerOf(fresh, packMachines(fresh)).props.data, all.props.data)).toBeUndefined();
-    expect(changedRows(twoRows.props.data, layer.props.data)).toBeUndefined();
+    expect(changedRows(dataOf(layerOf(fresh, packMachines(fresh))), dataOf(all))).toBeUndefined();
+    expect(changedRows(dataOf(twoRows), dataOf(layer))).toBeUndefined();
   });
 
-  it('picks the machine object of a row, as the popup needs it', () => {
-    expect((all.props.data as readonly Machine[])[1]).toBe(machines[1]);
+  it('turns the row deck.gl picked into the machine object the popup needs', () => {
+    const pick = (index: number, layer: unknown = all) => ({ index, layer }) as PickingInfo;
+    expect(pickedMachine(pick(1))).toBe(machines[1]);
+    expect(pickedMachine(pick(-1))).toBeUndefined();
+    expect(pickedMachine(null)).toBeUndefined();
+    expect(pickedMachine(pick(0, { id: 'another', props: { data: [] } }))).toBeUndefined();
   });
 });

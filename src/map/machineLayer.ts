@@ -1,3 +1,4 @@
+import type { PickingInfo } from '@deck.gl/core';
 import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
@@ -8,7 +9,18 @@ import { ICON_ATLAS_URL, ICON_MAPPING } from './iconAtlas';
 
 export const MACHINE_LAYER_ID = 'machines';
 
-/** One float per machine: 1 shown, 0 hidden (the filter's mask). */
+/**
+ * The layer's data: one row per machine of the list, in its order. The shown flags (1 shown, 0 hidden: the
+ * filter's mask) go to deck.gl as a ready column through its binary `data.attributes`, so a filter change calls
+ * no accessor per machine; positions and icons are read from the packed columns by row.
+ */
+export interface MachineRows {
+  readonly length: number;
+  readonly machines: readonly Machine[];
+  readonly packed: PackedMachines;
+  readonly attributes: { readonly getFilterValue: Float32Array };
+}
+
 const SHOWN_FILTER = [new DataFilterExtension({ filterSize: 1 })];
 const SHOWN_RANGE: [number, number] = [0.5, 1];
 
@@ -17,19 +29,18 @@ const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 
 
 type RowRange = { startRow: number; endRow: number };
 
-/** The packing each machine list handed to the layer was read from: the row diff compares two of them. */
-const packingOf = new WeakMap<readonly Machine[], PackedMachines>();
-
 /**
- * Which rows of a new machine list differ from the list deck.gl's buffers hold: the rows a live change (or a
- * reload of the same machines) patched, when the new packing was patched from the old list's; otherwise
- * undefined, and deck.gl refills every row as for any new data. deck.gl then rewrites those rows only, in
- * every column (positions, icons, shown flags, picking colours): one machine's change uploads one row.
+ * Which rows of new layer data differ from the rows deck.gl's buffers hold: none when only the shown flags are
+ * new (deck.gl takes that column as a whole); the rows a live change (or a reload of the same machines) patched,
+ * when the new packing was patched from the old one; otherwise undefined, and deck.gl refills every row as for
+ * any new data. deck.gl rewrites those rows only, in every column: one machine's change uploads one row.
  */
-export function changedRows(next: unknown, previous?: unknown): RowRange[] | undefined {
-  const now = packingOf.get(next as readonly Machine[]);
-  const before = packingOf.get(previous as readonly Machine[]);
-  if (!now?.changes || !before || now.changes.since !== before.revision || now.count !== before.count) return undefined;
+export function changedRows(next: MachineRows, previous?: MachineRows): RowRange[] | undefined {
+  if (!previous) return undefined;
+  const now = next.packed;
+  const before = previous.packed;
+  if (now === before) return [];
+  if (!now.changes || now.changes.since !== before.revision || now.count !== before.count) return undefined;
   const ranges: RowRange[] = [];
   for (const row of now.changes.rows) {
     const last = ranges[ranges.length - 1];
@@ -39,7 +50,13 @@ export function changedRows(next: unknown, previous?: unknown): RowRange[] | und
   return ranges;
 }
 
-export type MachineLayer = IconLayer<Machine, DataFilterExtensionProps<Machine>>;
+export type MachineLayer = IconLayer<unknown, DataFilterExtensionProps<unknown>>;
+
+/** The machine drawn in the row deck.gl picked (binary data hands back the row, not the object). */
+export function pickedMachine(info: PickingInfo | null | undefined): Machine | undefined {
+  if (!info || info.index < 0 || info.layer?.id !== MACHINE_LAYER_ID) return undefined;
+  return (info.layer.props.data as MachineRows).machines[info.index];
+}
 
 /**
  * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip, read from the
@@ -52,12 +69,11 @@ export function createMachineLayer(
   atlas: string = ICON_ATLAS_URL,
 ): MachineLayer {
   const { positions, stateCodes } = packed;
-  packingOf.set(machines, packed);
-  return new IconLayer<Machine, DataFilterExtensionProps<Machine>>({
+  const data: MachineRows = { length: packed.count, machines, packed, attributes: { getFilterValue: shownMask } };
+  return new IconLayer<unknown, DataFilterExtensionProps<unknown>>({
     id: MACHINE_LAYER_ID,
-    // A new list is new data (every list has its own packing); deck.gl's documented row diff for data
-    // (Layer's \`_dataDiff\`, "experimental", see decision 0022) names the rows a live change replaced.
-    data: machines,
+    data,
+    // deck.gl's documented row diff for new data (Layer's `_dataDiff`, "experimental", see decision 0022).
     // Undefined ("not known") is what deck.gl's own default diff answers too; its type leaves it out.
     _dataDiff: changedRows as (next: unknown, previous?: unknown) => RowRange[],
     getPosition: (_, { index, target }) => {
@@ -67,11 +83,8 @@ export function createMachineLayer(
       return target as [number, number, number];
     },
     getIcon: (_, { index }) => DISPLAY_STATES[stateCodes[index]!]!,
-    getFilterValue: (_, { index }) => shownMask[index]!,
     filterRange: SHOWN_RANGE,
     extensions: SHOWN_FILTER,
-    // Positions and icons change only with the list (new data, above); the shown flags with the filter.
-    updateTriggers: { getFilterValue: { shownMask } },
     iconAtlas: atlas,
     iconMapping: ICON_MAPPING,
     textureParameters: ATLAS_SAMPLER,

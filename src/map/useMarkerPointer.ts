@@ -2,8 +2,8 @@ import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { useSetAtom } from 'jotai';
 import { useCallback, useRef, type RefObject } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
-import type { Machine } from '../../shared/machine';
 import { selectedMachineIdAtom } from '../selection/selectionAtoms';
+import { pickedMachine } from './machineLayer';
 
 /** How far from a marker's drawn pixels the pointer still takes it. */
 const PICK_RADIUS_PX = 4;
@@ -33,9 +33,7 @@ export function useMarkerPointer(mapRef: RefObject<MapRef | null>, overlay: RefO
 
   const machineAt = useCallback(
     (x: number, y: number) =>
-      deckReady.current
-        ? (overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })?.object as Machine | undefined)
-        : undefined,
+      deckReady.current ? pickedMachine(overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })) : undefined,
     [overlay],
   );
   const onClick = useCallback(

@@ -4,7 +4,7 @@ import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterA
 import { resultMachines } from '../reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
-import { changedRows, createMachineLayer } from '../../src/map/machineLayer';
+import { changedRows, createMachineLayer, type MachineRows } from '../../src/map/machineLayer';
 import { testMachine } from './testMachine';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
@@ -33,10 +33,11 @@ describe('a live status change', () => {
     const previous = layerOf();
     store.set(replaceMachineAtom, m('b', 'Full'));
     const layer = layerOf();
-    const icon = layer.props.getIcon as (m: Machine, info: { index: number }) => string;
-    expect(icon(store.get(machinesAtom)[1]!, { index: 1 })).toBe('full');
-    expect((layer.props.data as Machine[])[1]).toMatchObject({ id: 'b', status: 'Full' });
-    expect(changedRows(layer.props.data, previous.props.data)).toEqual([{ startRow: 1, endRow: 2 }]);
+    const icon = layer.props.getIcon as (m: unknown, info: { index: number }) => string;
+    expect(icon(undefined, { index: 1 })).toBe('full');
+    const rows = layer.props.data as MachineRows;
+    expect(rows.machines[1]).toMatchObject({ id: 'b', status: 'Full' });
+    expect(changedRows(rows, previous.props.data as MachineRows)).toEqual([{ startRow: 1, endRow: 2 }]);
   });
 
   it('packs from scratch when the list is a new set of machines', () => {
