@@ -1,13 +1,19 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { BackupError, backupFileName, backupSqlite } from '../../server/db/backup';
-import { ADMIN_TOKEN, auth, describeSqliteOnly, makeTempDir, spawnMainServer, startTestServer } from './helpers';
+import {
+  ADMIN_TOKEN,
+  auth,
+  describeSqliteOnly,
+  makeTempDir,
+  runServerScript,
+  startMainServer,
+  startTestServer,
+} from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = makeTempDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -22,24 +28,9 @@ let liveMachines = 0;
 const BASE_TIME = Date.parse('2026-11-23T00:00:00Z');
 const lastOnline = (n: number): string => new Date(BASE_TIME + n * 1000).toISOString();
 
-/** `npm run backup -- …` as the operator runs it (tsx, the environment naming the database). */
-function runBackupCommand(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, RVM_DB: dbPath, RVM_FILES: filesDir, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run backup -- …` as the operator runs it (the environment naming the database). */
+const runBackupCommand = (args: string[], env: Record<string, string>) =>
+  runServerScript('server/backup.ts', args, { RVM_DB: dbPath, RVM_FILES: filesDir, ...env });
 
 const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
@@ -52,19 +43,9 @@ describeSqliteOnly(
     });
 
     it('copies a live database while the server writes to it: the copy is intact, consistent and has the rows', async () => {
-      const server = spawnMainServer(dir, { RVM_DB: dbPath, RVM_FILES: filesDir, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
-      let serverErr = '';
-      server.stderr.on('data', (chunk: Buffer) => (serverErr += chunk.toString()));
+      const server = await startMainServer(dir, { RVM_DB: dbPath, RVM_FILES: filesDir, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
       try {
-        const port = await new Promise<number>((resolve, reject) => {
-          let stdout = '';
-          server.stdout.on('data', (chunk: Buffer) => {
-            stdout += chunk.toString();
-            const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
-            if (match) resolve(Number(match[1]));
-          });
-          server.on('exit', (code) => reject(new Error(`server exited (${code}): ${serverErr}`)));
-        });
+        const { port } = server;
 
         // Some bulk, so the copy is a few MB; then the server's own writes: PATCHes, each one an audited transaction.
         const bulk = new Database(dbPath);
@@ -147,13 +128,10 @@ describeSqliteOnly(
         }
         // The photos beside it, each under the hash of its bytes.
         for (const id of photos) expect(sha256(path.join(backups, 'files', id))).toBe(id);
-        expect(serverErr).toBe('');
+        expect(server.stderr()).toBe('');
       } finally {
-        if (server.exitCode === null) {
-          const exited = new Promise((resolve) => server.once('exit', resolve));
-          server.kill('SIGTERM');
-          await exited;
-        }
+        if (server.child.exitCode === null) server.child.kill('SIGTERM');
+        await server.exited;
       }
     });
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,11 +8,11 @@ import { REQUEST_TIMEOUT_MS } from '../../server/app';
 import {
   ADMIN_TOKEN,
   auth,
-  FIXTURES,
   makePng,
   makeTempDir,
   multipart,
   rawGet,
+  startMainServer,
   startSeededTestServer,
   runOnOtherConnection,
   storeEntries,
@@ -22,7 +21,6 @@ import {
   type TestServer,
 } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAX_BYTES = 64 * 1024;
 const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -395,37 +393,9 @@ describe('graceful shutdown', () => {
     const dir = makeTempDir();
     const filesDir = path.join(dir, 'files');
     const dbPath = path.join(dir, 'rvm.sqlite');
-    // node --import tsx, not the tsx CLI: the signal must reach the server itself, not a relaying parent.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        RVM_DB: dbPath,
-        RVM_FILES: filesDir,
-        RVM_STATIC: path.join(dir, 'no-dist'),
-        RVM_SEED: path.join(FIXTURES, 'machines.json'),
-        RVM_SEED_PHOTOS: path.join(FIXTURES, 'photos'),
-        RVM_ADMIN_TOKEN: ADMIN_TOKEN,
-        RVM_LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startMainServer(dir, { RVM_DB: dbPath, RVM_FILES: filesDir, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
+    const { child, port: childPort, exited } = server;
     try {
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const childPort = await new Promise<number>((resolve, reject) => {
-        let stdout = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
-          if (match) resolve(Number(match[1]));
-        });
-        void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
-      });
-
       const image = pngOfSize(256 * 1024, 9);
       const { headers, body } = handMadeUpload(image);
       const socket = await connect(childPort);
@@ -450,7 +420,7 @@ describe('graceful shutdown', () => {
       expect(response.status, response.body).toBe(200);
       expect(JSON.parse(response.body)).toEqual({ success: true, id: sha256(image) });
       expect(await exited).toBe(0);
-      expect(stderr).toBe('');
+      expect(server.stderr()).toBe('');
 
       // With PostgreSQL the server used this file's RVM_DATABASE_URL.
       const config = { dbPath, databaseUrl: process.env.RVM_DATABASE_URL ?? null };

@@ -329,3 +329,55 @@ export function spawnMainServer(dir: string, env: Record<string, string>): Child
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
+
+/** `spawnMainServer`'s process once it says where it listens. */
+export interface MainServerProcess {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly port: number;
+  /** `http://127.0.0.1:PORT` */
+  readonly base: string;
+  /** Resolves with its exit code. */
+  readonly exited: Promise<number | null>;
+  /** What it wrote to stderr so far. */
+  stderr(): string;
+}
+
+/** `spawnMainServer`, resolved once the server listens; rejects, with its stderr, if it exits before. */
+export async function startMainServer(dir: string, env: Record<string, string>): Promise<MainServerProcess> {
+  const child = spawnMainServer(dir, env);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
+      if (match) resolve(Number(match[1]));
+    });
+    void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
+  });
+  return { child, port, base: `http://127.0.0.1:${port}`, exited, stderr: () => stderr };
+}
+
+export interface ScriptOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One of the server's command-line scripts run to its end as an operator runs it, with `env` added. */
+export function runServerScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

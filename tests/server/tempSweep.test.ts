@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { STALE_TEMP_AGE_MS, sweepStaleTempFiles } from '../../server/files/sweepTempFiles';
-import { describeSqliteOnly, makeTempDir, spawnMainServer } from './helpers';
+import { describeSqliteOnly, makeTempDir, startMainServer } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;
 const dir = makeTempDir();
@@ -47,24 +47,16 @@ describeSqliteOnly(
       const files = path.join(dir, 'data', 'files');
       fileAged(files, '.tmp-999999-0b7c1a52-9d4e-4f6b-8c11-3e1f0c9a7d21', 3 * HOUR_MS);
       fileAged(files, '.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b', 60 * 1000);
-      const child = spawnMainServer(dir, { RVM_DB: path.join(dir, 'data', 'rvm.sqlite'), RVM_FILES: files });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const server = await startMainServer(dir, {
+        RVM_DB: path.join(dir, 'data', 'rvm.sqlite'),
+        RVM_FILES: files,
+      });
       try {
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        await new Promise<void>((resolve, reject) => {
-          let stdout = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            stdout += chunk.toString();
-            if (stdout.includes('listening')) resolve();
-          });
-          void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
-        });
         const temps = fs.readdirSync(files).filter((name) => name.startsWith('.tmp-'));
         expect(temps).toEqual(['.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b']);
       } finally {
-        child.kill('SIGKILL');
-        await exited;
+        server.child.kill('SIGKILL');
+        await server.exited;
       }
     });
   },

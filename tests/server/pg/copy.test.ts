@@ -1,29 +1,13 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { importMachinesFile } from '../../../server/machines/importRows';
-import { auth, FIXTURES, startSeededTestServer, testSql, type TestServer } from '../helpers';
+import { auth, FIXTURES, runServerScript, startSeededTestServer, testSql, type TestServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-function runCopy(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/copyToPostgres.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runCopy = (env: Record<string, string>) => runServerScript('server/copyToPostgres.ts', [], env);
 
 let sqlite: TestServer;
 let database: TestDatabase;

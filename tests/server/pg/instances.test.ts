@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
-import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, spawnMainServer } from '../helpers';
+import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, startMainServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
 /** Two server processes on one PostgreSQL database, as two instances behind a load balancer. */
@@ -18,24 +18,12 @@ let a: Instance;
 let b: Instance;
 
 async function startInstance(url: string, env: Record<string, string> = {}): Promise<Instance> {
-  const child = spawnMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN, ...env });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stdout);
-      if (match) resolve(Number(match[1]));
-    });
-    void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
-  });
+  const server = await startMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN, ...env });
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: server.base,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      expect(await exited, stderr).toBe(0);
+      if (server.child.exitCode === null) server.child.kill('SIGTERM');
+      expect(await server.exited, server.stderr()).toBe(0);
     },
   };
 }
