@@ -3,13 +3,11 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 import { useListFirst } from './useListFirst';
 
-// maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts) and it is
-// imported as the shell starts, not when React first renders the map's place, so it overlaps the shell's own
-// work; the shell still paints without waiting for it.
-const mapViewModule = import('./MapView');
-// A failed download is shown by the error boundary when the map renders, not reported as unhandled before that.
-mapViewModule.catch(() => undefined);
-const MapView = lazy(() => mapViewModule);
+// maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
+// downloads from the first moment; it is evaluated (one long task) only once the map may start, after the list is
+// painted. On a repeat visit the service worker hands it over at once, and evaluated as the shell starts it held
+// up the list's answer behind it.
+const MapView = lazy(() => import('./MapView'));
 
 export function LazyMap() {
   const mayStart = useListFirst();
