@@ -5,8 +5,7 @@ import { useListFirst } from './useListFirst';
 
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
 // downloads from the first moment; it is evaluated (one long task) only once the map may start, after the list is
-// painted. On a repeat visit the service worker hands it over at once, and evaluated as the shell starts it held
-// up the list's answer behind it.
+// painted, so that where it is at hand at once (a repeat visit, from the service worker) it does not hold the list.
 const MapView = lazy(() => import('./MapView'));
 
 export function LazyMap() {
