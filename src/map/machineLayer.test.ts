@@ -9,9 +9,9 @@ import {
   changedRows,
   createMachineLayer,
   MACHINE_LAYER_ID,
+  machineRowsOf,
   pickedMachine,
   type MachineLayer,
-  type MachineRows,
 } from './machineLayer';
 import { testMachine } from '../../tests/unit/testMachine';
 
@@ -25,12 +25,11 @@ const layerOf = (list: Machine[], packing: PackedMachines, criteria = NONE) =>
   createMachineLayer(list, packing, filterPacked(list, packing, criteria, null).mask);
 
 type Accessor<T> = (object: unknown, info: { index: number; data: unknown; target: number[] }) => T;
-const dataOf = (layer: MachineLayer) => layer.props.data as MachineRows;
 /** What deck.gl's attribute updates would read, row by row: the accessors (called with no object, as for
  * binary data) and the ready shown-flag column. */
 function rows(layer: MachineLayer) {
   const { getPosition, getIcon } = layer.props;
-  const data = dataOf(layer);
+  const data = machineRowsOf(layer);
   const read = <T>(accessor: unknown) =>
     Array.from({ length: data.length }, (_, index) =>
       (accessor as Accessor<T>)(undefined, { index, data, target: [NaN, NaN, NaN] }),
@@ -65,8 +64,8 @@ describe('the machine layer', () => {
     const fullOnly = layerOf(machines, packed, { ...NONE, statusGroup: 'full' });
     expect(rows(fullOnly).shown).toEqual([0, 1, 0]);
     expect(all.props.filterRange).toEqual([0.5, 1]);
-    expect(dataOf(fullOnly).attributes.getFilterValue).not.toBe(dataOf(all).attributes.getFilterValue);
-    expect(changedRows(dataOf(fullOnly), dataOf(all))).toEqual([]);
+    expect(machineRowsOf(fullOnly).attributes.getFilterValue).not.toBe(machineRowsOf(all).attributes.getFilterValue);
+    expect(changedRows(machineRowsOf(fullOnly), machineRowsOf(all))).toEqual([]);
     expect(fullOnly.props.getFilterValue).toBe(all.props.getFilterValue);
   });
 
@@ -82,18 +81,18 @@ describe('the machine layer', () => {
     const moved = machines.map((m) => (m.id === 'c' ? { ...m, coordinates: [22.4, 114.2] as [number, number] } : m));
     const layer = layerOf(moved, repackMachines(machines, packed, moved));
     expect(rows(layer).positions[2]).toEqual([114.2, 22.4, 0]);
-    expect(changedRows(dataOf(layer), dataOf(all))).toEqual([{ startRow: 2, endRow: 3 }]);
+    expect(changedRows(machineRowsOf(layer), machineRowsOf(all))).toEqual([{ startRow: 2, endRow: 3 }]);
 
     const two = machines.map((m) => (m.id === 'a' || m.id === 'b' ? { ...m, status: '<=5%' as const } : m));
     const twoRows = layerOf(two, repackMachines(machines, packed, two));
-    expect(changedRows(dataOf(twoRows), dataOf(all))).toEqual([{ startRow: 0, endRow: 2 }]);
+    expect(changedRows(machineRowsOf(twoRows), machineRowsOf(all))).toEqual([{ startRow: 0, endRow: 2 }]);
 
     // A list not patched from the one deck.gl holds (another length, a fresh packing, a skipped revision): every row.
     const shorter = machines.slice(0, 2);
-    expect(changedRows(dataOf(layerOf(shorter, packMachines(shorter))), dataOf(all))).toBeUndefined();
+    expect(changedRows(machineRowsOf(layerOf(shorter, packMachines(shorter))), machineRowsOf(all))).toBeUndefined();
     const fresh = machines.map((m) => ({ ...m }));
-    expect(changedRows(dataOf(layerOf(fresh, packMachines(fresh))), dataOf(all))).toBeUndefined();
-    expect(changedRows(dataOf(twoRows), dataOf(layer))).toBeUndefined();
+    expect(changedRows(machineRowsOf(layerOf(fresh, packMachines(fresh))), machineRowsOf(all))).toBeUndefined();
+    expect(changedRows(machineRowsOf(twoRows), machineRowsOf(layer))).toBeUndefined();
   });
 
   it('turns the row deck.gl picked into the machine object the popup needs', () => {

@@ -52,10 +52,13 @@ export function changedRows(next: MachineRows, previous?: MachineRows): RowRange
 
 export type MachineLayer = IconLayer<unknown, DataFilterExtensionProps<unknown>>;
 
+/** The rows a machine layer was made with (deck.gl types a layer's data loosely). */
+export const machineRowsOf = (layer: { props: { data: unknown } }): MachineRows => layer.props.data as MachineRows;
+
 /** The machine drawn in the row deck.gl picked (binary data hands back the row, not the object). */
 export function pickedMachine(info: PickingInfo | null | undefined): Machine | undefined {
   if (!info || info.index < 0 || info.layer?.id !== MACHINE_LAYER_ID) return undefined;
-  return (info.layer.props.data as MachineRows).machines[info.index];
+  return machineRowsOf(info.layer).machines[info.index];
 }
 
 /**

@@ -130,8 +130,7 @@ describeSqliteOnly(
         for (const id of photos) expect(sha256(path.join(backups, 'files', id))).toBe(id);
         expect(server.stderr()).toBe('');
       } finally {
-        if (server.child.exitCode === null) server.child.kill('SIGTERM');
-        await server.exited;
+        await server.stop();
       }
     });
 

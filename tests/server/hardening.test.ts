@@ -433,7 +433,7 @@ describe('graceful shutdown', () => {
         : [{ content: fs.readFileSync(path.join(filesDir, sha256(image))) }];
       expect((stored?.content as Buffer).equals(image)).toBe(true);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await server.stop('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

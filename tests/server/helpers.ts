@@ -340,6 +340,8 @@ export interface MainServerProcess {
   readonly exited: Promise<number | null>;
   /** What it wrote to stderr so far. */
   stderr(): string;
+  /** Sends `signal` if it still runs; resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** `spawnMainServer`, resolved once the server listens; rejects, with its stderr, if it exits before. */
@@ -357,7 +359,11 @@ export async function startMainServer(dir: string, env: Record<string, string>):
     });
     void exited.then((code) => reject(new Error(`exited ${code} early: ${stderr}`)));
   });
-  return { child, port, base: `http://127.0.0.1:${port}`, exited, stderr: () => stderr };
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return { child, port, base: `http://127.0.0.1:${port}`, exited, stderr: () => stderr, stop };
 }
 
 export interface ScriptOutput {

@@ -55,8 +55,7 @@ describeSqliteOnly(
         const temps = fs.readdirSync(files).filter((name) => name.startsWith('.tmp-'));
         expect(temps).toEqual(['.tmp-999999-8e9f0a1b-2c3d-4e5f-8a7b-9c0d1e2f3a4b']);
       } finally {
-        server.child.kill('SIGKILL');
-        await server.exited;
+        await server.stop('SIGKILL');
       }
     });
   },

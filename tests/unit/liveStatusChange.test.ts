@@ -4,7 +4,7 @@ import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterA
 import { resultMachines } from '../reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
-import { changedRows, createMachineLayer, type MachineRows } from '../../src/map/machineLayer';
+import { changedRows, createMachineLayer, machineRowsOf } from '../../src/map/machineLayer';
 import { testMachine } from './testMachine';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
@@ -35,9 +35,9 @@ describe('a live status change', () => {
     const layer = layerOf();
     const icon = layer.props.getIcon as (m: unknown, info: { index: number }) => string;
     expect(icon(undefined, { index: 1 })).toBe('full');
-    const rows = layer.props.data as MachineRows;
+    const rows = machineRowsOf(layer);
     expect(rows.machines[1]).toMatchObject({ id: 'b', status: 'Full' });
-    expect(changedRows(rows, previous.props.data as MachineRows)).toEqual([{ startRow: 1, endRow: 2 }]);
+    expect(changedRows(rows, machineRowsOf(previous))).toEqual([{ startRow: 1, endRow: 2 }]);
   });
 
   it('packs from scratch when the list is a new set of machines', () => {

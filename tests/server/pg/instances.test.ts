@@ -22,8 +22,7 @@ async function startInstance(url: string, env: Record<string, string> = {}): Pro
   return {
     base: server.base,
     async stop() {
-      if (server.child.exitCode === null) server.child.kill('SIGTERM');
-      expect(await server.exited, server.stderr()).toBe(0);
+      expect(await server.stop(), server.stderr()).toBe(0);
     },
   };
 }
