@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hongKongTime, timeAgo } from './formatFreshness';
+import { DATE_LOCALE, hongKongTime, timeAgo } from './formatFreshness';
 
 const MIN = 60_000;
 const now = Date.parse('2026-11-23T06:00:00Z'); // 14:00 in Hong Kong
@@ -23,6 +23,21 @@ describe('timeAgo', () => {
 });
 
 describe('hongKongTime', () => {
+  it('writes the time alone as Intl does in every language, across the day', () => {
+    const midnight = Date.parse('2026-11-22T16:00:00Z'); // 00:00 on 23 Nov in Hong Kong
+    for (const locale of ['en', 'zht', 'zhs'] as const) {
+      const intl = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+        timeZone: 'Asia/Hong_Kong',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      for (let at = midnight; at < midnight + 24 * 60 * MIN; at += 7 * MIN + 13_000) {
+        expect(hongKongTime(at, now, locale)).toBe(intl.format(at));
+      }
+    }
+  });
+
   it('gives the time alone on the same Hong Kong day, whatever the UTC day', () => {
     // 00:30 on 23 Nov in Hong Kong is still 22 Nov in UTC.
     expect(hongKongTime(Date.parse('2026-11-22T16:30:00Z'), now, 'en')).toBe('00:30');

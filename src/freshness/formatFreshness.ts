@@ -15,7 +15,7 @@ const HK_OFFSET_MS = 8 * 60 * MS_PER_MIN;
 export function timeAgo(atMs: number, nowMs: number, locale: Locale): string | null {
   const minutes = Math.floor((nowMs - atMs) / MS_PER_MIN);
   if (minutes < 1) return null;
-  const format = new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' });
+  const format = relativeFormat(locale);
   if (minutes < 60) return format.format(-minutes, 'minute');
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return format.format(-hours, 'hour');
@@ -25,15 +25,47 @@ export function timeAgo(atMs: number, nowMs: number, locale: Locale): string | n
 /** Hong Kong time of `atMs`: the time alone on the day of `nowMs`, with the date otherwise, the year only when it differs. */
 export function hongKongTime(atMs: number, nowMs: number, locale: Locale): string {
   const sameDay = hkDay(atMs) === hkDay(nowMs);
+  // The time alone reads "HH:MM" in all three languages, and a first Intl date format (time zone data) costs
+  // tens of milliseconds on a phone while the page's first screen is being drawn.
+  if (sameDay) return hkClock(atMs);
   const sameYear = new Date(atMs + HK_OFFSET_MS).getUTCFullYear() === new Date(nowMs + HK_OFFSET_MS).getUTCFullYear();
-  return new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-    timeZone: HONG_KONG_TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    ...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-    ...(sameYear ? {} : { year: 'numeric' }),
-  }).format(atMs);
+  return dateFormat(locale, sameYear).format(atMs);
+}
+
+/** "HH:MM" on Hong Kong's clock, which has kept UTC+8 all year since 1979. */
+function hkClock(atMs: number): string {
+  const hkMinutes = Math.floor((atMs + HK_OFFSET_MS) / MS_PER_MIN);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(hkMinutes / 60) % 24)}:${pad(hkMinutes % 60)}`;
+}
+
+const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: Locale): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, sameYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale} ${sameYear}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+      timeZone: HONG_KONG_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      month: 'short',
+      day: 'numeric',
+      ...(sameYear ? {} : { year: 'numeric' }),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 const hkDay = (ms: number): number => Math.floor((ms + HK_OFFSET_MS) / MS_PER_DAY);

@@ -7,8 +7,10 @@ import type { Machine } from '../../shared/machine';
 import { machinesAtom } from '../machines/machinesAtom';
 import { focusRequestAtom } from '../selection/selectionAtoms';
 import { districtAtom } from '../filters/filterAtoms';
-import { OVERSCAN_ROWS } from './listWindow';
-import { LocationList } from './LocationList';
+import { FONT_SIZES_PX } from '../config';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
+import { listWindow } from './listWindow';
+import { LocationList, ROW_HEIGHT_REM } from './LocationList';
 
 const machine = (n: number): Machine => ({
   id: `m${n}`,
@@ -57,11 +59,15 @@ describe('LocationList', () => {
   it.each([200, 50_000])(
     'draws only the rows in view of a list of %i, each telling its place in the whole',
     (count) => {
-      renderList(count);
+      const renderedStore = renderList(count);
       const list = screen.getByRole('list', { name: 'Location List' });
       const items = within(list).getAllByRole('listitem');
-      // jsdom lays nothing out: its 0 px viewport shows one row, drawn with the overscan below it.
-      expect(items).toHaveLength(1 + OVERSCAN_ROWS);
+      // jsdom lays nothing out and observes no resize: the list holds the rows a window-tall viewport shows.
+      const store = renderedStore;
+      const rowPx = ROW_HEIGHT_REM * FONT_SIZES_PX[store.get(fontSizeAtom)];
+      const win = listWindow(0, { count, rowPx, viewportPx: window.innerHeight });
+      expect(items).toHaveLength(win.end - win.start);
+      expect(items.length).toBeLessThan(count);
       expect(items[0]!.getAttribute('aria-setsize')).toBe(String(count));
       expect(items[0]!.getAttribute('aria-posinset')).toBe('1');
       expect(screen.getByText(`${count} machines`)).toBeTruthy();

@@ -53,4 +53,14 @@ describe('loadFirstListAtom', () => {
     await store.set(loadFirstListAtom);
     expect(paths).toEqual(['rvm/']);
   });
+
+  it('loads once per page, however many ask', async () => {
+    online.value = true;
+    const { store, paths } = storeWithApi();
+    const first = store.set(loadFirstListAtom);
+    expect(store.set(loadFirstListAtom)).toBe(first);
+    await first;
+    await store.set(loadFirstListAtom);
+    expect(paths).toEqual(['rvm/']);
+  });
 });
