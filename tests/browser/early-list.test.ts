@@ -44,6 +44,31 @@ describe('the list call index.html starts', () => {
     await page.close();
   });
 
+  it('is in the page’s first render: the Location List never shows without its machines', async () => {
+    const opened = await app.openPage('/', {
+      beforeLoad: async (page) => {
+        await page.evaluateOnNewDocument((title: string) => {
+          // The count the Location List shows the first time it is in the document.
+          const firstCount = { text: null as string | null };
+          Object.assign(window, { __firstCount: firstCount });
+          new MutationObserver((_records, observer) => {
+            const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === title);
+            if (!heading) return;
+            firstCount.text = heading.closest('section')?.querySelector('[aria-live]')?.textContent ?? '';
+            observer.disconnect();
+          }).observe(document, { subtree: true, childList: true, characterData: true });
+        }, en.list.title);
+      },
+    });
+    const { page } = opened;
+    const shown = (await fetchMachines(app.server.url)).length;
+    await page.waitForSelector(`::-p-text(${countText(shown)})`, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __firstCount: { text: string } }).__firstCount.text)).toBe(
+      countText(shown),
+    );
+    await page.close();
+  });
+
   it('falls back to the page’s own request when the early one gets no answer, with no message', async () => {
     let calls = 0;
     const opened = await app.openPage('/', {
