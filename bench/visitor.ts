@@ -73,7 +73,9 @@ try {
   mkdirSync(OUT, { recursive: true });
   writeFileSync(join(OUT, 'visitor.json'), `${JSON.stringify(report, null, 2)}\n`);
   const markdown = visitorReport(report);
-  writeFileSync(join(OUT, `${report.at.slice(0, 10)}-visitor.md`), markdown);
+  // Named by the run's date and UTC time, so that a second run on one day keeps the first.
+  const stamp = `${report.at.slice(0, 10)}-visitor-${report.at.slice(11, 13)}${report.at.slice(14, 16)}`;
+  writeFileSync(join(OUT, `${stamp}.md`), markdown);
   console.log(markdown);
 } finally {
   await browser.close();
