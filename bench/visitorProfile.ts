@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { launchBrowser, ROOT, startServer } from '../tests/browser/harness';
-import { PHONE_NETWORK, serveTiles } from './visitorLoad';
+import { ROOT } from '../tests/browser/harness';
+import type { TraceEvent } from './mainThreadTrace';
+import { seenOn, tracedVisits, type Seen } from './tracedVisits';
 
 /**
  * `tsx bench/visitorProfile.ts`: one cold and one warm load of our page (RVM_STATIC or dist/) through the phone
@@ -15,15 +16,8 @@ const DIST = path.resolve(process.env.RVM_STATIC ?? path.join(ROOT, 'dist'));
 const LONG_TASK_US = 8_000;
 const SAMPLING_US = 200;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { documentLoaderURL?: string } };
-}
+/** A trace event; a navigation's carries the document's URL. */
+type PageTraceEvent = Omit<TraceEvent, 'args'> & { args?: { data?: { documentLoaderURL?: string } } };
 interface CallFrame {
   functionName: string;
   url: string;
@@ -58,7 +52,7 @@ function originOf(frame: CallFrame): { owner: string; at: string } {
   };
 }
 
-function report(events: TraceEvent[], profile: Profile, listAtMs: number): void {
+function report(events: PageTraceEvent[], profile: Profile, listAtMs: number): void {
   const sum = (keyed: Map<string, number>, key: string, ms: number) => keyed.set(key, (keyed.get(key) ?? 0) + ms);
   const top = (keyed: Map<string, number>, n: number) =>
     [...keyed]
@@ -110,49 +104,21 @@ function report(events: TraceEvent[], profile: Profile, listAtMs: number): void 
   console.log(`  functions with the most time of their own: ${top(functions, 15)}`);
 }
 
-const server = await startServer(process.env.RVM_STATIC ? { RVM_STATIC: DIST } : {});
-// The list's first answer is compressed once per version: made here, as a running server has it.
-await fetch(`${server.url}/api/rvm/`, { method: 'POST', headers: { 'accept-encoding': 'br' } });
-const browser = await launchBrowser();
-try {
-  const context = await browser.createBrowserContext();
-  for (const visit of ['cold', 'warm']) {
-    const page = await context.newPage();
-    await page.setViewport({ width: 1280, height: 800 });
-    await page.evaluateOnNewDocument(() => {
-      const seen = { listAt: 0 };
-      Object.assign(window, { __seen: seen });
-      new MutationObserver(() => {
-        if (!seen.listAt && document.querySelector('ul[aria-labelledby] > li')) seen.listAt = performance.now();
-      }).observe(document, { subtree: true, childList: true });
-    });
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.enable');
-    await serveTiles(cdp);
-    await page.emulateNetworkConditions(PHONE_NETWORK);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
-    await page.tracing.start({
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
-    });
-    await cdp.send('Profiler.start');
-    await page.goto(`${server.url}/`, { waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => (window as unknown as { __seen: { listAt: number } }).__seen.listAt > 0, {
-      timeout: 60_000,
-    });
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-    const trace = await page.tracing.stop();
-    const listAt = await page.evaluate(() => (window as unknown as { __seen: { listAt: number } }).__seen.listAt);
-    console.log(`\n${visit}: first machine listed at ${listAt.toFixed(0)} ms`);
-    const { traceEvents } = JSON.parse(Buffer.from(trace ?? new Uint8Array()).toString('utf8')) as {
-      traceEvents: TraceEvent[];
-    };
-    report(traceEvents, profile, listAt);
-    if (visit === 'cold')
-      await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), { timeout: 60_000 });
-    await page.close();
-  }
-} finally {
-  await browser.close();
-  await server.stop();
-}
+await tracedVisits(async ({ page, cdp, url, visit }) => {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+  await page.tracing.start({
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'],
+  });
+  await cdp.send('Profiler.start');
+  await page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => (window as unknown as { __seen: Seen }).__seen.listAt > 0, { timeout: 60_000 });
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  const trace = await page.tracing.stop();
+  const { listAt } = await seenOn(page);
+  console.log(`\n${visit}: first machine listed at ${listAt.toFixed(0)} ms`);
+  const { traceEvents } = JSON.parse(Buffer.from(trace ?? new Uint8Array()).toString('utf8')) as {
+    traceEvents: PageTraceEvent[];
+  };
+  report(traceEvents, profile, listAt);
+});
