@@ -39,33 +39,33 @@ function hkClock(atMs: number): string {
   return `${pad(Math.floor(hkMinutes / 60) % 24)}:${pad(hkMinutes % 60)}`;
 }
 
-const relativeFormats = new Map<Locale, Intl.RelativeTimeFormat>();
-function relativeFormat(locale: Locale): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(locale);
+/** Intl formats are costly to create: each is made once per language (and options) and kept. */
+const formats = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function kept<T extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = formats.get(key) as T | undefined;
   if (!format) {
-    format = new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' });
-    relativeFormats.set(locale, format);
+    format = make();
+    formats.set(key, format);
   }
   return format;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale, sameYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale} ${sameYear}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALE[locale], {
-      timeZone: HONG_KONG_TIME_ZONE,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      month: 'short',
-      day: 'numeric',
-      ...(sameYear ? {} : { year: 'numeric' }),
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+const relativeFormat = (locale: Locale) =>
+  kept(`relative ${locale}`, () => new Intl.RelativeTimeFormat(DATE_LOCALE[locale], { numeric: 'always' }));
+
+const dateFormat = (locale: Locale, sameYear: boolean) =>
+  kept(
+    `date ${locale} ${sameYear}`,
+    () =>
+      new Intl.DateTimeFormat(DATE_LOCALE[locale], {
+        timeZone: HONG_KONG_TIME_ZONE,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        month: 'short',
+        day: 'numeric',
+        ...(sameYear ? {} : { year: 'numeric' }),
+      }),
+  );
 
 const hkDay = (ms: number): number => Math.floor((ms + HK_OFFSET_MS) / MS_PER_DAY);

@@ -59,11 +59,10 @@ describe('LocationList', () => {
   it.each([200, 50_000])(
     'draws only the rows in view of a list of %i, each telling its place in the whole',
     (count) => {
-      const renderedStore = renderList(count);
+      const store = renderList(count);
       const list = screen.getByRole('list', { name: 'Location List' });
       const items = within(list).getAllByRole('listitem');
       // jsdom lays nothing out and observes no resize: the list holds the rows a window-tall viewport shows.
-      const store = renderedStore;
       const rowPx = ROW_HEIGHT_REM * FONT_SIZES_PX[store.get(fontSizeAtom)];
       const win = listWindow(0, { count, rowPx, viewportPx: window.innerHeight });
       expect(items).toHaveLength(win.end - win.start);
