@@ -37,6 +37,7 @@ const LAYERS = [
   // base: what every feature may use
   ['api', '^src/api/'],
   ['clock', '^src/clock/'],
+  ['pageLoad', '^src/pageLoad/'],
   ['i18n', '^src/i18n/'],
   ['ui', '^src/ui/'],
   ['theme', '^src/theme\\.ts$'],

@@ -26,6 +26,8 @@ export const POPUP_OPEN_DELAY_MS = 100;
 export const MESSAGE_BAR_TIMEOUT_MS = 3000;
 /** The longest the map's creation waits for the list call to answer, so the list paints first. */
 export const MAP_WAITS_FOR_LIST_MAX_MS = 3000;
+/** The longest the extras (opening hours library, service worker precache) wait for the map's first view. */
+export const EXTRAS_WAIT_FOR_FIRST_VIEW_MAX_MS = 10_000;
 export const PHOTO_DIALOG_MAX_HEIGHT_VH = 80;
 
 export const FIT_PADDING_PANEL_OPEN_PX = { top: 20, bottom: 20, left: 20, right: 400 } as const;

@@ -6,8 +6,12 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
  * moment alongside the page's own script instead of once that script has run. The dynamic import then
  * finds them loaded (or loading): Vite's preload helper skips a file already linked. At low priority: on a slow
  * link the page's own script and the list call, which the list needs, go first.
+ *
+ * `alsoImported` names modules that chunk always imports dynamically (a library's own lazy import): their chunks
+ * are preloaded too, so that their round trip is not in the way of the map's first frame. The build fails if one
+ * is no longer a chunk of its own.
  */
-export function preloadChunk(source: string): Plugin {
+export function preloadChunk(source: string, alsoImported: string[] = []): Plugin {
   let base = '/';
   return {
     name: 'rvm:preload-chunk',
@@ -29,6 +33,11 @@ export function preloadChunk(source: string): Plugin {
           for (const imported of bundle[fileName]?.type === 'chunk' ? bundle[fileName].imports : []) visit(imported);
         };
         visit(root.fileName);
+        for (const module of alsoImported) {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`preloadChunk: no lazily imported chunk for ${module}`);
+          visit(chunk.fileName);
+        }
         const linked = (file: string) => html.includes(`"${base}${file}"`);
         const tags: HtmlTagDescriptor[] = [...scripts]
           .filter((file) => !linked(file))

@@ -7,13 +7,13 @@ import { useT } from '../i18n/useT';
 import type { Machine } from '../../shared/machine';
 import { nowAtom } from '../clock/nowAtom';
 import { scheduleOf } from '../openNow/openingHours';
-import { openingHoursReadyAtom } from '../openNow/openingHoursAtoms';
+import { openingHoursNeededAtom } from '../openNow/openingHoursAtoms';
 import { openNowText } from '../openNow/openNowText';
 import classes from './MachineCard.module.css';
 
 /** "Open now · closes 22:00" from the machine's structured hours; nothing when it has none. */
 export function OpenNowLine({ machine }: { machine: Machine }) {
-  const ready = useAtomValue(openingHoursReadyAtom);
+  const ready = useAtomValue(openingHoursNeededAtom);
   const schedule = ready ? scheduleOf(machine.opening_hours) : null;
   const now = useAtomValue(nowAtom);
   const locale = useAtomValue(localeAtom);

@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
+import { firstViewComplete } from '../pageLoad/firstView';
 import { useListFirst } from './useListFirst';
 
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
@@ -38,6 +39,7 @@ class MapErrorBoundary extends Component<{ fallback: ReactNode; children: ReactN
   }
   override componentDidCatch(error: unknown) {
     console.error('[rvm] the map failed', error);
+    firstViewComplete();
   }
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;

@@ -17,6 +17,8 @@ import { buildBasemapStyle } from './basemapStyle';
 import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { drawnFrames } from './drawnFrames';
+import { fetchAhead } from './fetchAhead';
+import { ICON_ATLAS_URL } from './iconAtlas';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
@@ -34,6 +36,10 @@ import classes from './MapView.module.css';
 
 // A plain bundle cannot find MapLibre's worker next to itself: point it at the emitted file.
 maplibregl.setWorkerUrl(workerUrl);
+// Both are asked for later in the map's set-up (the worker when the map is made, the marker atlas once deck.gl has
+// its WebGL device); asked for now, as this chunk runs, they download during that set-up instead of after it.
+maplibregl.prewarm();
+fetchAhead([ICON_ATLAS_URL]);
 
 /*
  * The spec's "bound stiffness 0.9" is Leaflet's maxBoundsViscosity (1 = a solid wall). MapLibre's

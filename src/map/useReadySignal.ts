@@ -4,6 +4,7 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import { postToHost } from '../embed/postToHost';
 import { markForTests } from '../testHooks';
 import { machinesLoadStateAtom } from '../machines/machinesAtom';
+import { firstViewComplete } from '../pageLoad/firstView';
 
 /** Tells the parent window `rvm:ready` once, after the first frame drawn with the loaded machines. */
 export function useReadySignal(mapRef: RefObject<MapRef | null>, loaded: boolean): void {
@@ -17,6 +18,7 @@ export function useReadySignal(mapRef: RefObject<MapRef | null>, loaded: boolean
       sent.current = true;
       markForTests(document.documentElement, { mapReady: 'true' });
       postToHost({ type: 'rvm:ready' });
+      firstViewComplete();
     };
     // Wait a frame so the layer has the machines, then for the frame that draws them.
     const raf = requestAnimationFrame(() => {

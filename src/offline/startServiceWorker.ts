@@ -1,9 +1,10 @@
+import { afterFirstView } from '../pageLoad/firstView';
 import { keepFontsInUse } from './keepFontsInUse';
 import { SW_SCOPE, SW_URL } from './offlineConfig';
 
 /**
- * Registers the service worker (sw.ts) once the page has loaded and the browser is idle, so that its precache
- * does not compete with the page's own first downloads. Nothing in development (the dev server has no worker),
+ * Registers the service worker (sw.ts) once the page has loaded, the map's first view is complete and the browser is
+ * idle, so that its precache does not compete with the page's own first downloads (the map's worker, its tiles). Nothing in development (the dev server has no worker),
  * nor where the page may not have one (no Service Worker API, a sandboxed frame without its own origin).
  */
 export function startServiceWorker(): void {
@@ -17,8 +18,11 @@ export function startServiceWorker(): void {
       .catch(() => undefined);
   };
   const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register) : register());
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void Promise.all([loaded, afterFirstView()]).then(whenIdle);
 }
 
 function serviceWorkerContainer(): ServiceWorkerContainer | null {

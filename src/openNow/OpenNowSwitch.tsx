@@ -8,7 +8,7 @@ import { openingHoursReadyAtom } from './openingHoursAtoms';
 export function OpenNowSwitch() {
   const [checked, setChecked] = useAtom(openNowOnlyAtom);
   const t = useT();
-  // Shown with the panel, so the hours library loads once the page is idle, before any card needs it.
+  // Shown with the panel, so the hours library loads once the first view is complete, before the switch is used.
   useAtomValue(openingHoursReadyAtom);
   return <Switch label={t('openNow.filter')} checked={checked} onChange={(e) => setChecked(e.currentTarget.checked)} />;
 }

@@ -1,10 +1,14 @@
 import { atom } from 'jotai';
+import { afterFirstView } from '../pageLoad/firstView';
 import { loadOpeningHours, onOpeningHoursLoaded, openingHoursLibrary } from './openingHoursLib';
 
 /** The longest the library waits for the page to be idle before it loads anyway. */
 const IDLE_LOAD_TIMEOUT_MS = 3000;
 
-/** An atom that is true once the library is loaded; mounting it starts the load, at once or when the page is idle. */
+/**
+ * An atom that is true once the library is loaded; mounting it starts the load, at once or, 'when idle', once the
+ * first view is complete and then the page is idle.
+ */
 function libraryReadyAtom(start: 'now' | 'when idle') {
   const ready = atom(false);
   ready.onMount = (set) => {
@@ -15,12 +19,20 @@ function libraryReadyAtom(start: 'now' | 'when idle') {
         console.warn('[rvm] the opening hours library could not be loaded', error),
       );
     };
-    const idle =
-      start === 'when idle' && typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS })
-        : null;
-    if (idle === null) load();
+    if (start === 'now') {
+      load();
+      return stopListening;
+    }
+    let mounted = true;
+    let idle: number | null = null;
+    void afterFirstView().then(() => {
+      if (!mounted) return;
+      if (typeof requestIdleCallback === 'function')
+        idle = requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS });
+      else load();
+    });
     return () => {
+      mounted = false;
       stopListening();
       if (idle !== null) cancelIdleCallback(idle);
     };
@@ -29,12 +41,13 @@ function libraryReadyAtom(start: 'now' | 'when idle') {
 }
 
 /**
- * True once the library is loaded; reading it starts the load when the page is next idle, for the cards to come:
- * fetching and evaluating it while the map starts took main-thread time from the map's first frame.
+ * True once the library is loaded; reading it starts the load once the map's first view is complete and the page
+ * is idle, for the 'Open now' switch to come: fetched while the map starts, its 90 KB shared a phone's link with the
+ * map's code, and evaluating it took main-thread time from the map's first frame.
  */
 export const openingHoursReadyAtom = libraryReadyAtom('when idle');
 openingHoursReadyAtom.debugLabel = 'openingHoursReady';
 
-/** The same, loading at once: read by the 'Open now' filter while it is on (from the switch or a shared link). */
+/** The same, loading at once: read by a machine's card and by the 'Open now' filter while it is on. */
 export const openingHoursNeededAtom = libraryReadyAtom('now');
 openingHoursNeededAtom.debugLabel = 'openingHoursNeeded';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
@@ -103,11 +103,15 @@ describe('a host page on an allowed origin', () => {
 
   it('changes the map’s language live from the Language switcher', async () => {
     const language = (await opened.page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!;
+    const labelsIn = (code: string) => opened.tileRequests.filter((url) => url.includes(`/label/hk/${code}/`));
     await language.select('zht');
     await waitForSettings(frame, 'zh-Hant-HK', '16px');
     expect(await frame.$('::-p-text(位置列表)')).not.toBeNull();
+    // The basemap's labels follow, in traditional Chinese.
+    await vi.waitFor(() => expect(labelsIn('tc').length).toBeGreaterThan(0), { timeout: 10_000 });
     await language.select('zhs');
     await waitForSettings(frame, 'zh-Hans', '16px');
+    await vi.waitFor(() => expect(labelsIn('sc').length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(await frame.$('::-p-aria([role="heading"][name="位置列表"])')).not.toBeNull();
     expect(await frame.evaluate(() => document.title)).toBe('回收机位置查询');
     await language.select('en');

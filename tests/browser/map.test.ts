@@ -215,6 +215,38 @@ describe('the map (issue 3)', () => {
     await page.close();
   });
 
+  it('asks for each tile of the first view once, labels included', async () => {
+    const { page, tileRequests } = await openPage(browser, server.url);
+    await waitForMapReady(page);
+    // Long enough for a second round of the same tiles to have been asked for, as the language used to reload them.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const labels = tileRequests.filter((url) => url.includes('/label/hk/en/'));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(tileRequests.length - new Set(tileRequests).size).toBe(0);
+    await page.close();
+  });
+
+  it('leaves the opening hours library until the first view is drawn, then fetches it', async () => {
+    const { page } = await openPage(browser, server.url, {
+      beforeLoad: async (p) => {
+        await p.evaluateOnNewDocument(() => {
+          new MutationObserver(() => {
+            const seen = window as unknown as { mapReadyAt?: number };
+            if (document.documentElement.dataset.mapReady === 'true') seen.mapReadyAt ??= performance.now();
+          }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-ready'] });
+        });
+      },
+    });
+    await waitForMapReady(page);
+    const requestedAt = await page.waitForFunction(
+      () => performance.getEntriesByType('resource').find((entry) => entry.name.includes('opening_hours'))?.startTime,
+      { timeout: 15_000 },
+    );
+    const readyAt = await page.evaluate(() => (window as unknown as { mapReadyAt: number }).mapReadyAt);
+    expect(await requestedAt.jsonValue()).toBeGreaterThan(readyAt);
+    await page.close();
+  });
+
   it('works at the mobile size, and choosing from the list card closes the panels', async () => {
     const { page, errors } = await openPage(browser, server.url, { viewport: MOBILE });
     await waitForMapReady(page);

@@ -22,6 +22,19 @@ describe('the built index.html', () => {
     for (const file of map) expect(preloaded).toContain(`/${file}`);
   });
 
+  it("preloads the chunk of luma.gl's WebGL device, which it imports lazily once deck.gl starts", () => {
+    const device = Object.entries(manifest).find(([key]) =>
+      key.endsWith('@luma.gl/webgl/dist/adapter/webgl-device.js'),
+    );
+    expect(device?.[1].isDynamicEntry).toBe(true);
+    expect(links).toContainEqual({
+      rel: 'modulepreload',
+      as: undefined,
+      href: `/${device![1].file}`,
+      crossorigin: true,
+    });
+  });
+
   it("preloads the map's style sheet as the map's import will ask for it (CORS, no credentials)", () => {
     for (const file of manifestEntry(manifest, MAP_KEY).css ?? []) {
       expect(links).toContainEqual({ rel: 'preload', as: 'style', href: `/${file}`, crossorigin: true });
