@@ -137,7 +137,8 @@ function cleanText(value: string): string {
   const text = value.trim();
   if (text.length <= MAX_TEXT_LENGTH) return text;
   const cut = /[\uD800-\uDBFF]/.test(text.charAt(MAX_TEXT_LENGTH - 1)) ? MAX_TEXT_LENGTH - 1 : MAX_TEXT_LENGTH;
-  return text.slice(0, cut);
+  // Trimmed again, so that reading the result once more gives the same text.
+  return text.slice(0, cut).trimEnd();
 }
 
 function parseCoordinates(value: unknown): [number, number] | RejectReason {

@@ -167,6 +167,13 @@ describe('parseMachine: rows kept, with what cannot be trusted made safe', () =>
     expect(machine.address_en).toBe('a'.repeat(499));
     expect(machine.name_zht).toHaveLength(500);
   });
+
+  it('leaves no space at the end of a text cut at 500 characters, so reading it again changes nothing', () => {
+    const machine = parseMachine(row({ address_en: `${'a'.repeat(498)}  tail` }));
+    if (typeof machine === 'string') throw new Error(machine);
+    expect(machine.address_en).toBe('a'.repeat(498));
+    expect(parseMachine(machine)).toEqual(machine);
+  });
 });
 
 describe('parseMachineList: the whole answer', () => {
