@@ -4,8 +4,9 @@ import { SW_SCOPE, SW_URL } from './offlineConfig';
 
 /**
  * Registers the service worker (sw.ts) once the page has loaded, the map's first view is complete and the browser is
- * idle, so that its precache does not compete with the page's own first downloads (the map's worker, its tiles). Nothing in development (the dev server has no worker),
- * nor where the page may not have one (no Service Worker API, a sandboxed frame without its own origin).
+ * idle, so that its precache does not compete with the page's own first downloads (the map's worker, its tiles).
+ * Nothing in development (the dev server has no worker), nor where the page may not have one (no Service Worker
+ * API, a sandboxed frame without its own origin).
  */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD) return;
