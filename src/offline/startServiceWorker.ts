@@ -1,4 +1,4 @@
-import { afterFirstView } from '../pageLoad/firstView';
+import { afterFirstViewWhenIdle } from '../pageLoad/firstView';
 import { keepFontsInUse } from './keepFontsInUse';
 import { SW_SCOPE, SW_URL } from './offlineConfig';
 
@@ -18,12 +18,9 @@ export function startServiceWorker(): void {
       .then(() => keepFontsInUse(container))
       .catch(() => undefined);
   };
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register) : register());
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  void Promise.all([loaded, afterFirstView()]).then(whenIdle);
+  const afterLoad = () => afterFirstViewWhenIdle(register);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 function serviceWorkerContainer(): ServiceWorkerContainer | null {

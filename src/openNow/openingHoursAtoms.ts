@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { afterFirstView } from '../pageLoad/firstView';
+import { afterFirstViewWhenIdle } from '../pageLoad/firstView';
 import { loadOpeningHours, onOpeningHoursLoaded, openingHoursLibrary } from './openingHoursLib';
 
 /** The longest the library waits for the page to be idle before it loads anyway. */
@@ -23,18 +23,10 @@ function libraryReadyAtom(start: 'now' | 'when idle') {
       load();
       return stopListening;
     }
-    let mounted = true;
-    let idle: number | null = null;
-    void afterFirstView().then(() => {
-      if (!mounted) return;
-      if (typeof requestIdleCallback === 'function')
-        idle = requestIdleCallback(load, { timeout: IDLE_LOAD_TIMEOUT_MS });
-      else load();
-    });
+    const cancelLoad = afterFirstViewWhenIdle(load, IDLE_LOAD_TIMEOUT_MS);
     return () => {
-      mounted = false;
+      cancelLoad();
       stopListening();
-      if (idle !== null) cancelIdleCallback(idle);
     };
   };
   return ready;

@@ -46,3 +46,32 @@ describe('afterFirstView', () => {
     expect(await settled(afterFirstView())).toBe(true);
   });
 });
+
+describe('afterFirstViewWhenIdle', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs the task after the first view, then once the browser is idle', async () => {
+    const { afterFirstViewWhenIdle, firstViewComplete } = await freshModule();
+    const task = vi.fn();
+    afterFirstViewWhenIdle(task, 3000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(task).not.toHaveBeenCalled();
+    firstViewComplete();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(task).toHaveBeenCalledOnce();
+  });
+
+  it('never runs a task cancelled before then', async () => {
+    const { afterFirstViewWhenIdle, firstViewComplete } = await freshModule();
+    const task = vi.fn();
+    afterFirstViewWhenIdle(task, 3000)();
+    firstViewComplete();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(task).not.toHaveBeenCalled();
+  });
+});

@@ -25,3 +25,21 @@ export function afterFirstView(): Promise<void> {
   }
   return complete;
 }
+
+/**
+ * Runs `task` once the first view is complete and then the browser is idle (at once where the browser has no idle
+ * callback; `timeoutMs` caps the idle wait). Returns a function that cancels it.
+ */
+export function afterFirstViewWhenIdle(task: () => void, timeoutMs?: number): () => void {
+  let cancelled = false;
+  let idle: number | null = null;
+  void afterFirstView().then(() => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback !== 'function') return task();
+    idle = requestIdleCallback(task, timeoutMs === undefined ? undefined : { timeout: timeoutMs });
+  });
+  return () => {
+    cancelled = true;
+    if (idle !== null) cancelIdleCallback(idle);
+  };
+}
