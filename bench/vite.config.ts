@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { dropMapControlIcons } from '../scripts/vite/mapControlIcons';
+import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles';
 import { webglOnly } from '../scripts/vite/webglOnly';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -17,7 +17,7 @@ export default defineConfig({
   plugins: [react()],
   // The same libraries as the product build ships them.
   resolve: { alias: [webglOnly] },
-  css: { postcss: { plugins: [dropMapControlIcons] } },
+  css: { postcss: { plugins: [dropUnusedMapStyles] } },
   // The bench pages read the page's test hooks (src/testHooks.ts).
   define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify('1') },
   build: {

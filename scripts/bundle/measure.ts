@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DICTIONARIES_FILE, type DictionaryCompressed } from '../../server/http/dictionaryCompression';
 import { RUNTIME_CONFIG_PATH } from '../../server/routes/runtimeConfig';
 import { englishPageText } from './englishText';
 import { facesFor, parseFontFaces } from './fontFaces';
@@ -19,7 +20,14 @@ export interface Budgets {
   firstScreen: Transfer[];
   /** The map chunk, the chunks and style it alone imports, and MapLibre's worker. */
   map: Transfer[];
+  /** The same files as a browser that takes compression dictionaries gets them (Chromium since 130). */
+  mapWithDictionaries: Transfer[];
 }
+
+/** What a browser that takes Brotli but no compression dictionary sends. */
+const BROTLI_ACCEPT = 'br, gzip';
+/** What Chromium sends. */
+const DICTIONARY_ACCEPT = 'gzip, deflate, br, zstd, dcb, dcz';
 
 export const totalBytes = (transfers: readonly Transfer[]): number =>
   transfers.reduce((sum, transfer) => sum + transfer.bytes, 0);
@@ -29,7 +37,8 @@ export async function measureBudgets(app: FastifyInstance, distDir: string): Pro
   const entry = staticClosure(manifest, ENTRY_KEY);
   const styles = entry.styles.map((file) => readFileSync(path.join(distDir, file), 'utf8')).join('\n');
   const fonts = facesFor(parseFontFaces(styles), englishPageText()).map((face) => face.url);
-  const request = (method: 'GET' | 'POST', url: string) => transfer(app, method, url);
+  const request = (method: 'GET' | 'POST', url: string) =>
+    transfer(app, method, url, { 'accept-encoding': BROTLI_ACCEPT });
 
   const firstScreen = await Promise.all([
     request('GET', '/'),
@@ -43,11 +52,31 @@ export async function measureBudgets(app: FastifyInstance, distDir: string): Pro
   const mapOnly = (file: string) => !entry.scripts.includes(file) && !entry.styles.includes(file);
   const mapFiles = [...map.scripts, ...map.styles].filter(mapOnly);
   mapFiles.push(manifestEntry(manifest, MAP_WORKER_KEY).file);
-  return { firstScreen, map: await Promise.all(mapFiles.map((file) => request('GET', `/${file}`))) };
+  const dictionaries = readDictionaries(distDir);
+  // The browser has each dictionary named here: they are map files, downloaded before what they compress.
+  const withDictionary = (url: string) => {
+    const entry = dictionaries.find((e) => e.file === url);
+    const headers = { 'accept-encoding': DICTIONARY_ACCEPT };
+    return transfer(app, 'GET', url, entry ? { ...headers, 'available-dictionary': entry.dictionaryHash } : headers);
+  };
+  return {
+    firstScreen,
+    map: await Promise.all(mapFiles.map((file) => request('GET', `/${file}`))),
+    mapWithDictionaries: await Promise.all(mapFiles.map((file) => withDictionary(`/${file}`))),
+  };
 }
 
-async function transfer(app: FastifyInstance, method: 'GET' | 'POST', url: string): Promise<Transfer> {
-  const response = await app.inject({ method, url, headers: { 'accept-encoding': 'br, gzip' } });
+function readDictionaries(distDir: string): DictionaryCompressed[] {
+  return JSON.parse(readFileSync(path.join(distDir, DICTIONARIES_FILE), 'utf8')) as DictionaryCompressed[];
+}
+
+async function transfer(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+): Promise<Transfer> {
+  const response = await app.inject({ method, url, headers });
   if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}`);
   const encoding = response.headers['content-encoding'];
   return { url, bytes: response.rawPayload.byteLength, encoding: typeof encoding === 'string' ? encoding : 'identity' };

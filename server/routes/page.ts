@@ -1,7 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  DCZ_EXTENSION,
+  DICTIONARIES_FILE,
+  sendsDcz,
+  dictionaryMatchFor,
+  type DictionaryCompressed,
+} from '../http/dictionaryCompression';
+import { etagOf, ifNoneMatchHits } from '../http/etag';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NOT_BUILT_TEXT = 'The page is not built yet. Run `npm run build`, then restart the server.\n';
@@ -18,6 +26,7 @@ export interface Page {
 export async function registerPage(app: FastifyInstance, staticDir: string): Promise<Page> {
   const built = existsSync(path.join(staticDir, 'index.html'));
   if (built) {
+    const dictionaries = readDictionaries(staticDir);
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
@@ -25,10 +34,17 @@ export async function registerPage(app: FastifyInstance, staticDir: string): Pro
       // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const relative = path.relative(staticDir, filePath).split(path.sep).join('/');
-        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE_CACHE : 'no-cache');
+        // The file sent: for a compressed answer, its .br or .gz copy.
+        const sent = '/' + path.relative(staticDir, filePath).split(path.sep).join('/');
+        const urlPath = sent.replace(/\.(br|gz)$/, '');
+        reply.header('cache-control', urlPath.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-cache');
+        for (const entry of dictionaries) {
+          if (urlPath === entry.dictionary) reply.header('use-as-dictionary', dictionaryMatchFor(entry.file));
+          if (urlPath === entry.file) reply.header('vary', 'available-dictionary');
+        }
       },
     });
+    for (const entry of dictionaries) registerDictionaryCompressed(app, staticDir, entry);
   }
   return {
     sendIndex: (reply) =>
@@ -36,4 +52,24 @@ export async function registerPage(app: FastifyInstance, staticDir: string): Pro
         ? reply.sendFile('index.html')
         : reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_TEXT),
   };
+}
+
+function readDictionaries(staticDir: string): DictionaryCompressed[] {
+  const file = path.join(staticDir, DICTIONARIES_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DictionaryCompressed[]) : [];
+}
+
+/** A browser that has the dictionary and takes `dcz` gets the file's dcz copy; any other, the file as usual. */
+function registerDictionaryCompressed(app: FastifyInstance, staticDir: string, entry: DictionaryCompressed): void {
+  const dcz = readFileSync(path.join(staticDir, entry.file + DCZ_EXTENSION));
+  const etag = etagOf(dcz);
+  app.get(entry.file, (request, reply) => {
+    if (!sendsDcz(request.headers, entry)) return reply.sendFile(entry.file.slice(1));
+    reply
+      .header('cache-control', IMMUTABLE_CACHE)
+      .header('vary', 'accept-encoding, available-dictionary')
+      .header('etag', etag);
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/javascript; charset=utf-8').header('content-encoding', 'dcz').send(dcz);
+  });
 }
