@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react';
 import type { Machine } from '../../shared/machine';
 import { API_BASE_PATH } from '../config';
 import { runtimeConfig } from '../runtimeConfig';
-import { historyTimes, parseHistory, type HistoryTimes } from './historyTimes';
+import { fetchHistory } from './fetchHistory';
+import { historyTimes, type HistoryTimes } from './historyTimes';
 
 const NONE: HistoryTimes = { lastFullMs: null, lastEmptiedMs: null };
-/** Far enough back for "last emptied" on a machine emptied weekly, small enough for one answer. */
+/** Far enough back for "last emptied" on a machine emptied weekly, small enough for an answer or two. */
 const HISTORY_WINDOW_MS = 14 * 24 * 60 * 60 * 1000; // 14 days
+
+const getJson = (url: string, signal: AbortSignal): Promise<unknown> =>
+  fetch(url, { signal }).then((response) => (response.ok ? (response.json() as Promise<unknown>) : null));
 
 /**
  * When the machine last became Full and was last emptied, from its history, for a server that follows a feed
@@ -21,12 +25,13 @@ export function useHistoryTimes(machine: Machine): HistoryTimes {
     if (!wanted) return;
     const abort = new AbortController();
     const since = new Date(Date.now() - HISTORY_WINDOW_MS).toISOString();
-    // A plain GET, not the spec's POST call: this is the server's own addition, and a failure shows nothing.
-    fetch(`${API_BASE_PATH}rvm/${encodeURIComponent(machine.id)}/history?since=${encodeURIComponent(since)}`, {
-      signal: abort.signal,
-    })
-      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
-      .then((body) => setTimes({ key, times: historyTimes(parseHistory(body)) }))
+    // Plain GETs, not the spec's POST call: this is the server's own addition, and a failure shows nothing.
+    const urlAfter = (after: string) =>
+      `${API_BASE_PATH}rvm/${encodeURIComponent(machine.id)}/history?since=${encodeURIComponent(after)}`;
+    fetchHistory(urlAfter, since, getJson, abort.signal)
+      .then((entries) => {
+        if (entries) setTimes({ key, times: historyTimes(entries) });
+      })
       .catch(() => undefined);
     return () => abort.abort();
   }, [wanted, key, machine.id]);
