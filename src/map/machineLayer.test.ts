@@ -37,7 +37,7 @@ function rows(layer: MachineLayer) {
   return {
     positions: read<number[]>(getPosition).map((p) => [...p]),
     icons: read<string>(getIcon),
-    shown: [...data.attributes.getFilterValue],
+    shown: [...data.attributes.getSize],
   };
 }
 
@@ -60,13 +60,12 @@ describe('the machine layer', () => {
     });
   });
 
-  it('filters on the GPU: a filter change hands over a new shown-flag column and no changed rows', () => {
+  it('hides on the GPU: a filter change hands over a new column of sizes (0 hidden) and no changed rows', () => {
     const fullOnly = layerOf(machines, packed, { ...NONE, statusGroup: 'full' });
     expect(rows(fullOnly).shown).toEqual([0, 1, 0]);
-    expect(all.props.filterRange).toEqual([0.5, 1]);
-    expect(machineRowsOf(fullOnly).attributes.getFilterValue).not.toBe(machineRowsOf(all).attributes.getFilterValue);
+    expect(machineRowsOf(fullOnly).attributes.getSize).not.toBe(machineRowsOf(all).attributes.getSize);
     expect(changedRows(machineRowsOf(fullOnly), machineRowsOf(all))).toEqual([]);
-    expect(fullOnly.props.getFilterValue).toBe(all.props.getFilterValue);
+    expect(fullOnly.props.getSize).toBe(all.props.getSize);
   });
 
   it('names the one row a live status change replaced, so deck.gl rewrites that row only', () => {

@@ -1,5 +1,4 @@
 import type { PickingInfo } from '@deck.gl/core';
-import { DataFilterExtension, type DataFilterExtensionProps } from '@deck.gl/extensions';
 import { IconLayer } from '@deck.gl/layers';
 import { MARKER_ICON_SIZE_PX } from '../config';
 import type { PackedMachines } from '../machines/packedMachines';
@@ -11,18 +10,16 @@ export const MACHINE_LAYER_ID = 'machines';
 
 /**
  * The layer's data: one row per machine of the list, in its order. The shown flags (1 shown, 0 hidden: the
- * filter's mask) go to deck.gl as a ready column through its binary `data.attributes`, so a filter change calls
- * no accessor per machine; positions and icons are read from the packed columns by row.
+ * filter's mask) go to deck.gl as a ready column of marker sizes (times `sizeScale`; a hidden marker has no size)
+ * through its binary `data.attributes`, so a filter change calls no accessor per machine; positions and icons are
+ * read from the packed columns by row.
  */
 export interface MachineRows {
   readonly length: number;
   readonly machines: readonly Machine[];
   readonly packed: PackedMachines;
-  readonly attributes: { readonly getFilterValue: Float32Array };
+  readonly attributes: { readonly getSize: Float32Array };
 }
-
-const SHOWN_FILTER = [new DataFilterExtension({ filterSize: 1 })];
-const SHOWN_RANGE: [number, number] = [0.5, 1];
 
 // The 48 px images are drawn at 24 px: one linear step, no mipmaps needed.
 const ATLAS_SAMPLER = { minFilter: 'linear', magFilter: 'linear', mipmapFilter: 'none' } as const;
@@ -50,7 +47,7 @@ export function changedRows(next: MachineRows, previous?: MachineRows): RowRange
   return ranges;
 }
 
-export type MachineLayer = IconLayer<unknown, DataFilterExtensionProps<unknown>>;
+export type MachineLayer = IconLayer<unknown>;
 
 /** The rows a machine layer was made with (deck.gl types a layer's data loosely). */
 export const machineRowsOf = (layer: { props: { data: unknown } }): MachineRows => layer.props.data as MachineRows;
@@ -63,7 +60,8 @@ export function pickedMachine(info: PickingInfo | null | undefined): Machine | u
 
 /**
  * The one layer of machines: a 24x24 status marker per machine, anchored at its bottom tip, read from the
- * packed columns by row (no allocation per machine). A hidden machine is filtered out on the GPU.
+ * packed columns by row (no allocation per machine). A hidden machine is drawn at size 0: nothing on screen, nothing
+ * to pick.
  */
 export function createMachineLayer(
   machines: readonly Machine[],
@@ -72,8 +70,8 @@ export function createMachineLayer(
   atlas: string = ICON_ATLAS_URL,
 ): MachineLayer {
   const { positions, stateCodes } = packed;
-  const data: MachineRows = { length: packed.count, machines, packed, attributes: { getFilterValue: shownMask } };
-  return new IconLayer<unknown, DataFilterExtensionProps<unknown>>({
+  const data: MachineRows = { length: packed.count, machines, packed, attributes: { getSize: shownMask } };
+  return new IconLayer<unknown>({
     id: MACHINE_LAYER_ID,
     data,
     // deck.gl's documented row diff for new data (Layer's `_dataDiff`, "experimental", see decision 0022).
@@ -86,8 +84,6 @@ export function createMachineLayer(
       return target as [number, number, number];
     },
     getIcon: (_, { index }) => DISPLAY_STATES[stateCodes[index]!]!,
-    filterRange: SHOWN_RANGE,
-    extensions: SHOWN_FILTER,
     iconAtlas: atlas,
     iconMapping: ICON_MAPPING,
     textureParameters: ATLAS_SAMPLER,
