@@ -107,8 +107,17 @@ interface RequestSent {
  * /api/events) stays open as long as the page: it is counted but not waited for.
  */
 async function countBytes(cdp: CDPSession) {
-  const tally = { bytes: 0, tileBytes: 0, requests: 0, pending: new Set<string>(), lastAt: Date.now() };
   const urls = new Map<string, string>();
+  const tally = {
+    bytes: 0,
+    tileBytes: 0,
+    requests: 0,
+    pending: new Set<string>(),
+    lastAt: Date.now(),
+    urls,
+    /** Requests counted from Resource Timing (settleWorkerScripts). */
+    settled: new Set<string>(),
+  };
   cdp.on('Network.requestWillBeSent', ({ requestId, request, type }: RequestSent) => {
     urls.set(requestId, request.url);
     if (type !== 'EventSource') tally.pending.add(requestId);
@@ -116,6 +125,7 @@ async function countBytes(cdp: CDPSession) {
     tally.lastAt = Date.now();
   });
   const done = (requestId: string, encoded: number) => {
+    if (tally.settled.has(requestId)) return;
     const url = urls.get(requestId) ?? '';
     if (url.startsWith('https://mapapi.geodata.gov.hk/')) tally.tileBytes += encoded;
     else tally.bytes += encoded;
@@ -130,6 +140,32 @@ async function countBytes(cdp: CDPSession) {
   cdp.on('Network.loadingFailed', ({ requestId }: { requestId: string }) => done(requestId, 0));
   await cdp.send('Network.enable');
   return tally;
+}
+
+type ByteTally = Awaited<ReturnType<typeof countBytes>>;
+
+/**
+ * A dedicated worker's script (MapLibre's) is asked for through the page, but its answer ends on the worker's own
+ * target, which this session does not see: such requests are counted from the page's Resource Timing once done.
+ */
+async function settleWorkerScripts(page: Page, tally: ByteTally): Promise<void> {
+  const pending = [...tally.pending].map((id) => ({ id, url: tally.urls.get(id) ?? '' }));
+  if (pending.length === 0) return;
+  const sizes = await page.evaluate(
+    (urls) =>
+      urls.map((url) => {
+        const entry = performance.getEntriesByName(url)[0] as PerformanceResourceTiming | undefined;
+        return entry && entry.responseEnd > 0 ? entry.transferSize : null;
+      }),
+    pending.map(({ url }) => url),
+  );
+  pending.forEach(({ id }, i) => {
+    const size = sizes[i];
+    if (size === null || size === undefined) return;
+    tally.bytes += size;
+    tally.pending.delete(id);
+    tally.settled.add(id);
+  });
 }
 
 export type Target = { kind: 'ours'; url: string } | { kind: 'bench'; url: string };
@@ -233,6 +269,7 @@ export async function loadAsVisitor(
     const giveUpAt = Date.now() + QUIET_LIMIT_MS;
     while (tally.pending.size > 0 || Date.now() - tally.lastAt < QUIET_MS) {
       if (Date.now() > giveUpAt) break;
+      await settleWorkerScripts(page, tally);
       await new Promise((r) => setTimeout(r, 100));
     }
     return {

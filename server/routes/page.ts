@@ -12,6 +12,7 @@ import {
 import { etagOf, ifNoneMatchHits } from '../http/etag';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_IMMUTABLE_CACHE = 'private, max-age=31536000, immutable';
 export const NOT_BUILT_TEXT = 'The page is not built yet. Run `npm run build`, then restart the server.\n';
 
 export interface Page {
@@ -66,7 +67,8 @@ function registerDictionaryCompressed(app: FastifyInstance, staticDir: string, e
   app.get(entry.file, (request, reply) => {
     if (!sendsDcz(request.headers, entry)) return reply.sendFile(entry.file.slice(1));
     reply
-      .header('cache-control', IMMUTABLE_CACHE)
+      // Only the browser keeps it: a shared cache that ignored Vary would hand it to browsers without the dictionary.
+      .header('cache-control', PRIVATE_IMMUTABLE_CACHE)
       .header('vary', 'accept-encoding, available-dictionary')
       .header('etag', etag);
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -70,7 +70,8 @@ describe('a file compressed against a dictionary (RFC 9842 dcz)', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.headers.vary).toMatch(/available-dictionary/i);
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Kept by the browser only: a shared cache ignoring Vary must not hand it to a browser without the dictionary.
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     const frame = zstdFrameOf(response.rawPayload, Buffer.from(DICTIONARY));
     expect(frame).not.toBeNull();
     expect(Buffer.from(await unzstdWithDictionary(frame!, Buffer.from(DICTIONARY))).toString()).toBe(WORKER);
