@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DICTIONARIES_FILE, type DictionaryCompressed } from '../../server/http/dictionaryCompression';
+import { readDictionaries } from '../../server/http/dictionaryCompression';
 import { RUNTIME_CONFIG_PATH } from '../../server/routes/runtimeConfig';
 import { englishPageText } from './englishText';
 import { facesFor, parseFontFaces } from './fontFaces';
@@ -64,10 +64,6 @@ export async function measureBudgets(app: FastifyInstance, distDir: string): Pro
     map: await Promise.all(mapFiles.map((file) => request('GET', `/${file}`))),
     mapWithDictionaries: await Promise.all(mapFiles.map((file) => withDictionary(`/${file}`))),
   };
-}
-
-function readDictionaries(distDir: string): DictionaryCompressed[] {
-  return JSON.parse(readFileSync(path.join(distDir, DICTIONARIES_FILE), 'utf8')) as DictionaryCompressed[];
 }
 
 async function transfer(

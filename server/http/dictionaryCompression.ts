@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Compression dictionaries (RFC 9842). A file the browser already has (the dictionary) is marked with
@@ -21,6 +23,12 @@ export interface DictionaryCompressed {
   dictionary: string;
   /** The dictionary's SHA-256 as browsers send it in `Available-Dictionary`. */
   dictionaryHash: string;
+}
+
+/** What the build in `builtDir` compressed against a dictionary; none for a build without the list. */
+export function readDictionaries(builtDir: string): DictionaryCompressed[] {
+  const file = path.join(builtDir, DICTIONARIES_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DictionaryCompressed[]) : [];
 }
 
 /** RFC 9842 section 6.2: a `dcz` body starts with these 8 bytes, then the dictionary's 32-byte SHA-256. */

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   DCZ_EXTENSION,
-  DICTIONARIES_FILE,
+  readDictionaries,
   sendsDcz,
   dictionaryMatchFor,
   type DictionaryCompressed,
@@ -53,11 +53,6 @@ export async function registerPage(app: FastifyInstance, staticDir: string): Pro
         ? reply.sendFile('index.html')
         : reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_TEXT),
   };
-}
-
-function readDictionaries(staticDir: string): DictionaryCompressed[] {
-  const file = path.join(staticDir, DICTIONARIES_FILE);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DictionaryCompressed[]) : [];
 }
 
 /** A browser that has the dictionary and takes `dcz` gets the file's dcz copy; any other, the file as usual. */

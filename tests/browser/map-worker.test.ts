@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DICTIONARIES_FILE, type DictionaryCompressed } from '../../server/http/dictionaryCompression';
+import { readDictionaries } from '../../server/http/dictionaryCompression';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { setupBrowserApp } from './fixture';
 import { STATIC_DIR, waitForMapReady } from './harness';
 
 const app = setupBrowserApp();
-const [worker] = JSON.parse(readFileSync(join(STATIC_DIR, DICTIONARIES_FILE), 'utf8')) as DictionaryCompressed[];
+const [worker] = readDictionaries(STATIC_DIR);
 const LAND = hexToRgb('#f3f1ea');
 const MAP_BOX = { x: 0, y: 0, width: 860, height: 800 };
 

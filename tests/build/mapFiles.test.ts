@@ -5,10 +5,9 @@ import { unzstdWithDictionary } from '../../scripts/vite/dictionaryCompress';
 import { MAP_KEY, MAP_WORKER_KEY, manifestEntry, readManifest } from '../../scripts/bundle/manifest';
 import {
   DCZ_EXTENSION,
-  DICTIONARIES_FILE,
   dictionaryHashOf,
+  readDictionaries,
   zstdFrameOf,
-  type DictionaryCompressed,
 } from '../../server/http/dictionaryCompression';
 import { DIST } from './dist';
 
@@ -20,8 +19,7 @@ describe("MapLibre's worker, compressed against the map chunk", () => {
   const worker = manifestEntry(manifest, MAP_WORKER_KEY).file;
 
   it('is listed for the server with the map chunk as its dictionary', () => {
-    const listed = JSON.parse(read(DICTIONARIES_FILE).toString()) as DictionaryCompressed[];
-    expect(listed).toEqual([
+    expect(readDictionaries(DIST)).toEqual([
       { file: `/${worker}`, dictionary: `/${mapChunk}`, dictionaryHash: dictionaryHashOf(read(mapChunk)) },
     ]);
   });
