@@ -18,6 +18,7 @@ import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
 import { followFeed } from './feed/followFeed';
+import { pruneHistoryWhileRunning } from './feed/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 
@@ -68,6 +69,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
+  pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));

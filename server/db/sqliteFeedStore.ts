@@ -5,7 +5,6 @@ import {
   historyCutoff,
   pictureFor,
   sameState,
-  stateOf,
   SYNCED_AT_META_KEY,
   unchanged,
   type FeedMachine,
@@ -14,6 +13,7 @@ import {
   type HistoryPage,
   type SnapshotChanges,
 } from './feedStore';
+import { insertHistoryEntry } from './historyEntries';
 import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
 import type { Db } from './open';
 
@@ -45,7 +45,7 @@ export class SqliteFeedStore implements FeedStore {
         const changed = (id: string, before: ApiMachine | null): void => {
           const after = getMachine(db, id)!;
           changes.machines.push(after);
-          if (before === null || !sameState(before, after)) this.recordHistory(after, timestamp);
+          if (before === null || !sameState(before, after)) insertHistoryEntry(db, after, timestamp);
         };
 
         for (const { row, photo } of machines) {
@@ -136,24 +136,5 @@ export class SqliteFeedStore implements FeedStore {
 
   async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
     return this.db.prepare('DELETE FROM machine_history WHERE at < ?').run(historyCutoff(retentionDays, now)).changes;
-  }
-
-  /** Appends one state of a machine to its history. */
-  private recordHistory(machine: ApiMachine, at: string): void {
-    const state = stateOf(machine);
-    this.db
-      .prepare(
-        `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated,
-           bin_count, bin_count_full_threshold, last_online, last_emptied_at, last_full)
-         VALUES (@machine_id, @at, @status, @under_maintenance, @service_status, @deactivated, @bin_count,
-           @bin_count_full_threshold, @last_online, @last_emptied_at, @last_full)`,
-      )
-      .run({
-        ...state,
-        machine_id: machine.id,
-        at,
-        under_maintenance: state.under_maintenance ? 1 : 0,
-        deactivated: state.deactivated ? 1 : 0,
-      });
   }
 }

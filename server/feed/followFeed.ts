@@ -3,7 +3,6 @@ import type { ServerConfig } from '../config';
 import type { Engine } from '../db/engine';
 import type { MachineBus } from '../live/bus';
 import { FeedFollower } from './follower';
-import { startHistoryPruning } from './historyRetention';
 
 /** Starts following RVM_UPSTREAM_URL once the server is ready, and stops when it closes; null without a feed. */
 export function followFeed(
@@ -22,13 +21,10 @@ export function followFeed(
     staleAfterMs: config.staleAfterMs,
     log: (level, message) => app.log[level](message),
   });
-  let stopPruning = (): void => undefined;
   app.addHook('onReady', async () => {
-    stopPruning = startHistoryPruning(engine.feed, config.historyRetentionDays, (message) => app.log.warn(message));
     await follower.start();
   });
   app.addHook('onClose', async () => {
-    stopPruning();
     await follower.stop();
   });
   return follower;

@@ -1,30 +1,12 @@
+import { sameState } from '../db/feedStore';
+import { insertHistoryEntry } from '../db/historyEntries';
 import type { Db } from '../db/open';
 import { getMachine, type ApiMachine } from '../machines/repository';
-import type { StatusUpdate } from './statusUpdate';
-
-interface StateRow {
-  status: string;
-  under_maintenance: number;
-  service_status: number;
-  deactivated: number;
-  last_online: string | null;
-  last_emptied_at: string | null;
-  last_full: string | null;
-}
-
-/** Everything an operator can change, as the audit records it before and after. */
-const stateOf = (row: StateRow) => ({
-  status: row.status,
-  under_maintenance: row.under_maintenance === 1,
-  service_status: row.service_status,
-  deactivated: row.deactivated === 1,
-  last_online: row.last_online,
-  last_emptied_at: row.last_emptied_at,
-  last_full: row.last_full,
-});
+import { operatorStateOf, type StatusUpdate } from './statusUpdate';
 
 /**
- * SQLite: applies an operator's status update and records it in the audit table, in one transaction.
+ * SQLite: applies an operator's status update, records it in the audit table and, when the machine's state changed
+ * (not only its report time), in its history, in one transaction.
  * Null when there is no such machine; `changed` is false when the update repeated the current state.
  */
 export function applyStatusUpdate(
@@ -36,14 +18,9 @@ export function applyStatusUpdate(
 ): { machine: ApiMachine; changed: boolean } | null {
   return db
     .transaction(() => {
-      const row = db
-        .prepare(
-          `SELECT status, under_maintenance, service_status, deactivated, last_online, last_emptied_at, last_full
-         FROM machines WHERE id = ?`,
-        )
-        .get(id) as StateRow | undefined;
-      if (!row) return null;
-      const before = stateOf(row);
+      const was = getMachine(db, id);
+      if (!was) return null;
+      const before = operatorStateOf(was);
       const after = { ...before, ...update };
       const timestamp = at.toISOString();
       db.prepare(
@@ -65,8 +42,9 @@ export function applyStatusUpdate(
         timestamp,
         actor,
       );
-      const changed = JSON.stringify(before) !== JSON.stringify(after);
-      return { machine: getMachine(db, id)!, changed };
+      const machine = getMachine(db, id)!;
+      if (!sameState(was, machine)) insertHistoryEntry(db, machine, timestamp);
+      return { machine, changed: JSON.stringify(before) !== JSON.stringify(after) };
     })
     .immediate();
 }

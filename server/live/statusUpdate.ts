@@ -1,5 +1,6 @@
 import { STATUSES, type Status } from '../../shared/machine';
 import { ApiError } from '../errors';
+import type { ApiMachine } from '../machines/repository';
 import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from '../machines/feedFields';
 
 /** What an operator may change about a machine's state; at least one field. Timestamps as stored (UTC). */
@@ -12,6 +13,17 @@ export interface StatusUpdate {
   last_emptied_at?: string | null;
   last_full?: string | null;
 }
+
+/** Everything an operator can change, as the audit records it before and after. */
+export const operatorStateOf = (machine: ApiMachine) => ({
+  status: machine.status,
+  under_maintenance: machine.under_maintenance,
+  service_status: machine.service_status,
+  deactivated: machine.deactivated,
+  last_online: machine.last_online,
+  last_emptied_at: machine.last_emptied_at,
+  last_full: machine.last_full,
+});
 
 const isTimestampField = (key: string): key is FeedTimestampField =>
   (FEED_TIMESTAMP_FIELDS as readonly string[]).includes(key);

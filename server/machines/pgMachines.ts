@@ -1,5 +1,7 @@
+import { sameState } from '../db/feedStore';
+import { pgInsertHistory } from '../db/pg/historyEntries';
 import type { Queryable } from '../db/pg/pool';
-import type { StatusUpdate } from '../live/statusUpdate';
+import { operatorStateOf, type StatusUpdate } from '../live/statusUpdate';
 import { toApiMachine, UPSERT_COLUMNS, upsertValues, type ApiMachine, type MachineRecord } from './repository';
 import type { MachineRow } from './validate';
 
@@ -98,17 +100,10 @@ export async function pgUpsertMachineValues(db: Queryable, rows: readonly (reado
   }
 }
 
-interface StateRow {
-  status: string;
-  under_maintenance: boolean;
-  service_status: number;
-  deactivated: boolean;
-  last_online: string | null;
-  last_emptied_at: string | null;
-  last_full: string | null;
-}
-
-/** An operator's update and its audit entry, inside the caller's write transaction; null when there is no such machine. */
+/**
+ * An operator's update, its audit entry and, when the machine's state changed (not only its report time), its history
+ * entry, inside the caller's write transaction; null when there is no such machine.
+ */
 export async function pgApplyStatusUpdate(
   db: Queryable,
   id: string,
@@ -116,22 +111,9 @@ export async function pgApplyStatusUpdate(
   actor: string,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
-  const { rows } = await db.query<StateRow>(
-    `SELECT status, under_maintenance, service_status, deactivated, last_online, last_emptied_at, last_full
-     FROM machines WHERE id = $1`,
-    [id],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const before = {
-    status: row.status,
-    under_maintenance: row.under_maintenance,
-    service_status: row.service_status,
-    deactivated: row.deactivated,
-    last_online: row.last_online,
-    last_emptied_at: row.last_emptied_at,
-    last_full: row.last_full,
-  };
+  const was = await pgGetMachine(db, id);
+  if (!was) return null;
+  const before = operatorStateOf(was);
   const after = { ...before, ...update };
   const timestamp = at.toISOString();
   const { rows: updated } = await db.query<MachineRecord>(
@@ -154,5 +136,7 @@ export async function pgApplyStatusUpdate(
     'INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ($1, $2, $3, $4, $5)',
     [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor],
   );
-  return { machine: toApiMachine(updated[0]!), changed: JSON.stringify(before) !== JSON.stringify(after) };
+  const machine = toApiMachine(updated[0]!);
+  if (!sameState(was, machine)) await pgInsertHistory(db, [machine], timestamp);
+  return { machine, changed: JSON.stringify(before) !== JSON.stringify(after) };
 }

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import type { FeedMachine } from '../../server/db/feedStore';
 import { HISTORY_PAGE_ENTRIES } from '../../server/routes/history';
 import { validateMachineRow, type MachineRow } from '../../server/machines/validate';
-import { startSeededTestServer, type TestServer } from './helpers';
+import { auth, makeTempDir, openTestEngine, startSeededTestServer, type TestServer } from './helpers';
 import fixtures from './fixtures/machines.json';
 
 const row = (status: string, extra: Partial<MachineRow> = {}): FeedMachine => {
@@ -103,5 +105,74 @@ describe('GET /api/rvm/:id/history', () => {
   it('forgets entries older than the retention', async () => {
     const deleted = await server.engine.feed.pruneHistory(1, new Date('2026-11-24T05:30:00Z'));
     expect(deleted).toBe(1);
+  });
+});
+
+describe("an operator's update in the history", () => {
+  let server: TestServer;
+  const OTHER = fixtures[1]!.id;
+
+  beforeAll(async () => {
+    server = await startSeededTestServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const patch = (body: object) =>
+    server.app.inject({
+      method: 'PATCH',
+      url: `/api/operator/machines/${OTHER}`,
+      headers: { 'content-type': 'application/json', ...auth() },
+      payload: JSON.stringify(body),
+    });
+  const history = async () =>
+    (await server.app.inject({ method: 'GET', url: `/api/rvm/${OTHER}/history` })).json<{
+      history: { at: string; status: string; under_maintenance: boolean; last_online: string | null }[];
+    }>().history;
+
+  it('is an entry when it changes the state, at the time it was made, with the state after it', async () => {
+    const before = Date.now();
+    expect((await patch({ status: 'Full' })).statusCode).toBe(200);
+    const entries = await history();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ status: 'Full', under_maintenance: false });
+    expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(entries[0]!.at)).toBeLessThanOrEqual(Date.now() + 1000);
+
+    expect((await patch({ under_maintenance: true })).statusCode).toBe(200);
+    expect((await history()).map((entry) => [entry.status, entry.under_maintenance])).toEqual([
+      ['Full', false],
+      ['Full', true],
+    ]);
+  });
+
+  it('is no entry when it repeats the state or brings only a new report time', async () => {
+    const count = (await history()).length;
+    expect((await patch({ status: 'Full', under_maintenance: true })).statusCode).toBe(200);
+    expect((await patch({ last_online: '2026-11-23T05:01:00Z' })).statusCode).toBe(200);
+    expect(await history()).toHaveLength(count);
+  });
+});
+
+describe('history retention', () => {
+  it('prunes on a server that follows no feed as well, once it is ready', async () => {
+    const dir = makeTempDir();
+    const { engine, config, sql, close } = await openTestEngine(dir, {}, 'server');
+    try {
+      const ids = fixtures.map((machine) => machine.id);
+      await engine.feed.applySnapshot([row('Full')], ids, new Date('2020-01-01T00:00:00Z'));
+      const entries = async () =>
+        Number((await sql.get<{ n: number }>('SELECT count(*) AS n FROM machine_history'))!.n);
+      expect(await entries()).toBe(1);
+      const app = await buildApp({ ...config, upstreamUrl: null }, engine);
+      await app.ready();
+      await expect.poll(entries, { timeout: 5000 }).toBe(0);
+      await app.close();
+    } finally {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

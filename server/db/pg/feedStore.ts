@@ -9,7 +9,6 @@ import {
   historyCutoff,
   pictureFor,
   sameState,
-  stateOf,
   SYNCED_AT_META_KEY,
   unchanged,
   type FeedMachine,
@@ -19,6 +18,7 @@ import {
   type SnapshotChanges,
 } from '../feedStore';
 import { SEEDED_META_KEY } from '../meta';
+import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import type { ChangeMessage } from './listen';
 import type { Queryable } from './pool';
 
@@ -29,13 +29,6 @@ export interface PgWriter {
   write<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   notify(client: Queryable, notice: Notice): Promise<void>;
 }
-
-const HISTORY_COLUMNS = `at, status, under_maintenance, service_status, deactivated, bin_count,
-  bin_count_full_threshold, last_online, last_emptied_at, last_full`;
-
-const INSERT_HISTORY_SQL = `INSERT INTO machine_history (machine_id, ${HISTORY_COLUMNS})
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[], $5::int8[], $6::bool[], $7::int[], $8::int[],
-    $9::text[], $10::text[], $11::text[])`;
 
 /** The feed's reads and writes on PostgreSQL; a sync's changes are told to the other instances. */
 export class PgFeedStore implements FeedStore {
@@ -83,7 +76,7 @@ export class PgFeedStore implements FeedStore {
         const was = before.get(machine.id);
         return !was || !sameState(was, machine);
       });
-      await insertHistory(client, newStates, timestamp);
+      await pgInsertHistory(client, newStates, timestamp);
       await client.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
         SEEDED_META_KEY,
         timestamp,
@@ -180,22 +173,4 @@ async function readMachines(db: Queryable, ids: readonly string[]): Promise<ApiM
   ]);
   const byId = new Map(rows.map((record) => [record.id, toApiMachine(record)]));
   return ids.map((id) => byId.get(id)).filter((machine): machine is ApiMachine => machine !== undefined);
-}
-
-async function insertHistory(db: Queryable, machines: readonly ApiMachine[], at: string): Promise<void> {
-  if (machines.length === 0) return;
-  const states = machines.map(stateOf);
-  await db.query(INSERT_HISTORY_SQL, [
-    machines.map((machine) => machine.id),
-    machines.map(() => at),
-    states.map((state) => state.status),
-    states.map((state) => state.under_maintenance),
-    states.map((state) => state.service_status),
-    states.map((state) => state.deactivated),
-    states.map((state) => state.bin_count),
-    states.map((state) => state.bin_count_full_threshold),
-    states.map((state) => state.last_online),
-    states.map((state) => state.last_emptied_at),
-    states.map((state) => state.last_full),
-  ]);
 }
