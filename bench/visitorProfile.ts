@@ -15,6 +15,8 @@ import { seenOn, tracedVisits, type Seen } from './tracedVisits';
 const DIST = path.resolve(process.env.RVM_STATIC ?? path.join(ROOT, 'dist'));
 const LONG_TASK_US = 8_000;
 const SAMPLING_US = 200;
+/** `PROFILE_UNTIL=markers`: profile until every marker is drawn, not until the first machine is listed. */
+const UNTIL = process.env.PROFILE_UNTIL === 'markers' ? 'markers' : 'list';
 
 /** A trace event; a navigation's carries the document's URL. */
 type PageTraceEvent = Omit<TraceEvent, 'args'> & { args?: { data?: { documentLoaderURL?: string } } };
@@ -52,7 +54,7 @@ function originOf(frame: CallFrame): { owner: string; at: string } {
   };
 }
 
-function report(events: PageTraceEvent[], profile: Profile, listAtMs: number): void {
+function report(events: PageTraceEvent[], profile: Profile, untilMs: number): void {
   const sum = (keyed: Map<string, number>, key: string, ms: number) => keyed.set(key, (keyed.get(key) ?? 0) + ms);
   const top = (keyed: Map<string, number>, n: number) =>
     [...keyed]
@@ -67,7 +69,7 @@ function report(events: PageTraceEvent[], profile: Profile, listAtMs: number): v
   );
   if (!navigation) return console.log('  (no navigation in the trace)');
   const t0 = navigation.ts;
-  const until = t0 + listAtMs * 1000;
+  const until = t0 + untilMs * 1000;
   const onMain = events.filter(
     (e) => e.pid === navigation.pid && e.tid === navigation.tid && e.ph === 'X' && e.dur !== undefined,
   );
@@ -80,7 +82,9 @@ function report(events: PageTraceEvent[], profile: Profile, listAtMs: number): v
     if (ts <= until && !['(idle)', '(program)'].includes(frame.functionName))
       samples.push({ ts, frame, ms: profile.timeDeltas[i]! / 1000 });
   });
-  console.log('  long tasks until the first machine (start ms, duration ms: by owner, JS time of its own):');
+  console.log(
+    `  long tasks until ${UNTIL === 'markers' ? 'every marker' : 'the first machine'} (start ms, duration ms: by owner, JS time of its own):`,
+  );
   for (const task of onMain.filter(
     (e) => e.name === 'RunTask' && e.ts >= t0 && e.ts < until && e.dur! > LONG_TASK_US,
   )) {
@@ -112,13 +116,19 @@ await tracedVisits(async ({ page, cdp, url, visit }) => {
   });
   await cdp.send('Profiler.start');
   await page.goto(`${url}/`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => (window as unknown as { __seen: Seen }).__seen.listAt > 0, { timeout: 60_000 });
+  await page.waitForFunction(
+    (until) => (window as unknown as { __seen: Seen }).__seen[until === 'markers' ? 'markersAt' : 'listAt'] > 0,
+    { timeout: 120_000 },
+    UNTIL,
+  );
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   const trace = await page.tracing.stop();
-  const { listAt } = await seenOn(page);
-  console.log(`\n${visit}: first machine listed at ${listAt.toFixed(0)} ms`);
+  const { listAt, markersAt } = await seenOn(page);
+  console.log(
+    `\n${visit}: first machine listed at ${listAt.toFixed(0)} ms, every marker at ${markersAt.toFixed(0)} ms`,
+  );
   const { traceEvents } = JSON.parse(Buffer.from(trace ?? new Uint8Array()).toString('utf8')) as {
     traceEvents: PageTraceEvent[];
   };
-  report(traceEvents, profile, listAt);
+  report(traceEvents, profile, UNTIL === 'markers' ? markersAt : listAt);
 });
