@@ -1,9 +1,8 @@
 import type { Engine } from './engine';
+import { startHourlyPruning } from './hourlyPruning';
 import type { Db } from './open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
-/** How often a running server forgets audit entries past the retention. */
-export const AUDIT_PRUNE_INTERVAL_MS = 60 * 60 * 1000; // 1 hour
 
 const AUDIT_TABLES = ['machine_status_audit', 'machine_import_audit'] as const;
 
@@ -20,22 +19,11 @@ export function pruneAudit(db: Db, retentionDays: number, now = new Date()): num
     .immediate();
 }
 
-/**
- * Prunes now and then every hour while the server runs. A failed pass (the database busy with an import)
- * is logged and left to the next one.
- */
-export async function startAuditPruning(
+/** Prunes the audit now and then every hour while the server runs (startHourlyPruning). */
+export function startAuditPruning(
   engine: Engine,
   retentionDays: number,
   warn: (message: string) => void,
 ): Promise<() => void> {
-  const prune = (): Promise<void> =>
-    engine.pruneAudit(retentionDays).then(
-      () => undefined,
-      (error: unknown) => warn(`audit retention: ${(error as Error).message}; trying again in an hour`),
-    );
-  await prune();
-  const timer = setInterval(() => void prune(), AUDIT_PRUNE_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startHourlyPruning('audit retention', () => engine.pruneAudit(retentionDays), warn);
 }
