@@ -1,8 +1,9 @@
-import { useSetAtom } from 'jotai';
+import { useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { API_BASE_PATH } from '../config';
 import { loadMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
 import { parseMachine } from '../machines/parseMachines';
+import { listUnreachableAtom } from '../offline/unreachableAtom';
 import { connectLive } from './liveConnection';
 
 export const EVENTS_URL = `${API_BASE_PATH}events`;
@@ -17,11 +18,13 @@ export const POLL_INTERVAL_MS = 30_000;
 export function useLiveStatuses(): void {
   const replaceMachine = useSetAtom(replaceMachineAtom);
   const loadMachines = useSetAtom(loadMachinesAtom);
+  const store = useStore();
   useEffect(() => {
     let reloading = false;
     const reload = () => {
-      // Offline the call could only fail; the list is reloaded when the network returns (useReloadWhenOnline).
-      if (reloading || navigator.onLine === false) return;
+      // Offline, or with the server out of reach, the call could only fail; the list is reloaded when the network or
+      // the server returns (src/offline).
+      if (reloading || navigator.onLine === false || store.get(listUnreachableAtom)) return;
       reloading = true;
       void loadMachines({ not_blocking: true }).finally(() => {
         reloading = false;
@@ -41,7 +44,7 @@ export function useLiveStatuses(): void {
       reload,
       pollMs: POLL_INTERVAL_MS,
     });
-  }, [replaceMachine, loadMachines]);
+  }, [replaceMachine, loadMachines, store]);
 }
 
 function parseEvent(data: string) {

@@ -78,6 +78,20 @@ machinesLoadStateAtom.debugLabel = 'machinesLoadState';
 /** Rows the parser left off are logged once per page, not on every refresh. */
 const rejectedLoggedAtom = atom(false);
 
+/** The list call's answer (spec §7): on success the machines replace the list. */
+export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
+  const parsed = parseMachineList(body);
+  if (parsed.rejected.length > 0 && !get(rejectedLoggedAtom)) {
+    set(rejectedLoggedAtom, true);
+    console.warn(`[rvm] ${parsed.rejected.length} machine rows left off the map`, parsed.rejected);
+  }
+  if (parsed.ok) {
+    set(machinesAtom, parsed.machines);
+    set(machinesFetchedAtAtom, Date.now());
+  }
+  set(machinesLoadStateAtom, 'loaded');
+});
+
 /** The list call (spec §7): on success the machines replace the list; on no success nothing loads and nothing shows. */
 export const loadMachinesAtom = atom(null, async (get, set, options: { not_blocking?: boolean } = {}) => {
   const { call } = get(apiAtom);
@@ -91,14 +105,5 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
     if (!background) set(machinesLoadStateAtom, 'failed');
     return;
   }
-  const parsed = parseMachineList(body);
-  if (parsed.rejected.length > 0 && !get(rejectedLoggedAtom)) {
-    set(rejectedLoggedAtom, true);
-    console.warn(`[rvm] ${parsed.rejected.length} machine rows left off the map`, parsed.rejected);
-  }
-  if (parsed.ok) {
-    set(machinesAtom, parsed.machines);
-    set(machinesFetchedAtAtom, Date.now());
-  }
-  set(machinesLoadStateAtom, 'loaded');
+  set(applyListAnswerAtom, body);
 });

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { LAND_COLOR, SEA_COLOR } from '../../src/map/basemapStyle';
 import { displayStateOf } from '../../src/machines/displayState';
+import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig';
 import type { Machine } from '../../shared/machine';
 import { setupBrowserApp } from './fixture';
 import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, type TileMode } from './harness';
@@ -54,10 +55,24 @@ const shownMessages = (page: Page) =>
 /** Chrome logs every non-2xx answer as a console error; these tests make such answers on purpose. */
 const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !e.startsWith('Failed to load resource'));
 
-async function openWith(apiOverride: ApiOverride, tiles?: TileMode) {
+async function openWith(apiOverride: ApiOverride, tiles?: TileMode, { withoutKeptList = false } = {}) {
   const seen = { dialogs: [] as string[], warnings: [] as string[] };
-  const opened = await app.openPage('/', { apiOverride, tiles, beforeLoad: (page) => watchPage(page, seen) });
+  const opened = await app.openPage('/', {
+    apiOverride,
+    tiles,
+    beforeLoad: async (page) => {
+      // The list an earlier page of this browser kept: a list call that gets no answer would show it instead.
+      if (withoutKeptList) await forgetKeptList(page);
+      await watchPage(page, seen);
+    },
+  });
   return { ...opened, seen };
+}
+
+async function forgetKeptList(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(app.url('/')).origin, storageTypes: 'cache_storage' });
+  await cdp.detach();
 }
 
 describe('the list call failing (spec §8 error catalogue)', () => {
@@ -93,7 +108,11 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     '$name: shows its message, clears the overlay, and Retry loads the machines',
     async ({ answer, text, times = 1 }) => {
       let calls = 0;
-      const opened = await openWith((request) => (request.path === LIST_PATH && ++calls <= times ? answer : undefined));
+      const opened = await openWith(
+        (request) => (request.path === LIST_PATH && ++calls <= times ? answer : undefined),
+        undefined,
+        { withoutKeptList: true },
+      );
       const { page, seen } = opened;
 
       const retry = await page.waitForSelector(aria('button', RETRY), { visible: true, timeout: 30_000 });
@@ -113,6 +132,33 @@ describe('the list call failing (spec §8 error catalogue)', () => {
       await page.close();
     },
   );
+
+  it('connection refused with a list kept by an earlier visit: shows that list and the offline notice, no message', async () => {
+    // A page that loads once keeps its list (src/offline/useKeepLastList.ts).
+    const first = await openWith(() => undefined);
+    await first.page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
+    await first.page.waitForFunction(
+      async (cacheName, key) => (await (await caches.open(cacheName)).match(key)) !== undefined,
+      { timeout: 30_000, polling: 250 },
+      LAST_LIST_CACHE,
+      LAST_LIST_KEY,
+    );
+    await first.page.close();
+
+    let calls = 0;
+    const opened = await openWith((request) => (request.path === LIST_PATH && ++calls <= 2 ? 'refuse' : undefined));
+    const { page, seen } = opened;
+    await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${en.offline.keptList})`, { visible: true });
+    await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`);
+    await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
+    expect(await page.$(aria('button', RETRY))).toBeNull();
+    // The offline notice is a status too; no message came with it.
+    expect((await shownMessages(page)).filter((text) => !text.startsWith(en.offline.title))).toEqual([]);
+    expect(calls).toBe(2);
+    expect(seen.dialogs).toEqual([]);
+    await page.close();
+  });
 
   it('keeps the blocking overlay up while the call is pending, and takes it down when the answer comes', async () => {
     let answer: (value: ApiAnswer) => void = () => undefined;

@@ -127,12 +127,17 @@ describe.each([
     // The same time as before the network went: the panel's line and the notice's.
     expect(await dataAsOf(page)).toEqual([shownAsOf[0], shownAsOf[0]]);
 
+    // A browser whose new document says it is online (Chromium 150's offline emulation does not reach a reloaded
+    // document's navigator.onLine; 156's does) tries the list: index.html's request, then the page's own.
+    const probes = (await page.evaluate(() => navigator.onLine)) ? 2 : 0;
     const watchFrom = failed.length;
     await new Promise((r) => setTimeout(r, OFFLINE_WATCH_MS));
     // No list call that could only fail, no error message or Retry, no crash; the live events' own
     // reconnect (every few seconds) is the only request that fails.
     // At most the one reload the live connection makes when its stream fails before it had an event id: no loop.
-    expect(opened.apiCalls.filter((c) => c.path === LIST_PATH).length).toBeLessThanOrEqual(listCallsBefore + 1);
+    expect(opened.apiCalls.filter((c) => c.path === LIST_PATH).length).toBeLessThanOrEqual(
+      listCallsBefore + 1 + probes,
+    );
     const failures = failed.slice(watchFrom);
     expect(failures.filter((p) => p !== '/api/events')).toEqual([]);
     expect(failures.length).toBeLessThanOrEqual(OFFLINE_WATCH_MS / 2000);
@@ -253,7 +258,8 @@ describe('a new deployment', () => {
     await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
     await waitForMapReady(page);
     expect((await loadedFiles(page)).filter((f) => !newFiles.has(f))).toEqual([]);
-    expect(unexpectedErrors(opened)).toEqual([]);
+    // While the old server closes, Fastify answers a request that comes in (the live stream's reconnect) with 503.
+    expect(unexpectedErrors(opened).filter((e) => !e.includes('status of 503'))).toEqual([]);
     await setOffline(browser, page, false);
     await page.close();
   }, 300_000);
