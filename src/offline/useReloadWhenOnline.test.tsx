@@ -1,36 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
-import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAtom } from '../api/apiAtom';
-import type { CallOptions } from '../api/client';
 import { machinesAtom } from '../machines/machinesAtom';
+import { storeWithFlakyList } from '../../tests/unit/storeWithFlakyList';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
-import { testMachine } from '../../tests/unit/testMachine';
 import { RELOAD_RETRY_DELAYS_MS, useReloadWhenOnline } from './useReloadWhenOnline';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
-
-/** A store whose list call fails `failures` times, then answers one machine; it records each call's options. */
-function storeFailing(failures: number) {
-  const store = createStore();
-  const calls: (CallOptions | undefined)[] = [];
-  store.set(apiAtom, {
-    call: (async (_path: string, _payload?: unknown, options?: CallOptions) => {
-      calls.push(options);
-      if (calls.length <= failures) throw new Error('network');
-      return { success: true, rvms: [testMachine('fresh')] };
-    }) as never,
-  });
-  return { store, calls };
-}
 
 const goOnline = () => act(async () => void window.dispatchEvent(new Event('online')));
 const wait = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 describe('useReloadWhenOnline', () => {
   it('loads the list once when the network returns, without the blocking overlay', async () => {
-    const { store, calls } = storeFailing(0);
+    const { store, calls } = storeWithFlakyList(0);
     renderHook(() => useReloadWhenOnline(), { wrapper: storeWrapper(store) });
     expect(calls).toHaveLength(0);
     await goOnline();
@@ -40,7 +23,7 @@ describe('useReloadWhenOnline', () => {
   });
 
   it('tries again a few times, spaced out, while the call fails, then stops', async () => {
-    const { store, calls } = storeFailing(Infinity);
+    const { store, calls } = storeWithFlakyList(Infinity);
     renderHook(() => useReloadWhenOnline(), { wrapper: storeWrapper(store) });
     await goOnline();
     expect(calls).toHaveLength(1);
@@ -55,7 +38,7 @@ describe('useReloadWhenOnline', () => {
   });
 
   it('stops trying once a call succeeds', async () => {
-    const { store, calls } = storeFailing(1);
+    const { store, calls } = storeWithFlakyList(1);
     renderHook(() => useReloadWhenOnline(), { wrapper: storeWrapper(store) });
     await goOnline();
     await wait(10 * 60_000);

@@ -1,9 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
-import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiAtom } from '../api/apiAtom';
-import type { CallOptions } from '../api/client';
 import { machinesAtom, machinesFetchedAtAtom } from '../machines/machinesAtom';
+import { storeWithFlakyList } from '../../tests/unit/storeWithFlakyList';
 import { storeWrapper } from '../../tests/unit/storeWrapper';
 import { testMachine } from '../../tests/unit/testMachine';
 import { keptForUnreachableAtom, listUnreachableAtom } from './unreachableAtom';
@@ -14,15 +12,7 @@ afterEach(() => vi.useRealTimers());
 
 /** A store showing a kept list (time 1000) as unreachable, whose list call fails `failures` times, then answers. */
 function unreachableStore(failures: number) {
-  const store = createStore();
-  const calls: (CallOptions | undefined)[] = [];
-  store.set(apiAtom, {
-    call: (async (_path: string, _payload?: unknown, options?: CallOptions) => {
-      calls.push(options);
-      if (calls.length <= failures) throw new Error('network');
-      return { success: true, rvms: [testMachine('fresh')] };
-    }) as never,
-  });
+  const { store, calls } = storeWithFlakyList(failures);
   store.set(machinesAtom, [testMachine('kept')]);
   store.set(machinesFetchedAtAtom, 1_000);
   store.set(keptForUnreachableAtom, 1_000);
