@@ -67,7 +67,11 @@ describe('DeckOverlay', () => {
     // StrictMode renders twice and runs the effect twice: one overlay on the map all the same.
     expect(map.controls.size).toBe(1);
     const [onMap] = [...map.controls] as typeof overlays;
-    expect(onMap!.props).toMatchObject({ interleaved: false, layers: first });
+    expect(onMap!.props).toMatchObject({
+      interleaved: false,
+      layers: first,
+      deviceProps: { webgl: { preserveDrawingBuffer: false } },
+    });
     const second = [layer('machines')];
     view.rerender(
       <StrictMode>

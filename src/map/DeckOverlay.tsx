@@ -10,6 +10,13 @@ export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'onAfterRender'> & {
 };
 
 /**
+ * luma.gl asks for a drawing buffer kept from frame to frame, which the WebGL spec warns "can cause significant
+ * performance loss on some platforms" (phones' tiled GPUs copy it every frame). deck.gl redraws its whole canvas
+ * each frame and nothing reads it back.
+ */
+const DECK_DEVICE_PROPS: MapLibreOverlayProps['deviceProps'] = { webgl: { preserveDrawingBuffer: false } };
+
+/**
  * deck.gl in its own canvas over the map, following its camera: react-map-gl's deck.gl pattern (the props
  * handed over on every render), with deck.gl's MapLibre overlay. A marker change redraws that canvas only,
  * not the basemap under it.
@@ -26,7 +33,9 @@ export function DeckOverlay({ ref, layers, onAfterRender }: DeckOverlayProps) {
     }),
     [layers, onAfterRender],
   );
-  const [overlay] = useState(() => new MapLibreOverlay({ ...deckProps, interleaved: false }));
+  const [overlay] = useState(
+    () => new MapLibreOverlay({ ...deckProps, interleaved: false, deviceProps: DECK_DEVICE_PROPS }),
+  );
   useEffect(() => {
     created.current = overlay;
   }, [overlay]);

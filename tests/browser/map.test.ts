@@ -74,7 +74,7 @@ describe('the map (issue 3)', () => {
     await page.close();
   });
 
-  it('draws the markers, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
+  it('draws the markers on a drawing buffer not kept between frames, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
     const { page, errors } = await openPage(browser, server.url);
     await waitForMapReady(page);
     const overview = await countColoursUntil(
@@ -86,6 +86,13 @@ describe('the map (issue 3)', () => {
     );
     expect(overview.green).toBeGreaterThan(500);
     expect(overview.red).toBeGreaterThan(50);
+    // Drawn and shown without a drawing buffer kept from frame to frame (a copy per frame on phones' GPUs).
+    const keptBuffers = await page.$$eval('canvas', (canvases) =>
+      canvases.map(
+        (c) => (c.getContext('webgl2') as WebGL2RenderingContext).getContextAttributes()!.preserveDrawingBuffer,
+      ),
+    );
+    expect(keptBuffers).toEqual([false, false]);
 
     const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
     await (await list!.waitForSelector(`::-p-text(${available.name_en})`))!.click();
