@@ -4,7 +4,6 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { offlinePlugin } from './src/offline/offlinePlugin';
 import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
 import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles';
-import { dictionaryCompress } from './scripts/vite/dictionaryCompress';
 import { earlyList } from './scripts/vite/earlyList';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
@@ -25,9 +24,6 @@ export default defineConfig({
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
     offlinePlugin(),
     precompress(),
-    // MapLibre's worker shares most of its code with MapLibre in the map chunk, which the browser has by the time it
-    // asks for the worker: compressed against that chunk for browsers that take a compression dictionary.
-    dictionaryCompress('src/map/MapView.tsx', 'maplibre-gl/dist/maplibre-gl-worker.mjs'),
     // Each module's minified bytes, read from the source maps.
     ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),
   ],

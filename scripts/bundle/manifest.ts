@@ -17,7 +17,6 @@ export type Manifest = Record<string, ManifestChunk>;
 export const ENTRY_KEY = 'index.html';
 /** The lazily loaded map: MapLibre, deck.gl and the page's map code. */
 export const MAP_KEY = 'src/map/MapView.tsx';
-export const MAP_WORKER_KEY = 'node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs';
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { readDictionaries } from '../../server/http/dictionaryCompression';
 import { RUNTIME_CONFIG_PATH } from '../../server/routes/runtimeConfig';
 import { englishPageText } from './englishText';
 import { facesFor, parseFontFaces } from './fontFaces';
-import { ENTRY_KEY, MAP_KEY, MAP_WORKER_KEY, manifestEntry, readManifest, staticClosure } from './manifest';
+import { ENTRY_KEY, MAP_KEY, readManifest, staticClosure } from './manifest';
 
 /** One answer of the server as a Brotli-accepting browser gets it. */
 export interface Transfer {
@@ -18,16 +17,11 @@ export interface Transfer {
 export interface Budgets {
   /** What the English desktop page needs before the Location List shows machines. */
   firstScreen: Transfer[];
-  /** The map chunk, the chunks and style it alone imports, and MapLibre's worker. */
+  /** The map chunk (MapLibre's worker inside it) and the chunks and style it alone imports. */
   map: Transfer[];
-  /** The same files as a browser that takes compression dictionaries gets them (Chromium since 130). */
-  mapWithDictionaries: Transfer[];
 }
 
-/** What a browser that takes Brotli but no compression dictionary sends. */
 const BROTLI_ACCEPT = 'br, gzip';
-/** What Chromium sends. */
-const DICTIONARY_ACCEPT = 'gzip, deflate, br, zstd, dcb, dcz';
 
 export const totalBytes = (transfers: readonly Transfer[]): number =>
   transfers.reduce((sum, transfer) => sum + transfer.bytes, 0);
@@ -51,19 +45,7 @@ export async function measureBudgets(app: FastifyInstance, distDir: string): Pro
   const map = staticClosure(manifest, MAP_KEY);
   const mapOnly = (file: string) => !entry.scripts.includes(file) && !entry.styles.includes(file);
   const mapFiles = [...map.scripts, ...map.styles].filter(mapOnly);
-  mapFiles.push(manifestEntry(manifest, MAP_WORKER_KEY).file);
-  const dictionaries = readDictionaries(distDir);
-  // The browser has each dictionary named here: they are map files, downloaded before what they compress.
-  const withDictionary = (url: string) => {
-    const entry = dictionaries.find((e) => e.file === url);
-    const headers = { 'accept-encoding': DICTIONARY_ACCEPT };
-    return transfer(app, 'GET', url, entry ? { ...headers, 'available-dictionary': entry.dictionaryHash } : headers);
-  };
-  return {
-    firstScreen,
-    map: await Promise.all(mapFiles.map((file) => request('GET', `/${file}`))),
-    mapWithDictionaries: await Promise.all(mapFiles.map((file) => withDictionary(`/${file}`))),
-  };
+  return { firstScreen, map: await Promise.all(mapFiles.map((file) => request('GET', `/${file}`))) };
 }
 
 async function transfer(

@@ -1,7 +1,7 @@
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startBudgetServer } from './budgetServer';
-import { FIRST_SCREEN_BUDGET_BYTES, MAP_CEILING_BYTES, MAP_GOAL_BYTES } from './budgets';
+import { FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from './budgets';
 import { BUNDLE_STATS_FILE, readComposition, type PackageShare } from './composition';
 import { measureBudgets, totalBytes, type Transfer } from './measure';
 
@@ -28,7 +28,6 @@ async function main(): Promise<void> {
   const composition = readComposition(BUNDLE_STATS_FILE);
   const firstScreen = totalBytes(budgets.firstScreen);
   const map = totalBytes(budgets.map);
-  const mapWithDictionaries = totalBytes(budgets.mapWithDictionaries);
   const where = (file: string): string => {
     if (budgets.firstScreen.some((t) => t.url === `/${file}`)) return 'before the list';
     if (budgets.map.some((t) => t.url === `/${file}`)) return 'map';
@@ -54,14 +53,9 @@ async function main(): Promise<void> {
       n(FIRST_SCREEN_BUDGET_BYTES),
     ]),
     row([
-      'the map: its chunk, the chunks and style only it imports, MapLibre’s worker; a browser that takes compression dictionaries (Chromium 130 and later)',
-      mapWithDictionaries,
-      `goal ${n(MAP_GOAL_BYTES)}`,
-    ]),
-    row([
-      'the same, a browser that takes Brotli only (Safari, Firefox)',
+      'the map: its chunk (MapLibre’s worker inside it), the chunks and style only it imports',
       map,
-      `goal ${n(MAP_GOAL_BYTES)}, not met; test ceiling ${n(MAP_CEILING_BYTES)}`,
+      n(MAP_BUDGET_BYTES),
     ]),
     '',
     '### Before the Location List shows machines',
@@ -71,18 +65,11 @@ async function main(): Promise<void> {
     '### The map',
     '',
     'The map’s chunks and style sheet are named in `index.html` as `modulepreload` / `preload` links, so they',
-    'download from the first moment alongside the files above; MapLibre’s worker starts as the map chunk runs.',
-    'MapLibre’s worker carries most of MapLibre’s code a second time; a browser that takes compression dictionaries',
-    '(RFC 9842) has the map chunk by the time it asks for the worker, and gets a copy compressed against that chunk',
-    '(`dcz`, written by the build: [decisions/0026](decisions/0026-the-worker-compressed-against-the-map.md)).',
-    '',
-    'A browser that takes Brotli only:',
+    'download from the first moment alongside the files above. MapLibre’s worker carries most of MapLibre’s code a',
+    'second time: it travels inside the map chunk, where Brotli sends what the two share once, and starts from there',
+    'as the chunk runs ([decisions/0027](decisions/0027-the-worker-inside-the-map-chunk.md)).',
     '',
     ...transferTable(budgets.map),
-    '',
-    'A browser that takes compression dictionaries:',
-    '',
-    ...transferTable(budgets.mapWithDictionaries),
     '',
     '## Every script and style sheet',
     '',

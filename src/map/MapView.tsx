@@ -1,5 +1,4 @@
 import * as maplibregl from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map, type MapRef } from 'react-map-gl/maplibre';
@@ -18,6 +17,7 @@ import { runtimeConfig } from '../runtimeConfig';
 import { DeckOverlay } from './DeckOverlay';
 import { drawnFrames } from './drawnFrames';
 import { fetchAhead } from './fetchAhead';
+import { mapWorkerUrl } from './mapWorkerUrl';
 import { ICON_ATLAS_URL } from './iconAtlas';
 import { createMachineLayer } from './machineLayer';
 import { MachinePopup } from './MachinePopup';
@@ -34,10 +34,9 @@ import { useViewReset } from './useViewReset';
 import { useViewTracking } from './useViewTracking';
 import classes from './MapView.module.css';
 
-// A plain bundle cannot find MapLibre's worker next to itself: point it at the emitted file.
-maplibregl.setWorkerUrl(workerUrl);
-// Both are asked for later in the map's set-up (the worker when the map is made, the marker atlas once deck.gl has
-// its WebGL device); asked for now, as this chunk runs, they download during that set-up instead of after it.
+maplibregl.setWorkerUrl(mapWorkerUrl());
+// Both are started later in the map's set-up (the worker when the map is made, the marker atlas once deck.gl has
+// its WebGL device); started now, as this chunk runs, they are ready during that set-up instead of after it.
 maplibregl.prewarm();
 fetchAhead([ICON_ATLAS_URL]);
 

@@ -122,7 +122,7 @@ describe.each([
     await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
     await page.waitForSelector(`::-p-text(${en.offline.keptList})`, { visible: true });
     await page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 30_000 });
-    // The map chunk, its worker and the marker atlas came from the precache: the map draws the machines.
+    // The map chunk (MapLibre's worker inside it) and the marker atlas came from the precache: the map draws the machines.
     await waitForMapReady(page);
     // The same time as before the network went: the panel's line and the notice's.
     expect(await dataAsOf(page)).toEqual([shownAsOf[0], shownAsOf[0]]);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
-import { FIRST_SCREEN_BUDGET_BYTES, MAP_CEILING_BYTES, MAP_GOAL_BYTES } from '../../scripts/bundle/budgets';
+import { FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from '../../scripts/bundle/budgets';
 import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
 import { DIST } from './dist';
 
@@ -30,18 +30,11 @@ describe('bytes a visitor downloads (Brotli, demo data)', () => {
     expect(urls).not.toMatch(/MapView|maplibre|opening_hours|noto-sans/);
   });
 
-  it(`keeps the map chunk, what it alone imports and MapLibre's worker within ${MAP_CEILING_BYTES} bytes`, () => {
+  it(`keeps the map chunk (MapLibre's worker inside it) and what it alone imports within ${MAP_BUDGET_BYTES} bytes`, () => {
     const urls = budgets.map.map((transfer) => transfer.url).join(' ');
     expect(urls).toMatch(/MapView-[\w-]+\.js/);
-    expect(urls).toMatch(/maplibre-gl-worker-[\w-]+\.mjs/);
-    expect(totalBytes(budgets.map)).toBeLessThanOrEqual(MAP_CEILING_BYTES);
-  });
-
-  it(`keeps the same files within ${MAP_GOAL_BYTES} bytes for a browser that takes compression dictionaries`, () => {
-    const worker = budgets.mapWithDictionaries.find((transfer) => /maplibre-gl-worker/.test(transfer.url));
-    expect(worker?.encoding).toBe('dcz');
-    expect(budgets.mapWithDictionaries.map((transfer) => transfer.url)).toEqual(budgets.map.map((t) => t.url));
-    expect(totalBytes(budgets.mapWithDictionaries)).toBeLessThanOrEqual(MAP_GOAL_BYTES);
+    expect(urls).toMatch(/MapView-[\w-]+\.css/);
+    expect(totalBytes(budgets.map)).toBeLessThanOrEqual(MAP_BUDGET_BYTES);
   });
 
   it('receives every text file and the list call in Brotli', () => {

@@ -1,35 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { unzstdWithDictionary } from '../../scripts/vite/dictionaryCompress';
-import { MAP_KEY, MAP_WORKER_KEY, manifestEntry, readManifest } from '../../scripts/bundle/manifest';
-import {
-  DCZ_EXTENSION,
-  dictionaryHashOf,
-  readDictionaries,
-  zstdFrameOf,
-} from '../../server/http/dictionaryCompression';
+import { MAP_KEY, manifestEntry, readManifest } from '../../scripts/bundle/manifest';
 import { DIST } from './dist';
 
 const manifest = readManifest(DIST);
 const read = (file: string) => readFileSync(path.join(DIST, file));
+const WORKER = readFileSync(createRequire(import.meta.url).resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'), 'utf8');
 
-describe("MapLibre's worker, compressed against the map chunk", () => {
-  const mapChunk = manifestEntry(manifest, MAP_KEY).file;
-  const worker = manifestEntry(manifest, MAP_WORKER_KEY).file;
+/** The string literal in `code` whose text starts with `start`, as JavaScript reads it; null if there is none. */
+function stringStartingWith(code: string, start: string): string | null {
+  const at = code.indexOf(JSON.stringify(start).slice(1, -1));
+  const quote = code[at - 1];
+  if (at < 1 || !quote || !`'"\``.includes(quote)) return null;
+  let end = at;
+  while (end < code.length && code[end] !== quote) end += code[end] === '\\' ? 2 : 1;
+  return runInNewContext(code.slice(at - 1, end + 1)) as string;
+}
 
-  it('is listed for the server with the map chunk as its dictionary', () => {
-    expect(readDictionaries(DIST)).toEqual([
-      { file: `/${worker}`, dictionary: `/${mapChunk}`, dictionaryHash: dictionaryHashOf(read(mapChunk)) },
-    ]);
+describe("MapLibre's worker", () => {
+  it('is no file of its own', () => {
+    expect(readdirSync(path.join(DIST, 'assets')).filter((name) => name.includes('worker'))).toEqual([]);
   });
 
-  it('decodes, with the map chunk, to the worker as built, in under a third of its Brotli bytes', async () => {
-    const dcz = read(worker + DCZ_EXTENSION);
-    const frame = zstdFrameOf(dcz, read(mapChunk));
-    expect(frame).not.toBeNull();
-    expect(Buffer.from(await unzstdWithDictionary(frame!, read(mapChunk))).equals(read(worker))).toBe(true);
-    expect(dcz.byteLength).toBeLessThan(read(`${worker}.br`).byteLength / 3);
+  it('travels whole inside the map chunk', () => {
+    const chunk = read(manifestEntry(manifest, MAP_KEY).file).toString();
+    const carried = stringStartingWith(chunk, WORKER.slice(0, 40));
+    expect(carried?.length).toBe(WORKER.length);
+    expect(carried === WORKER).toBe(true);
   });
 });
 
