@@ -6,9 +6,10 @@ import type { PluginOption } from 'vite';
 const PRECACHE_FILE_MAX_BYTES = 8 * 1024 * 1024; // 8 MiB
 
 /**
- * src/offline/sw.ts built into dist/sw.js, with the build's files listed in it: the shell, the map chunk (MapLibre's
- * worker inside it), the marker pictures and the Latin font. CJK fonts come in hundreds of unicode-range files: only the
- * ones a visitor's page used are kept, at run time. Registration is the page's own (startServiceWorker.ts).
+ * src/offline/sw.ts built into dist/sw.js, with the build's files listed in it: the shell, the map chunk
+ * (MapLibre's worker inside it), the marker pictures and the Latin font. CJK fonts come in hundreds of unicode-range
+ * files: only the ones a visitor's page used are kept, at run time. Registration is the page's own
+ * (startServiceWorker.ts).
  */
 export function offlinePlugin(): PluginOption {
   return VitePWA({

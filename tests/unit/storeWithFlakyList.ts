@@ -3,7 +3,10 @@ import { apiAtom } from '../../src/api/apiAtom';
 import type { CallOptions } from '../../src/api/client';
 import { testMachine } from './testMachine';
 
-/** A store whose list call fails `failures` times, then answers one machine ('fresh'); it records each call's options. */
+/**
+ * A store whose list call fails `failures` times, then answers one machine ('fresh'); it records each call's
+ * options.
+ */
 export function storeWithFlakyList(failures: number) {
   const store = createStore();
   const calls: (CallOptions | undefined)[] = [];
