@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 /** Tests of the PostgreSQL test cluster and of what only PostgreSQL does; they need its server binaries. */
 const PG_TESTS = 'tests/server/pg/**/*.test.ts';
+/** The projects that start the compiled server as its own process build it first when it is missing or stale. */
+const SERVER_BUILD = 'tests/ensureServerBuild.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -24,6 +26,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PG_TESTS],
+          globalSetup: [SERVER_BUILD],
           testTimeout: 30_000,
         },
       },
@@ -34,7 +37,7 @@ export default defineConfig({
           name: 'pg',
           environment: 'node',
           include: [PG_TESTS],
-          globalSetup: ['tests/server/pg/globalSetup.ts'],
+          globalSetup: [SERVER_BUILD, 'tests/server/pg/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -49,7 +52,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PG_TESTS],
-          globalSetup: ['tests/server/pg/globalSetup.ts'],
+          globalSetup: [SERVER_BUILD, 'tests/server/pg/globalSetup.ts'],
           setupFiles: ['tests/server/pg/perFileDatabase.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -70,6 +73,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
+          globalSetup: [SERVER_BUILD],
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

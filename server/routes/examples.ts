@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
-export const EXAMPLES_DIR = path.resolve(import.meta.dirname, '../../examples');
+/** Relative to the working folder, as the seed and the built page are (server/config.ts). */
+export const EXAMPLES_DIR = path.resolve('examples');
 export const HOST_PAGE_PATH = '/examples/host.html';
 
 /** Only these files are served: a fixed list, so no request path ever reaches the file system. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
+import { builtServerFile } from '../../scripts/build/serverBuild';
 import { setupBrowserApp } from './fixture';
 import { ROOT, waitForMapReady } from './harness';
 import { fetchMachines, find, waitFor } from './screen-helpers';
@@ -15,7 +16,7 @@ const NEW_NAME = 'Harbour Test Station';
 
 /** `npm run import` as an operator runs it: another process, on the server's database file. */
 function runImportCommand(file: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/import.ts', file], {
+  return spawnSync(process.execPath, [builtServerFile('import'), file], {
     cwd: ROOT,
     env: { ...process.env, RVM_DB: app.server.dbPath, RVM_FILES: join(app.server.dataDir, 'files') },
     encoding: 'utf8',

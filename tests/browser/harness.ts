@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
+import { builtServerFile } from '../../scripts/build/serverBuild';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Where tests write screenshots; a fresh clone has no such folder. */
@@ -20,7 +21,7 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The real server on a free port with a temporary database, serving the built page (dist/). */
+/** The real server, compiled (dist-server/), on a free port with a temporary database, serving the built page. */
 /** The built page the tests run against: dist/, or RVM_TEST_STATIC (a private build, e.g. `vite build --outDir`). */
 export const STATIC_DIR = resolve(ROOT, process.env.RVM_TEST_STATIC ?? 'dist');
 
@@ -29,7 +30,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     throw new Error(`${STATIC_DIR} has no build: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'rvm-browser-'));
   const dbPath = join(dataDir, 'rvm.sqlite');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [builtServerFile('main')], {
     cwd: ROOT,
     env: {
       ...process.env,

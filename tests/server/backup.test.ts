@@ -9,7 +9,7 @@ import {
   auth,
   describeSqliteOnly,
   makeTempDir,
-  runServerScript,
+  runServerCommand,
   startMainServer,
   startTestServer,
 } from './helpers';
@@ -30,7 +30,7 @@ const lastOnline = (n: number): string => new Date(BASE_TIME + n * 1000).toISOSt
 
 /** `npm run backup -- …` as the operator runs it (the environment naming the database). */
 const runBackupCommand = (args: string[], env: Record<string, string>) =>
-  runServerScript('server/backup.ts', args, { RVM_DB: dbPath, RVM_FILES: filesDir, ...env });
+  runServerCommand('backup', args, { RVM_DB: dbPath, RVM_FILES: filesDir, ...env });
 
 const sha256 = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machinesCsv } from '../../bench/machinesCsv';
+import { builtServerFile } from '../../scripts/build/serverBuild';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -85,7 +86,7 @@ describe('a write while another process holds the database', () => {
       RVM_DATABASE_URL: server.config.databaseUrl ?? '',
       RVM_FILES: server.config.filesDir,
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/import.ts', file], { cwd: ROOT, env });
+    const child = spawn(process.execPath, [builtServerFile('import'), file], { cwd: ROOT, env });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

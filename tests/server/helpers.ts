@@ -15,6 +15,7 @@ import { openEngine } from '../../server/db/openEngine';
 import type { PgEngine } from '../../server/db/pg/engine';
 import { seedIfFirstStart } from '../../server/db/seed';
 import { SqliteEngine } from '../../server/db/sqliteEngine';
+import { builtServerFile, type ServerCommand } from '../../scripts/build/serverBuild';
 import { createTestDatabase, type TestDatabase } from './pg/database';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
@@ -310,11 +311,11 @@ export function rawGet(port: number, requestPath: string): Promise<{ status: num
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
- * `server/main.ts` as its own process (node --import tsx, so signals reach the server itself) on a free port,
+ * The compiled server (dist-server/main.js) as its own process, as `npm start` runs it, on a free port,
  * with the test fixtures as demo data and no built page; `env` names the database and file store.
  */
 export function spawnMainServer(dir: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  return spawn(process.execPath, [builtServerFile('main')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -372,10 +373,14 @@ export interface ScriptOutput {
   stderr: string;
 }
 
-/** One of the server's command-line scripts run to its end as an operator runs it, with `env` added. */
-export function runServerScript(script: string, args: string[], env: Record<string, string>): Promise<ScriptOutput> {
+/** One of the server's compiled commands run to its end as an operator runs it, with `env` added. */
+export function runServerCommand(
+  command: ServerCommand,
+  args: string[],
+  env: Record<string, string>,
+): Promise<ScriptOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(process.execPath, [builtServerFile(command), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/db/engine';
 import { SEEDED_META_KEY } from '../../server/db/seed';
 import { importMachinesFile } from '../../server/machines/importRows';
+import { builtServerFile } from '../../scripts/build/serverBuild';
 import { FIXTURES, makeTempDir, openTestEngine, type TestEngine, type TestSql } from './helpers';
 
 const MAX = 1024 * 1024;
@@ -305,14 +306,17 @@ describe("importing the feed's extra fields", () => {
   });
 });
 
-describe('npx tsx server/import.ts', () => {
+describe('npm run import (dist-server/import.js)', () => {
   // With PostgreSQL, the command loads into the database this file's RVM_DATABASE_URL names.
   const cliStore = () => ({ dbPath: path.join(dir, 'cli.sqlite'), filesDir: path.join(dir, 'cli-files') });
 
   const run = async (file: string) => {
     const env = { ...process.env, RVM_DB: cliStore().dbPath, RVM_FILES: cliStore().filesDir };
     try {
-      const { stdout, stderr } = await promisify(execFile)(TSX, ['server/import.ts', file], { env, cwd: ROOT });
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [builtServerFile('import'), file], {
+        env,
+        cwd: ROOT,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -320,7 +324,6 @@ describe('npx tsx server/import.ts', () => {
     }
   };
   const ROOT = path.resolve(import.meta.dirname, '../..');
-  const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
   it('exits 1, prints every error with its row and loads nothing for a bad file; exits 0 for a good one', async () => {
     stage('bad.csv', 'good.csv', 'rvm-001.png');

@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtServerFile } from '../../scripts/build/serverBuild';
 import { FIXTURES, makeTempDir, openTestEngine, storeEntries } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = makeTempDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('npx tsx server/main.ts', () => {
+describe('the compiled server (dist-server/main.js)', () => {
   it('seeds, forgets audit entries past the retention, prints one line with the port, answers, and exits 0 on SIGTERM', async () => {
     const dbPath = path.join(dir, 'data', 'rvm.sqlite');
     const filesDir = path.join(dir, 'data', 'files');
@@ -25,7 +26,7 @@ describe('npx tsx server/main.ts', () => {
     await insert(recent);
     await before.close();
 
-    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    const child = spawn(process.execPath, [builtServerFile('main')], {
       cwd: ROOT,
       env: {
         ...process.env,

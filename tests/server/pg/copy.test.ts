@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { importMachinesFile } from '../../../server/machines/importRows';
-import { auth, FIXTURES, runServerScript, startSeededTestServer, testSql, type TestServer } from '../helpers';
+import { auth, FIXTURES, runServerCommand, startSeededTestServer, testSql, type TestServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
-const runCopy = (env: Record<string, string>) => runServerScript('server/copyToPostgres.ts', [], env);
+const runCopy = (env: Record<string, string>) => runServerCommand('copy-to-postgres', [], env);
 
 let sqlite: TestServer;
 let database: TestDatabase;
