@@ -1,7 +1,8 @@
 /**
  * Hong Kong general holidays other than Sundays, as gazetted (YYYY-MM-DD, Hong Kong dates).
  * The opening_hours library (3.15) has no Hong Kong holiday table, so `PH` is resolved from this list.
- * Add each year when the Government gazettes it (usually mid-year for the next year).
+ * Add each year when the Government gazettes it (usually mid-year for the next year): from 1 October a test fails
+ * while the next year is missing (hkPublicHolidays.test.ts).
  */
 export const HK_PUBLIC_HOLIDAYS: ReadonlySet<string> = new Set([
   // 2025
