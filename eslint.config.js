@@ -32,6 +32,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
+      'dist-sourcemaps',
       'node_modules',
       'coverage',
       'data',

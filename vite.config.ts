@@ -7,12 +7,15 @@ import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles';
 import { earlyList } from './scripts/vite/earlyList';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
+import { privateSourceMaps } from './scripts/vite/privateSourceMaps';
 import { webglOnly } from './scripts/vite/webglOnly';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
 // `npm run analyze` sets RVM_ANALYZE: a production build like any other, plus what each chunk is made of.
 const ANALYZE = process.env.RVM_ANALYZE === '1';
+// Source maps served with the page only when asked for; otherwise they are kept out of dist/.
+const PUBLIC_SOURCE_MAPS = process.env.RVM_SOURCE_MAPS === '1';
 
 export default defineConfig({
   plugins: [
@@ -24,6 +27,7 @@ export default defineConfig({
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
     offlinePlugin(),
     precompress(),
+    !PUBLIC_SOURCE_MAPS && privateSourceMaps(),
     // Each module's minified bytes, read from the source maps.
     ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),
   ],
@@ -31,7 +35,7 @@ export default defineConfig({
   css: { postcss: { plugins: [dropUnusedMapStyles] } },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    sourcemap: PUBLIC_SOURCE_MAPS ? true : 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 2000,
     rollupOptions: {

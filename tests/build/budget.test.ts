@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
 import { FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from '../../scripts/bundle/budgets';
 import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
+import { SOURCE_MAPS_DIR } from '../../scripts/vite/privateSourceMaps';
 import { DIST } from './dist';
 
 let server: BudgetServer;
@@ -47,11 +48,12 @@ describe('bytes a visitor downloads (Brotli, demo data)', () => {
 });
 
 describe('the chunks', () => {
-  const sources = readdirSync(path.join(DIST, 'assets'))
+  const sources = readdirSync(path.join(SOURCE_MAPS_DIR, 'assets'))
     .filter((name) => name.endsWith('.js.map'))
     .map((name) => ({
       chunk: name,
-      sources: (JSON.parse(readFileSync(path.join(DIST, 'assets', name), 'utf8')) as { sources: string[] }).sources,
+      sources: (JSON.parse(readFileSync(path.join(SOURCE_MAPS_DIR, 'assets', name), 'utf8')) as { sources: string[] })
+        .sources,
     }));
 
   it('hold each module once', () => {
