@@ -6,7 +6,7 @@
  * FOLDER/files/. With PostgreSQL (RVM_DATABASE_URL) use pg_dump instead: docs/deploy.md.
  */
 import { loadConfig } from './config';
-import { BackupError, backupSqlite } from './db/backup';
+import { BackupError, backupSqlite } from './db/sqlite/backup';
 
 const USAGE = 'usage: npm run backup -- FOLDER   (backs up RVM_DB and the photos in RVM_FILES into FOLDER)';
 

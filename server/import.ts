@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openEngine } from './db/openEngine';
-import { DEFAULT_IMPORT_ACTOR } from './machines/importAudit';
+import { DEFAULT_IMPORT_ACTOR } from './db/sqlite/importAudit';
 import { importMachinesFile } from './machines/importRows';
 
 async function main(argv: readonly string[]): Promise<number> {

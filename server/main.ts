@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { startAuditPruning } from './db/auditRetention';
 import { openEngine } from './db/openEngine';
 import { seedIfFirstStart } from './db/seed';
-import { sweepStaleTempFiles } from './files/sweepTempFiles';
+import { sweepStaleTempFiles } from './db/sqlite/sweepTempFiles';
 
 /** Requests still running after this long on shutdown are abandoned. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;

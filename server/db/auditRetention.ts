@@ -1,6 +1,6 @@
 import type { Engine } from './engine';
 import { startHourlyPruning } from './hourlyPruning';
-import type { Db } from './open';
+import type { Db } from './sqlite/open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { isBusyError as isSqliteBusy } from './open';
+import { isBusyError as isSqliteBusy } from './sqlite/open';
 import { isPgBusyError } from './pg/pool';
 
 /** What a 503 for a busy database asks the client to wait, seconds: an import holds the lock about a second. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ServerConfig } from '../config';
 import type { Engine } from './engine';
 import { COMMAND_LOCK_TIMEOUT_MS, PgEngine, SERVER_LOCK_TIMEOUT_MS } from './pg/engine';
-import { SqliteEngine } from './sqliteEngine';
+import { SqliteEngine } from './sqlite/engine';
 
 /**
  * PostgreSQL when RVM_DATABASE_URL is set, else the SQLite file (its folder and the photo folder made when missing);

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import { storeRowPhotos } from '../machines/photos';
 import { checkRowsFile } from '../machines/readRows';
 import type { Engine } from './engine';
-import { SEEDED_META_KEY } from './meta';
+import { SEEDED_META_KEY } from './sqlite/meta';
 
-export { SEEDED_META_KEY } from './meta';
+export { SEEDED_META_KEY } from './sqlite/meta';
 
 export interface SeedOptions {
   seedPath: string;

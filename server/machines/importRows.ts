@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Engine } from '../db/engine';
 import { CsvError } from './csv';
-import { DEFAULT_IMPORT_ACTOR } from './importAudit';
+import { DEFAULT_IMPORT_ACTOR } from '../db/sqlite/importAudit';
 import { storeRowPhotos } from './photos';
 import { checkRowsFile, RowsFileError } from './readRows';
 import type { RowsResult } from './validate';

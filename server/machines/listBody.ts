@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { openReader, type Db } from '../db/open';
+import { openReader, type Db } from '../db/sqlite/open';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
 import { createListCache, sqliteChangeKey, type ListCache } from './listCache';
 import { toApiMachine, type ApiMachine, type MachineRecord } from './repository';

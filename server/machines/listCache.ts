@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { Db } from '../db/sqlite/open';
 
 /** What `build` makes of the database, rebuilt only when the database changed. */
 export interface ListCache<T> {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { Db } from '../db/sqlite/open';
 import type { Machine } from '../../shared/machine';
 import type { ExtraFields } from './extraFields';
 import type { FeedFields } from './feedFields';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { BackupError, backupFileName, backupSqlite } from '../../server/db/backup';
+import { BackupError, backupFileName, backupSqlite } from '../../server/db/sqlite/backup';
 import {
   ADMIN_TOKEN,
   auth,

@@ -14,7 +14,7 @@ import type { Engine, PhotoStore } from '../../server/db/engine';
 import { openEngine } from '../../server/db/openEngine';
 import type { PgEngine } from '../../server/db/pg/engine';
 import { seedIfFirstStart } from '../../server/db/seed';
-import { SqliteEngine } from '../../server/db/sqliteEngine';
+import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { builtServerFile, type ServerCommand } from '../../scripts/build/serverBuild';
 import { createTestDatabase, type TestDatabase } from './pg/database';
 

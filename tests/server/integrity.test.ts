@@ -4,9 +4,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { openDatabase } from '../../server/db/open';
+import { openDatabase } from '../../server/db/sqlite/open';
 import { seedIfFirstStart } from '../../server/db/seed';
-import { SqliteEngine } from '../../server/db/sqliteEngine';
+import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { countMachines, listMachines } from '../../server/machines/repository';
 import {
   describeSqliteOnly,

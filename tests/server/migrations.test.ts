@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
-import { migrate, MIGRATIONS } from '../../server/db/migrations';
-import { openDatabase, type Db } from '../../server/db/open';
+import { migrate, MIGRATIONS } from '../../server/db/sqlite/migrations';
+import { openDatabase, type Db } from '../../server/db/sqlite/open';
 import { listMachines } from '../../server/machines/repository';
 import { describeSqliteOnly, makeTempDir } from './helpers';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { STALE_TEMP_AGE_MS, sweepStaleTempFiles } from '../../server/files/sweepTempFiles';
+import { STALE_TEMP_AGE_MS, sweepStaleTempFiles } from '../../server/db/sqlite/sweepTempFiles';
 import { describeSqliteOnly, makeTempDir, startMainServer } from './helpers';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { pgUpsertMachineValues } from '../../machines/pgMachines';
+import { pgUpsertMachineValues } from './machines';
 import { UPSERT_COLUMNS } from '../../machines/repository';
-import { findDamage } from '../integrity';
-import { MIGRATIONS } from '../migrations';
+import { findDamage } from '../sqlite/integrity';
+import { MIGRATIONS } from '../sqlite/migrations';
 import type { PgEngine } from './engine';
 import { inTransaction, type Queryable } from './pool';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { PgFileStore, pgRecordFile } from '../../files/pgStore';
+import { PgFileStore, pgRecordFile } from './fileStore';
 import type { StatusUpdate } from '../../live/statusUpdate';
 import { buildListBody, type ListBody } from '../../machines/listBody';
 import { createListCache, type ListCache } from '../../machines/listCache';
@@ -11,11 +11,11 @@ import {
   pgGetMachine,
   pgListMachines,
   pgUpsertMachines,
-} from '../../machines/pgMachines';
+} from './machines';
 import type { MachineRecord } from '../../machines/repository';
 import type { MachineRow } from '../../machines/validate';
 import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
-import { SEEDED_META_KEY } from '../meta';
+import { SEEDED_META_KEY } from '../sqlite/meta';
 import { PgFeedStore } from './feedStore';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { migratePg } from './migrations';

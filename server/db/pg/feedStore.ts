@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { pgRecordFile } from '../../files/pgStore';
-import { MACHINE_COLUMNS, pgUpsertMachines } from '../../machines/pgMachines';
+import { pgRecordFile } from './fileStore';
+import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
 import { toApiMachine, type ApiMachine, type MachineRecord } from '../../machines/repository';
 import type { MachineRow } from '../../machines/validate';
 import type { StoredBlob } from '../photoStore';
@@ -17,7 +17,7 @@ import {
   type HistoryPage,
   type SnapshotChanges,
 } from '../feedStore';
-import { SEEDED_META_KEY } from '../meta';
+import { SEEDED_META_KEY } from '../sqlite/meta';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import type { ChangeMessage } from './listen';
 import type { Queryable } from './pool';

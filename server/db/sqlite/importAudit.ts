@@ -1,4 +1,4 @@
-import type { Db } from '../db/open';
+import type { Db } from './open';
 
 /** Who loaded a file when no one is named: the import command run by hand. */
 export const DEFAULT_IMPORT_ACTOR = 'import command';

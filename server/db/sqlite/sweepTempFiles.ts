@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { TEMP_PREFIX } from './store';
+import { TEMP_PREFIX } from './fileStore';
 
 /**
  * A temp file this old is left over from an upload cut off by a crash (`kill -9`): an upload must arrive within

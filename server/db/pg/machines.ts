@@ -1,9 +1,15 @@
-import { sameState } from '../db/feedStore';
-import { pgInsertHistory } from '../db/pg/historyEntries';
-import type { Queryable } from '../db/pg/pool';
-import { operatorStateOf, type StatusUpdate } from '../live/statusUpdate';
-import { toApiMachine, UPSERT_COLUMNS, upsertValues, type ApiMachine, type MachineRecord } from './repository';
-import type { MachineRow } from './validate';
+import { sameState } from '../feedStore';
+import { pgInsertHistory } from './historyEntries';
+import type { Queryable } from './pool';
+import { operatorStateOf, type StatusUpdate } from '../../live/statusUpdate';
+import {
+  toApiMachine,
+  UPSERT_COLUMNS,
+  upsertValues,
+  type ApiMachine,
+  type MachineRecord,
+} from '../../machines/repository';
+import type { MachineRow } from '../../machines/validate';
 
 /** Every column as SQLite returns it (booleans as 0/1), so toApiMachine serves both engines. */
 export const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance::int AS under_maintenance,

@@ -1,8 +1,8 @@
-import { sameState } from '../db/feedStore';
-import { insertHistoryEntry } from '../db/historyEntries';
-import type { Db } from '../db/open';
-import { getMachine, type ApiMachine } from '../machines/repository';
-import { operatorStateOf, type StatusUpdate } from './statusUpdate';
+import { sameState } from '../feedStore';
+import { insertHistoryEntry } from './historyEntries';
+import type { Db } from './open';
+import { getMachine, type ApiMachine } from '../../machines/repository';
+import { operatorStateOf, type StatusUpdate } from '../../live/statusUpdate';
 
 /**
  * SQLite: applies an operator's status update, records it in the audit table and, when the machine's state changed

@@ -1,5 +1,5 @@
-import type { Db } from '../db/open';
-import { importsAfter, lastImportId, type ImportAuditEntry } from '../machines/importAudit';
+import type { Db } from './open';
+import { importsAfter, lastImportId, type ImportAuditEntry } from './importAudit';
 
 /** How often the server looks for an import made by another process (the import command). */
 export const IMPORT_POLL_MS = 1000;

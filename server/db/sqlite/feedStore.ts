@@ -1,6 +1,12 @@
-import type { FileStore } from '../files/store';
-import { getMachine, prepareUpsert, toApiMachine, type ApiMachine, type MachineRecord } from '../machines/repository';
-import type { StoredBlob } from './photoStore';
+import type { FileStore } from './fileStore';
+import {
+  getMachine,
+  prepareUpsert,
+  toApiMachine,
+  type ApiMachine,
+  type MachineRecord,
+} from '../../machines/repository';
+import type { StoredBlob } from '../photoStore';
 import {
   historyCutoff,
   pictureFor,
@@ -12,7 +18,7 @@ import {
   type HistoryEntry,
   type HistoryPage,
   type SnapshotChanges,
-} from './feedStore';
+} from '../feedStore';
 import { insertHistoryEntry } from './historyEntries';
 import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
 import type { Db } from './open';

@@ -1,16 +1,16 @@
-import { applyStatusUpdate } from '../live/applyStatusUpdate';
-import { watchImports } from '../live/importWatcher';
-import type { StatusUpdate } from '../live/statusUpdate';
-import { FileStore } from '../files/store';
-import { recordImport } from '../machines/importAudit';
-import { createSqliteListBody } from '../machines/listBody';
-import { countMachines, getMachine, listMachines } from '../machines/repository';
-import { saveMachineRows } from '../machines/saveRows';
-import type { MachineRow } from '../machines/validate';
-import { pruneAudit } from './auditRetention';
-import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from './engine';
+import { applyStatusUpdate } from './applyStatusUpdate';
+import { watchImports } from './importWatcher';
+import type { StatusUpdate } from '../../live/statusUpdate';
+import { FileStore } from './fileStore';
+import { recordImport } from './importAudit';
+import { createSqliteListBody } from '../../machines/listBody';
+import { countMachines, getMachine, listMachines } from '../../machines/repository';
+import { saveMachineRows } from './saveRows';
+import type { MachineRow } from '../../machines/validate';
+import { pruneAudit } from '../auditRetention';
+import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
 import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
-import { SqliteFeedStore } from './sqliteFeedStore';
+import { SqliteFeedStore } from './feedStore';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 
 /**

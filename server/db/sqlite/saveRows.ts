@@ -1,10 +1,10 @@
-import type { Db } from '../db/open';
-import type { RowPhoto } from '../db/engine';
-import type { FileStore } from '../files/store';
-import { countMachines, prepareUpsert } from './repository';
-import type { MachineRow } from './validate';
+import type { Db } from './open';
+import type { RowPhoto } from '../engine';
+import type { FileStore } from './fileStore';
+import { countMachines, prepareUpsert } from '../../machines/repository';
+import type { MachineRow } from '../../machines/validate';
 
-import type { SaveCounts } from '../db/engine';
+import type { SaveCounts } from '../engine';
 
 /** SQLite: upserts the rows and records their photos, all or nothing. Nested in a caller's transaction it becomes a savepoint. */
 export function saveMachineRows(

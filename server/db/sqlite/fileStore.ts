@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from '../db/engine';
-import type { Db } from '../db/open';
-import { consumeImage, FILE_ID_PATTERN } from './checkImage';
+import type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from '../engine';
+import type { Db } from './open';
+import { consumeImage, FILE_ID_PATTERN } from '../../files/checkImage';
 
-export { FILE_ID_PATTERN } from './checkImage';
-export type { FileRecord, SaveOptions, StoredBlob } from '../db/engine';
+export { FILE_ID_PATTERN } from '../../files/checkImage';
+export type { FileRecord, SaveOptions, StoredBlob } from '../engine';
 /** Temp files are named `.tmp-<pid>-<uuid>` while an upload is written; the rename to the hash ends them. */
 export const TEMP_PREFIX = '.tmp-';
 

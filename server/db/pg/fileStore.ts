@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from '../db/engine';
-import type { Queryable } from '../db/pg/pool';
-import { consumeImage, FILE_ID_PATTERN } from './checkImage';
+import type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from '../engine';
+import type { Queryable } from './pool';
+import { consumeImage, FILE_ID_PATTERN } from '../../files/checkImage';
 
 const RECORD_COLUMNS =
   'id, content_type AS "contentType", size, original_name AS "originalName", created_at AS "createdAt"';
