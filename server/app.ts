@@ -18,7 +18,7 @@ import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { registerLiveRoutes } from './live/registerLive';
 import { followFeed } from './feed/followFeed';
-import { pruneHistoryWhileRunning } from './feed/historyRetention';
+import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { openEngine } from './db/openEngine';
 import { DEFAULT_IMPORT_ACTOR } from './db/sqlite/importAudit';
-import { importMachinesFile } from './machines/importRows';
+import { importMachinesFile } from './importing/importRows';
 
 async function main(argv: readonly string[]): Promise<number> {
   const [file, ...extra] = argv;

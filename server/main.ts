@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { startAuditPruning } from './db/auditRetention';
 import { openEngine } from './db/openEngine';
-import { seedIfFirstStart } from './db/seed';
+import { seedIfFirstStart } from './importing/seed';
 import { sweepStaleTempFiles } from './db/sqlite/sweepTempFiles';
 
 /** Requests still running after this long on shutdown are abandoned. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openEngine } from '../../server/db/openEngine';
-import { seedIfFirstStart } from '../../server/db/seed';
+import { seedIfFirstStart } from '../../server/importing/seed';
 
 export interface BudgetServer {
   app: FastifyInstance;

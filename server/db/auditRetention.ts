@@ -1,5 +1,5 @@
 import type { Engine } from './engine';
-import { startHourlyPruning } from './hourlyPruning';
+import { startHourlyPruning } from '../retention/hourlyPruning';
 import type { Db } from './sqlite/open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { StatusUpdate } from '../live/statusUpdate';
+import type { StatusUpdate } from '../machines/statusUpdate';
 import type { ImportNotice } from '../live/eventRing';
 import type { ListBody } from '../machines/listBody';
 import type { ListCache } from '../machines/listCache';

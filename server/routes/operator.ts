@@ -2,9 +2,9 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import { tokenFingerprint } from '../live/tokenFingerprint';
+import { tokenFingerprint } from '../security/tokenFingerprint';
 import type { MachineBus } from '../live/bus';
-import { parseStatusUpdate } from '../live/statusUpdate';
+import { parseStatusUpdate } from '../machines/statusUpdate';
 import { bearerMatches } from '../security/adminToken';
 import { refuseOtherMethods } from './methodNotAllowed';
 

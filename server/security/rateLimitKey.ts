@@ -1,6 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { tokenFingerprint } from '../live/tokenFingerprint';
+import { tokenFingerprint } from './tokenFingerprint';
 import { bearerMatches } from './adminToken';
 
 /**

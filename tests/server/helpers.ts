@@ -13,7 +13,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import type { Engine, PhotoStore } from '../../server/db/engine';
 import { openEngine } from '../../server/db/openEngine';
 import type { PgEngine } from '../../server/db/pg/engine';
-import { seedIfFirstStart } from '../../server/db/seed';
+import { seedIfFirstStart } from '../../server/importing/seed';
 import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { builtServerFile, type ServerCommand } from '../../scripts/build/serverBuild';
 import { createTestDatabase, type TestDatabase } from './pg/database';

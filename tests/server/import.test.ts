@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/db/engine';
-import { SEEDED_META_KEY } from '../../server/db/seed';
-import { importMachinesFile } from '../../server/machines/importRows';
+import { SEEDED_META_KEY } from '../../server/importing/seed';
+import { importMachinesFile } from '../../server/importing/importRows';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { FIXTURES, makeTempDir, openTestEngine, type TestEngine, type TestSql } from './helpers';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/db/engine';
 import { openEngine } from '../../server/db/openEngine';
-import { importMachinesFile } from '../../server/machines/importRows';
+import { importMachinesFile } from '../../server/importing/importRows';
 import {
   FIXTURES,
   makeTempDir,

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/sqlite/open';
-import { seedIfFirstStart } from '../../server/db/seed';
+import { seedIfFirstStart } from '../../server/importing/seed';
 import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { countMachines, listMachines } from '../../server/machines/repository';
 import {

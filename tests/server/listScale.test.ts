@@ -5,7 +5,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machinesCsv } from '../../bench/machinesCsv';
-import { importMachinesFile } from '../../server/machines/importRows';
+import { importMachinesFile } from '../../server/importing/importRows';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 const ROWS = 50_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFingerprint } from '../../server/live/tokenFingerprint';
-import { parseStatusUpdate } from '../../server/live/statusUpdate';
+import { tokenFingerprint } from '../../server/security/tokenFingerprint';
+import { parseStatusUpdate } from '../../server/machines/statusUpdate';
 import { ADMIN_TOKEN, auth, startSeededTestServer, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

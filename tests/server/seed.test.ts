@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../server/db/engine';
-import { SEEDED_META_KEY, seedIfFirstStart, type SeedOptions } from '../../server/db/seed';
+import { SEEDED_META_KEY, seedIfFirstStart, type SeedOptions } from '../../server/importing/seed';
 import { FIXTURES, makeTempDir, openTestEngine, storedBytes, type TestEngine, type TestSql } from './helpers';
 
 let dir: string;

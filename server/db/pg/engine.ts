@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { PgFileStore, pgRecordFile } from './fileStore';
-import type { StatusUpdate } from '../../live/statusUpdate';
+import type { StatusUpdate } from '../../machines/statusUpdate';
 import { buildListBody, type ListBody } from '../../machines/listBody';
 import { createListCache, type ListCache } from '../../machines/listCache';
 import {

@@ -1,7 +1,7 @@
 import { sameState } from '../feedStore';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
-import { operatorStateOf, type StatusUpdate } from '../../live/statusUpdate';
+import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
 import {
   toApiMachine,
   UPSERT_COLUMNS,

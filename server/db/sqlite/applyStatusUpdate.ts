@@ -2,7 +2,7 @@ import { sameState } from '../feedStore';
 import { insertHistoryEntry } from './historyEntries';
 import type { Db } from './open';
 import { getMachine, type ApiMachine } from '../../machines/repository';
-import { operatorStateOf, type StatusUpdate } from '../../live/statusUpdate';
+import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
 
 /**
  * SQLite: applies an operator's status update, records it in the audit table and, when the machine's state changed

@@ -1,6 +1,6 @@
 import { applyStatusUpdate } from './applyStatusUpdate';
 import { watchImports } from './importWatcher';
-import type { StatusUpdate } from '../../live/statusUpdate';
+import type { StatusUpdate } from '../../machines/statusUpdate';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
 import { createSqliteListBody } from '../../machines/listBody';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
-import { importMachinesFile } from '../../../server/machines/importRows';
+import { importMachinesFile } from '../../../server/importing/importRows';
 import { auth, FIXTURES, runServerCommand, startSeededTestServer, testSql, type TestServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Engine } from '../db/engine';
-import { CsvError } from './csv';
+import { CsvError } from '../machines/csv';
 import { DEFAULT_IMPORT_ACTOR } from '../db/sqlite/importAudit';
 import { storeRowPhotos } from './photos';
-import { checkRowsFile, RowsFileError } from './readRows';
-import type { RowsResult } from './validate';
+import { checkRowsFile, RowsFileError } from '../machines/readRows';
+import type { RowsResult } from '../machines/validate';
 
 export type ImportResult =
   { ok: true; inserted: number; updated: number; photos: number; warnings: string[] } | { ok: false; errors: string[] };

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import { storeRowPhotos } from '../machines/photos';
+import { storeRowPhotos } from './photos';
 import { checkRowsFile } from '../machines/readRows';
-import type { Engine } from './engine';
-import { SEEDED_META_KEY } from './sqlite/meta';
+import type { Engine } from '../db/engine';
+import { SEEDED_META_KEY } from '../db/sqlite/meta';
 
-export { SEEDED_META_KEY } from './sqlite/meta';
+export { SEEDED_META_KEY } from '../db/sqlite/meta';
 
 export interface SeedOptions {
   seedPath: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedStore } from '../db/feedStore';
-import { startHourlyPruning } from '../db/hourlyPruning';
+import { startHourlyPruning } from './hourlyPruning';
 
 /**
  * Prunes the machines' history (written by the feed's syncs and by operators' updates) once the server is ready and

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../errors';
 import type { PhotoStore, RowPhoto } from '../db/engine';
-import type { MachineRow } from './validate';
+import type { MachineRow } from '../machines/validate';
 
 export type { RowPhoto } from '../db/engine';
 

@@ -1,7 +1,7 @@
 import { STATUSES, type Status } from '../../shared/machine';
 import { ApiError } from '../errors';
-import type { ApiMachine } from '../machines/repository';
-import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from '../machines/feedFields';
+import type { ApiMachine } from './repository';
+import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from './feedFields';
 
 /** What an operator may change about a machine's state; at least one field. Timestamps as stored (UTC). */
 export interface StatusUpdate {
