@@ -6,7 +6,9 @@
  */
 import { loadConfig } from './config';
 import { COMMAND_LOCK_TIMEOUT_MS, PgEngine } from './db/pg/engine';
-import { copySqliteToPostgres, CopyError } from './db/pg/copyFromSqlite';
+import { copySqliteToPostgres } from './db/pg/copyFromSqlite';
+import { readSqliteTables } from './db/sqlite/readTables';
+import { CopyError } from './db/sqliteTables';
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.length > 0) {
@@ -20,7 +22,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const target = await PgEngine.open(config.databaseUrl, { poolMax: 2, lockTimeoutMs: COMMAND_LOCK_TIMEOUT_MS });
   try {
-    const copied = await copySqliteToPostgres(config.dbPath, config.filesDir, target);
+    const copied = await copySqliteToPostgres(await readSqliteTables(config.dbPath), config.filesDir, target);
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +

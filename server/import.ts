@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openEngine } from './db/openEngine';
-import { DEFAULT_IMPORT_ACTOR } from './db/sqlite/importAudit';
-import { importMachinesFile } from './importing/importRows';
+import { DEFAULT_IMPORT_ACTOR, importMachinesFile } from './importing/importRows';
 
 async function main(argv: readonly string[]): Promise<number> {
   const [file, ...extra] = argv;

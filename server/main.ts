@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { startAuditPruning } from './db/auditRetention';
+import { startAuditPruning } from './retention/auditRetention';
 import { openEngine } from './db/openEngine';
 import { seedIfFirstStart } from './importing/seed';
 import { sweepStaleTempFiles } from './db/sqlite/sweepTempFiles';

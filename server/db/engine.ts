@@ -2,7 +2,7 @@ import type { StatusUpdate } from '../machines/statusUpdate';
 import type { ImportNotice } from '../live/eventRing';
 import type { ListBody } from '../machines/listBody';
 import type { ListCache } from '../machines/listCache';
-import type { ApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/apiMachine';
 import type { MachineRow } from '../machines/validate';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
@@ -45,7 +45,7 @@ export interface ChangeHandlers {
 }
 
 /**
- * Everything the server and its commands read and write. Two implementations: SQLite (server/db/sqliteEngine.ts)
+ * Everything the server and its commands read and write. Two implementations: SQLite (server/db/sqlite/engine.ts)
  * and PostgreSQL (server/db/pg/engine.ts); routes see only this. Every write is one transaction.
  */
 export interface Engine {

@@ -1,6 +1,7 @@
-import type { ApiMachine, MachineRecord } from '../machines/repository';
-import { toApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/apiMachine';
+import type { HistoryEntry } from '../machines/history';
 import type { MachineRow } from '../machines/validate';
+import { toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
 
 /** Where a machine's photo stands: the feed names none, it is stored, or it is named but not fetched yet. */
@@ -19,20 +20,6 @@ export interface SnapshotChanges {
   machines: ApiMachine[];
 }
 
-/** One state of a machine, as `GET /api/rvm/:id/history` answers it. */
-export interface HistoryEntry {
-  at: string;
-  status: string | null;
-  under_maintenance: boolean;
-  service_status: number;
-  deactivated: boolean;
-  bin_count: number | null;
-  bin_count_full_threshold: number | null;
-  last_online: string | null;
-  last_emptied_at: string | null;
-  last_full: string | null;
-}
-
 export interface HistoryPage {
   entries: HistoryEntry[];
   /** More entries follow the last one: ask again with `since` set to its `at`. */
@@ -42,7 +29,7 @@ export interface HistoryPage {
 /**
  * Every database access of the feed follower and of the history: the machines a sync writes, their history, the
  * photos fetched from the feed and the time of the last sync that changed something. One implementation per
- * engine (server/db/sqliteFeedStore.ts, server/db/pg/feedStore.ts); each write is one transaction.
+ * engine (db/sqlite/feedStore.ts, db/pg/feedStore.ts); each write is one transaction.
  */
 export interface FeedStore {
   /**
@@ -67,7 +54,6 @@ export interface FeedStore {
   pruneHistory(retentionDays: number, now?: Date): Promise<number>;
 }
 
-export const SYNCED_AT_META_KEY = 'feed_synced_at';
 /** More machines changed in one sync than this and the pages are told to reload the list instead. */
 export const MAX_MACHINE_EVENTS_PER_SYNC = 100;
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
@@ -78,27 +64,6 @@ export const announcedAsImport = (changes: { machines: readonly unknown[]; inser
 
 export const historyCutoff = (retentionDays: number, now: Date): string =>
   new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
-
-export type HistoryState = Omit<HistoryEntry, 'at'>;
-
-export const stateOf = (machine: ApiMachine): HistoryState => ({
-  status: machine.status,
-  under_maintenance: machine.under_maintenance,
-  service_status: machine.service_status,
-  deactivated: machine.deactivated,
-  bin_count: machine.bin_count,
-  bin_count_full_threshold: machine.bin_count_full_threshold,
-  last_online: machine.last_online,
-  last_emptied_at: machine.last_emptied_at,
-  last_full: machine.last_full,
-});
-
-/**
- * A new report time alone is no new state: a feed that stamps `last_online` on every machine each minute would
- * otherwise write a history entry per machine per minute.
- */
-export const sameState = (a: ApiMachine, b: ApiMachine): boolean =>
-  JSON.stringify({ ...stateOf(a), last_online: null }) === JSON.stringify({ ...stateOf(b), last_online: null });
 
 /** The record the row would make, to compare with the stored one before writing anything. */
 function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {

@@ -2,7 +2,7 @@ import type { Engine } from '../db/engine';
 import { announcedAsImport, type FeedMachine } from '../db/feedStore';
 import { ApiError } from '../errors';
 import type { MachineBus } from '../live/bus';
-import type { ApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/apiMachine';
 import { showText } from '../machines/showValue';
 import { validateMachineRow } from '../machines/validate';
 import { backoffDelayMs } from './backoff';

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { Engine } from '../db/engine';
 import { CsvError } from '../machines/csv';
-import { DEFAULT_IMPORT_ACTOR } from '../db/sqlite/importAudit';
-import { storeRowPhotos } from './photos';
 import { checkRowsFile, RowsFileError } from '../machines/readRows';
 import type { RowsResult } from '../machines/validate';
+import { storeRowPhotos } from './photos';
+
+/** Who loaded a file when no one is named: the import command run by hand. */
+export const DEFAULT_IMPORT_ACTOR = 'import command';
 
 export type ImportResult =
   { ok: true; inserted: number; updated: number; photos: number; warnings: string[] } | { ok: false; errors: string[] };

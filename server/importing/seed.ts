@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import { storeRowPhotos } from './photos';
 import { checkRowsFile } from '../machines/readRows';
 import type { Engine } from '../db/engine';
-import { SEEDED_META_KEY } from '../db/sqlite/meta';
+import { SEEDED_META_KEY } from '../db/metaKeys';
 
-export { SEEDED_META_KEY } from '../db/sqlite/meta';
+export { SEEDED_META_KEY } from '../db/metaKeys';
 
 export interface SeedOptions {
   seedPath: string;

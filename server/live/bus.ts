@@ -1,4 +1,4 @@
-import type { ApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/apiMachine';
 import { EventRing, type ImportNotice, type LiveChange, type LiveEvent } from './eventRing';
 
 export type { ImportNotice } from './eventRing';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiMachine } from '../machines/repository';
+import type { ApiMachine } from '../machines/apiMachine';
 
 /** What open pages hear of an import: enough to know the list changed, nothing of who or which file. */
 export interface ImportNotice {

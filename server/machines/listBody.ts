@@ -3,7 +3,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { openReader, type Db } from '../db/sqlite/open';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
 import { createListCache, sqliteChangeKey, type ListCache } from './listCache';
-import { toApiMachine, type ApiMachine, type MachineRecord } from './repository';
+import { toApiMachine, type MachineRecord } from '../db/machineRecord';
+import type { ApiMachine } from './apiMachine';
 
 export interface RvmListBody {
   success: true;

@@ -1,6 +1,6 @@
 import { STATUSES, type Status } from '../../shared/machine';
 import { ApiError } from '../errors';
-import type { ApiMachine } from './repository';
+import type { ApiMachine } from './apiMachine';
 import { checkFeedTimestamp, FEED_TIMESTAMP_FIELDS, type FeedTimestampField } from './feedFields';
 
 /** What an operator may change about a machine's state; at least one field. Timestamps as stored (UTC). */

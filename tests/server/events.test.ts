@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MachineBus } from '../../server/live/bus';
 import { registerEventRoutes } from '../../server/routes/events';
-import type { ApiMachine } from '../../server/machines/repository';
+import type { ApiMachine } from '../../server/machines/apiMachine';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 /** An open event stream: its status, headers and everything received so far. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ApiMachine } from '../../server/machines/repository';
+import type { ApiMachine } from '../../server/machines/apiMachine';
 import { startSeededTestServer, type TestServer } from './helpers';
 
 /** How the fake answers the next list calls. */

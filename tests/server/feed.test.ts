@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FeedFollower, type FollowerOptions } from '../../server/feed/follower';
 import { MachineBus } from '../../server/live/bus';
 import type { LiveEvent } from '../../server/live/eventRing';
-import type { ApiMachine } from '../../server/machines/repository';
+import type { ApiMachine } from '../../server/machines/apiMachine';
 import { feedData, listOf, startFakeFeed, type FakeFeed } from './fakeFeed';
 import { makePng, startSeededTestServer, startTestServer, usingPostgres, type TestServer } from './helpers';
 

@@ -7,7 +7,7 @@ import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/sqlite/open';
 import { seedIfFirstStart } from '../../server/importing/seed';
 import { SqliteEngine } from '../../server/db/sqlite/engine';
-import { countMachines, listMachines } from '../../server/machines/repository';
+import { countMachines, listMachines } from '../../server/db/sqlite/machines';
 import {
   describeSqliteOnly,
   itPostgresOnly,

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/db/sqlite/migrations';
 import { openDatabase, type Db } from '../../server/db/sqlite/open';
-import { listMachines } from '../../server/machines/repository';
+import { listMachines } from '../../server/db/sqlite/machines';
 import { describeSqliteOnly, makeTempDir } from './helpers';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiMachine } from '../../server/machines/repository';
+import type { ApiMachine } from '../../server/machines/apiMachine';
 import { startSeededTestServer, type TestServer } from './helpers';
 import { NO_FEED_FIELDS } from './rows';
 

@@ -12,10 +12,10 @@ import {
   pgListMachines,
   pgUpsertMachines,
 } from './machines';
-import type { MachineRecord } from '../../machines/repository';
+import type { MachineRecord } from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
 import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
-import { SEEDED_META_KEY } from '../sqlite/meta';
+import { SEEDED_META_KEY } from '../metaKeys';
 import { PgFeedStore } from './feedStore';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { migratePg } from './migrations';

@@ -1,25 +1,24 @@
 import type pg from 'pg';
-import { pgRecordFile } from './fileStore';
-import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
-import { toApiMachine, type ApiMachine, type MachineRecord } from '../../machines/repository';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { sameState, type HistoryEntry } from '../../machines/history';
 import type { MachineRow } from '../../machines/validate';
-import type { StoredBlob } from '../photoStore';
 import {
   announcedAsImport,
   historyCutoff,
   pictureFor,
-  sameState,
-  SYNCED_AT_META_KEY,
   unchanged,
   type FeedMachine,
   type FeedStore,
-  type HistoryEntry,
   type HistoryPage,
   type SnapshotChanges,
 } from '../feedStore';
-import { SEEDED_META_KEY } from '../sqlite/meta';
+import { toApiMachine, type MachineRecord } from '../machineRecord';
+import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
+import type { StoredBlob } from '../photoStore';
+import { pgRecordFile } from './fileStore';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import type { ChangeMessage } from './listen';
+import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
 import type { Queryable } from './pool';
 
 type Notice = ChangeMessage extends infer M ? (M extends unknown ? Omit<M, 'origin'> : never) : never;

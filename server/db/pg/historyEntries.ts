@@ -1,5 +1,5 @@
-import type { ApiMachine } from '../../machines/repository';
-import { stateOf } from '../feedStore';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { stateOf } from '../../machines/history';
 import type { Queryable } from './pool';
 
 /** The columns of a history entry, as `GET /api/rvm/:id/history` answers them. */

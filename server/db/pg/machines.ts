@@ -1,14 +1,9 @@
-import { sameState } from '../feedStore';
+import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
 import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
-import {
-  toApiMachine,
-  UPSERT_COLUMNS,
-  upsertValues,
-  type ApiMachine,
-  type MachineRecord,
-} from '../../machines/repository';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { toApiMachine, UPSERT_COLUMNS, upsertValues, type MachineRecord } from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
 
 /** Every column as SQLite returns it (booleans as 0/1), so toApiMachine serves both engines. */

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
-import type { Migration } from '../sqlite/migrations';
+import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');

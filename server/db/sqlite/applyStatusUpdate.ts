@@ -1,7 +1,8 @@
-import { sameState } from '../feedStore';
+import { sameState } from '../../machines/history';
 import { insertHistoryEntry } from './historyEntries';
 import type { Db } from './open';
-import { getMachine, type ApiMachine } from '../../machines/repository';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { getMachine } from './machines';
 import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
 
 /**

@@ -4,12 +4,13 @@ import type { StatusUpdate } from '../../machines/statusUpdate';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
 import { createSqliteListBody } from '../../machines/listBody';
-import { countMachines, getMachine, listMachines } from '../../machines/repository';
+import { countMachines, getMachine, listMachines } from './machines';
 import { saveMachineRows } from './saveRows';
 import type { MachineRow } from '../../machines/validate';
-import { pruneAudit } from '../auditRetention';
+import { pruneAudit } from './pruneAudit';
 import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
-import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
+import { SEEDED_META_KEY } from '../metaKeys';
+import { getMeta, setMeta } from './meta';
 import { SqliteFeedStore } from './feedStore';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 

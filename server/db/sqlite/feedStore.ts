@@ -1,26 +1,21 @@
-import type { FileStore } from './fileStore';
-import {
-  getMachine,
-  prepareUpsert,
-  toApiMachine,
-  type ApiMachine,
-  type MachineRecord,
-} from '../../machines/repository';
-import type { StoredBlob } from '../photoStore';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { sameState, type HistoryEntry } from '../../machines/history';
 import {
   historyCutoff,
   pictureFor,
-  sameState,
-  SYNCED_AT_META_KEY,
   unchanged,
   type FeedMachine,
   type FeedStore,
-  type HistoryEntry,
   type HistoryPage,
   type SnapshotChanges,
 } from '../feedStore';
+import { toApiMachine, type MachineRecord } from '../machineRecord';
+import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
+import type { StoredBlob } from '../photoStore';
+import type { FileStore } from './fileStore';
 import { insertHistoryEntry } from './historyEntries';
-import { getMeta, SEEDED_META_KEY, setMeta } from './meta';
+import { getMachine, prepareUpsert } from './machines';
+import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
 
 type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {

@@ -1,5 +1,5 @@
-import type { ApiMachine } from '../../machines/repository';
-import { stateOf } from '../feedStore';
+import type { ApiMachine } from '../../machines/apiMachine';
+import { stateOf } from '../../machines/history';
 import type { Db } from './open';
 
 /** SQLite: appends one state of a machine to its history (`GET /api/rvm/:id/history`). */

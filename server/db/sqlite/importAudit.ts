@@ -1,8 +1,5 @@
 import type { Db } from './open';
 
-/** Who loaded a file when no one is named: the import command run by hand. */
-export const DEFAULT_IMPORT_ACTOR = 'import command';
-
 export interface ImportAuditEntry {
   id: number;
   /** The data file, as the import command was given it (resolved). */

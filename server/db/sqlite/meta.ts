@@ -1,8 +1,5 @@
 import type { Db } from './open';
 
-/** Set once the machines table has had data (demo or imported); an operator who empties it is not re-seeded. */
-export const SEEDED_META_KEY = 'seeded_at';
-
 export function getMeta(db: Db, key: string): string | undefined {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key);
   return typeof row === 'string' ? row : undefined;

@@ -1,11 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
-
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');

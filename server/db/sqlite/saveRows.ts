@@ -1,7 +1,7 @@
 import type { Db } from './open';
 import type { RowPhoto } from '../engine';
 import type { FileStore } from './fileStore';
-import { countMachines, prepareUpsert } from '../../machines/repository';
+import { countMachines, prepareUpsert } from './machines';
 import type { MachineRow } from '../../machines/validate';
 
 import type { SaveCounts } from '../engine';

@@ -1,16 +1,8 @@
-import type { Db } from '../db/sqlite/open';
-import type { Machine } from '../../shared/machine';
-import type { ExtraFields } from './extraFields';
-import type { FeedFields } from './feedFields';
-import { KNOWN_FIELDS, type MachineRow } from './validate';
+import { fileUrl, type ApiMachine } from '../machines/apiMachine';
+import type { ExtraFields } from '../machines/extraFields';
+import { KNOWN_FIELDS, type MachineRow } from '../machines/validate';
 
-/**
- * A machine as `POST /api/rvm/` sends it: every Machine field, the opening hours and the feed fields
- * (null / false when unknown), then the fields an import kept untouched.
- */
-export type ApiMachine = Machine & FeedFields & { opening_hours: string | null };
-
-/** A row of the machines table as SQLite returns it (and PostgreSQL, through pgMachines' column list). */
+/** A row of the machines table as SQLite returns it (and PostgreSQL, through its column list in pg/machines.ts). */
 export interface MachineRecord extends Omit<
   MachineRow,
   'coordinates' | 'under_maintenance' | 'deactivated' | 'photo' | 'extra'
@@ -24,22 +16,7 @@ export interface MachineRecord extends Omit<
   extra: string | null;
 }
 
-export const fileUrl = (id: string): string => `/api/file/${id}`;
-
-export function listMachines(db: Db): ApiMachine[] {
-  const records = db.prepare('SELECT * FROM machines ORDER BY id').all() as MachineRecord[];
-  return records.map(toApiMachine);
-}
-
-export function getMachine(db: Db, id: string): ApiMachine | null {
-  const record = db.prepare('SELECT * FROM machines WHERE id = ?').get(id) as MachineRecord | undefined;
-  return record ? toApiMachine(record) : null;
-}
-
-export function countMachines(db: Db): number {
-  return Number(db.prepare('SELECT count(*) FROM machines').pluck().get());
-}
-
+/** The machine as the list call sends it. */
 export function toApiMachine(record: MachineRecord): ApiMachine {
   const machine: ApiMachine = {
     id: record.id,
@@ -139,27 +116,3 @@ export const upsertValues = (row: MachineRow, pictureId: string | null, updatedA
   row.last_full,
   row.extra ? JSON.stringify(row.extra) : null,
 ];
-
-// Positional parameters: binding 27 named ones per row costs a third more, and an import writes 50 000 rows.
-const UPSERT_SQL = `INSERT INTO machines (${UPSERT_COLUMNS.join(', ')})
-  VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')})
-  ON CONFLICT(id) DO UPDATE SET ${UPSERT_COLUMNS.filter((column) => column !== 'id')
-    .map((column) =>
-      column === 'picture_id'
-        ? 'picture_id = coalesce(excluded.picture_id, machines.picture_id)'
-        : `${column} = excluded.${column}`,
-    )
-    .join(', ')}`;
-
-/**
- * Inserts or replaces machines with one statement prepared once, all stamped with one `updated_at`.
- * `pictureId` null keeps the photo an existing machine already has; every other field, feed fields and kept
- * fields included, is replaced by the row's. Synchronous so callers can run many inside one transaction.
- */
-export function prepareUpsert(db: Db, at = new Date()): (row: MachineRow, pictureId: string | null) => void {
-  const upsert = db.prepare(UPSERT_SQL);
-  const updatedAt = at.toISOString();
-  return (row, pictureId) => {
-    upsert.run(upsertValues(row, pictureId, updatedAt));
-  };
-}

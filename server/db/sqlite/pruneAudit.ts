@@ -1,6 +1,4 @@
-import type { Engine } from './engine';
-import { startHourlyPruning } from '../retention/hourlyPruning';
-import type { Db } from './sqlite/open';
+import type { Db } from './open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
@@ -17,13 +15,4 @@ export function pruneAudit(db: Db, retentionDays: number, now = new Date()): num
       ),
     )
     .immediate();
-}
-
-/** Prunes the audit now and then every hour while the server runs (startHourlyPruning). */
-export function startAuditPruning(
-  engine: Engine,
-  retentionDays: number,
-  warn: (message: string) => void,
-): Promise<() => void> {
-  return startHourlyPruning('audit retention', () => engine.pruneAudit(retentionDays), warn);
 }

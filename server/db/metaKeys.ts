@@ -1,0 +1,4 @@
+/** Set once the machines table has had data (demo or imported); an operator who empties it is not re-seeded. */
+export const SEEDED_META_KEY = 'seeded_at';
+/** When a sync of the feed last changed the stored machines. */
+export const SYNCED_AT_META_KEY = 'feed_synced_at';

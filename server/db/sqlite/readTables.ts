@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { CopyError, type SqliteTables, type TableRow } from '../sqliteTables';
+import { findDamage } from './integrity';
+import { MIGRATIONS } from './migrations';
+
+/**
+ * Reads every table of the SQLite database `dbPath` (only reading it) for a copy into PostgreSQL. Refuses a database
+ * that is damaged or not migrated to the newest schema.
+ */
+export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
+  await fs.access(dbPath).catch(() => {
+    throw new CopyError(`${dbPath}: no such database`);
+  });
+  const source = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const damage = findDamage(source);
+    if (damage !== null) throw new CopyError(`${dbPath} is damaged (${damage}); restore it from a backup first`);
+    const newest = Math.max(...MIGRATIONS.map((migration) => migration.version));
+    const version = Number(source.prepare('SELECT coalesce(max(version), 0) FROM schema_migrations').pluck().get());
+    if (version !== newest) {
+      throw new CopyError(`${dbPath} has schema version ${version}, not ${newest}: start the server on it once first`);
+    }
+    const all = (sql: string): TableRow[] => source.prepare(sql).all() as TableRow[];
+    return {
+      machines: all('SELECT * FROM machines ORDER BY id'),
+      files: all('SELECT * FROM files ORDER BY id'),
+      statusAudit: all('SELECT * FROM machine_status_audit ORDER BY id'),
+      importAudit: all('SELECT * FROM machine_import_audit ORDER BY id'),
+      meta: all('SELECT * FROM meta ORDER BY key'),
+      history: all('SELECT * FROM machine_history ORDER BY id').map((entry) => ({
+        ...entry,
+        under_maintenance: entry.under_maintenance === 1,
+        deactivated: entry.deactivated === 1,
+      })),
+      feedPhotos: all('SELECT * FROM feed_photos ORDER BY feed_id'),
+    };
+  } finally {
+    source.close();
+  }
+}

@@ -1,0 +1,20 @@
+/** A copy of the SQLite database into PostgreSQL that cannot go ahead: nothing was copied. */
+export class CopyError extends Error {
+  override name = 'CopyError';
+}
+
+export type TableRow = Record<string, unknown>;
+
+/**
+ * Every table of an SQLite database, read whole for `npm run copy-to-postgres`: each row as SQLite stores it, but
+ * for the history's two flags, read as booleans.
+ */
+export interface SqliteTables {
+  machines: TableRow[];
+  files: TableRow[];
+  statusAudit: TableRow[];
+  importAudit: TableRow[];
+  meta: TableRow[];
+  history: TableRow[];
+  feedPhotos: TableRow[];
+}
