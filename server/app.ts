@@ -5,6 +5,7 @@ import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import type { Engine } from './db/engine';
 import { clientErrorHandler } from './http/clientError';
 import { errorHandler } from './http/errorHandler';
+import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
@@ -51,7 +52,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
 
-  const list = engine.createListBody();
+  const list = createListBody(engine);
   app.addHook('onClose', async () => list.close());
   // Built once the server is ready, so that neither the first visitor nor the first health check waits for it.
   app.addHook('onReady', async () => {

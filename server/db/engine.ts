@@ -1,8 +1,6 @@
-import type { StatusUpdate } from '../machines/statusUpdate';
 import type { ImportNotice } from '../live/eventRing';
-import type { ListBody } from '../machines/listBody';
-import type { ListCache } from '../machines/listCache';
 import type { ApiMachine } from '../machines/apiMachine';
+import type { StatusUpdate } from '../machines/statusUpdate';
 import type { MachineRow } from '../machines/validate';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
@@ -35,6 +33,21 @@ export interface StatusUpdateResult {
   changed: boolean;
 }
 
+/** A page of the machines: those after `afterId` in id order, at most `limit`, as the list call sends them. */
+export type ReadPage = (afterId: string, limit: number) => Promise<ApiMachine[]>;
+
+/** Every machine, read for the list call while writes go on. */
+export interface MachineReader {
+  /**
+   * A key for the machines as they are now: it changes whenever a machine is written, by this process or any other,
+   * so what was made of them under one key stands while the key does. A string is read at the moment of the call.
+   */
+  changeKey(): string | Promise<string>;
+  /** Runs `read` with pages that all come from one snapshot, however long it takes; one read at a time. */
+  readPages<T>(read: (readPage: ReadPage) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
 /** Changes made by other processes (the import command, other instances), as the event streams tell them. */
 export interface ChangeHandlers {
   machine(machine: ApiMachine): void;
@@ -53,8 +66,8 @@ export interface Engine {
   readonly files: PhotoStore;
   /** What following an operator's feed reads and writes, and the machines' history. */
   readonly feed: FeedStore;
-  /** The list call's body, kept until the machines change (by this process or any other). */
-  createListBody(): ListCache<ListBody> & { close(): Promise<void> };
+  /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
+  openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;
   /** Every machine, sorted by id, as the list call sends them. */
   listMachines(): Promise<ApiMachine[]>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import type { FeedStatus } from '../feed/follower';
-import type { ListBody } from '../machines/listBody';
+import type { ListBody } from '../http/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/health';

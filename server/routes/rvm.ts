@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendEncodedBody } from '../http/encodedBody';
-import type { ListBody } from '../machines/listBody';
+import type { ListBody } from '../http/listBody';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const URLS = ['/api/rvm/', '/api/rvm'] as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListCache } from '../../server/machines/listCache';
+import { createListCache } from '../../server/http/listCache';
 import { auth, runOnOtherConnection, startSeededTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

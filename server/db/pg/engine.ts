@@ -1,23 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { PgFileStore, pgRecordFile } from './fileStore';
 import type { StatusUpdate } from '../../machines/statusUpdate';
-import { buildListBody, type ListBody } from '../../machines/listBody';
-import { createListCache, type ListCache } from '../../machines/listCache';
-import {
-  MACHINE_PAGE_SQL,
-  pgApplyStatusUpdate,
-  pgCountMachines,
-  pgGetMachine,
-  pgListMachines,
-  pgUpsertMachines,
-} from './machines';
-import type { MachineRecord } from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
-import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
+import type {
+  ChangeHandlers,
+  Engine,
+  ImportAuditInput,
+  MachineReader,
+  RowPhoto,
+  SaveCounts,
+  StatusUpdateResult,
+} from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgFeedStore } from './feedStore';
+import { PgFileStore, pgRecordFile } from './fileStore';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
+import { openMachineReader } from './machineReader';
+import { pgApplyStatusUpdate, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
 import { migratePg } from './migrations';
 import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
 
@@ -74,23 +73,8 @@ export class PgEngine implements Engine {
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(message)]);
   }
 
-  /**
-   * The key is the data_version row, read per call: a change any instance committed before the request arrived is
-   * in the answer. The body is read in steps of one REPEATABLE READ transaction, so every step sees one snapshot.
-   */
-  createListBody(): ListCache<ListBody> & { close(): Promise<void> } {
-    const readKey = async (): Promise<string> => {
-      const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM data_version');
-      return String(rows[0]?.version);
-    };
-    const build = () =>
-      inTransaction(this.pool, { readOnly: true, isolation: 'REPEATABLE READ' }, (client) =>
-        buildListBody(async (afterId, limit) => {
-          const { rows } = await client.query<MachineRecord>(MACHINE_PAGE_SQL, [afterId, limit]);
-          return rows;
-        }),
-      );
-    return { ...createListCache(readKey, build), close: async () => undefined };
+  openMachineReader(): MachineReader {
+    return openMachineReader(this.pool);
   }
 
   getMachine(id: string) {

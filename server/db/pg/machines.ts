@@ -12,9 +12,6 @@ export const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_main
   service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at, bin_count, bin_count_full_threshold,
   deactivated::int AS deactivated, last_emptied_at, last_online, last_full, extra`;
 
-/** A page of machines after `afterId` in id order (bytewise: the column's collation is "C"). */
-export const MACHINE_PAGE_SQL = `SELECT ${MACHINE_COLUMNS} FROM machines WHERE id > $1 ORDER BY id LIMIT $2`;
-
 export async function pgGetMachine(db: Queryable, id: string): Promise<ApiMachine | null> {
   const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines WHERE id = $1`, [id]);
   return rows[0] ? toApiMachine(rows[0]) : null;

@@ -1,21 +1,29 @@
-import { applyStatusUpdate } from './applyStatusUpdate';
-import { watchImports } from './importWatcher';
 import type { StatusUpdate } from '../../machines/statusUpdate';
+import type { MachineRow } from '../../machines/validate';
+import type {
+  ChangeHandlers,
+  Engine,
+  ImportAuditInput,
+  MachineReader,
+  RowPhoto,
+  SaveCounts,
+  StatusUpdateResult,
+} from '../engine';
+import { SEEDED_META_KEY } from '../metaKeys';
+import { applyStatusUpdate } from './applyStatusUpdate';
+import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
-import { createSqliteListBody } from '../../machines/listBody';
+import { watchImports } from './importWatcher';
+import { openMachineReader } from './machineReader';
 import { countMachines, getMachine, listMachines } from './machines';
-import { saveMachineRows } from './saveRows';
-import type { MachineRow } from '../../machines/validate';
-import { pruneAudit } from './pruneAudit';
-import type { ChangeHandlers, Engine, ImportAuditInput, RowPhoto, SaveCounts, StatusUpdateResult } from '../engine';
-import { SEEDED_META_KEY } from '../metaKeys';
 import { getMeta, setMeta } from './meta';
-import { SqliteFeedStore } from './feedStore';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
+import { pruneAudit } from './pruneAudit';
+import { saveMachineRows } from './saveRows';
 
 /**
- * The Engine on SQLite: one connection that writes (and a second one that reads the list body), photos on disk.
+ * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
  * SQLite is synchronous: each method runs to its end before it returns, its transaction IMMEDIATE (the write lock
  * first, so it never fails to upgrade a read lock).
  */
@@ -42,8 +50,8 @@ export class SqliteEngine implements Engine {
     return new SqliteEngine(db, filesDir);
   }
 
-  createListBody() {
-    return createSqliteListBody(this.db);
+  openMachineReader(): MachineReader {
+    return openMachineReader(this.db);
   }
 
   async getMachine(id: string) {

@@ -34,7 +34,7 @@ export function openDatabase(file: string): Db {
 }
 
 /**
- * A second connection to the same file, for long reads in steps (the list body): its read transaction
+ * A second connection to the same file, for long reads in steps (a machine reader): its read transaction
  * keeps one snapshot while the server's own connection goes on writing.
  */
 export function openReader(db: Db): Db {

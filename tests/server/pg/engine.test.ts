@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { PG_MIGRATIONS } from '../../../server/db/pg/migrations';
+import { createListBody } from '../../../server/http/listBody';
 import { createTestDatabase, type TestDatabase } from './database';
 
 const databases: TestDatabase[] = [];
@@ -85,7 +86,7 @@ describe('the PostgreSQL engine', () => {
     for (const id of ['b', 'B', 'a_1', 'a-1', 'A', '_', '-', '0']) await engine.pool.query(...insertMachine(id));
     const ids = (await engine.listMachines()).map((machine) => machine.id);
     expect(ids).toEqual(['-', '0', 'A', 'B', '_', 'a-1', 'a_1', 'b']);
-    const body = await engine.createListBody().current();
+    const body = await createListBody(engine).current();
     const listed = (JSON.parse(Buffer.concat(body.parts).toString('utf8')) as { rvms: { id: string }[] }).rvms;
     expect(listed.map((machine) => machine.id)).toEqual(ids);
   });

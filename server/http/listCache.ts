@@ -1,5 +1,3 @@
-import type { Db } from '../db/sqlite/open';
-
 /** What `build` makes of the database, rebuilt only when the database changed. */
 export interface ListCache<T> {
   /** What the database holds now: the kept value, or a build (shared with every caller asking while it runs). */
@@ -9,16 +7,6 @@ export interface ListCache<T> {
    * build: for a check that must be cheap however large the list.
    */
   latest(): Promise<T> | null;
-}
-
-/**
- * SQLite's change key: `data_version` moves on commits from other connections (the import command);
- * `total_changes()` on this connection's own writes (uploads, operator updates).
- */
-export function sqliteChangeKey(db: Db): () => string {
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  const totalChanges = db.prepare('SELECT total_changes()').pluck();
-  return () => `${String(dataVersion.get())}:${String(totalChanges.get())}`;
 }
 
 /**
