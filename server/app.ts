@@ -4,12 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { JSON_BODY_LIMIT_BYTES, type ServerConfig } from './config';
 import type { Engine } from './db/engine';
 import { clientErrorHandler } from './http/clientError';
-import { errorHandler } from './http/errorHandler';
+import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
+import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
+import { registerOperatorRoutes } from './routes/operator';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
@@ -17,7 +19,8 @@ import { addServiceWorkerHeaders } from './routes/serviceWorker';
 import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
-import { registerLiveRoutes } from './live/registerLive';
+import { MachineBus } from './live/bus';
+import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
@@ -30,6 +33,7 @@ export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
  * The whole HTTP server. The caller owns `engine` (opened for a server, so migrated) and closes it after `app.close()`.
  */
 export async function buildApp(config: ServerConfig, engine: Engine): Promise<FastifyInstance> {
+  const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
     // Logs go to stderr: stdout carries only the one "listening" line scripts wait for.
     logger: { level: config.logLevel, stream: process.stderr },
@@ -65,7 +69,11 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
-  const bus = await registerLiveRoutes(app, engine, config);
+  // Live statuses: the operator's update call and the event stream the page listens to share one bus.
+  const bus = new MachineBus();
+  registerOperatorRoutes(app, engine, bus, config.adminToken);
+  registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
+  await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);

@@ -1,4 +1,3 @@
-import type { ImportNotice } from '../live/eventRing';
 import type { ApiMachine } from '../machines/apiMachine';
 import type { StatusUpdate } from '../machines/statusUpdate';
 import type { MachineRow } from '../machines/validate';
@@ -46,6 +45,13 @@ export interface MachineReader {
   /** Runs `read` with pages that all come from one snapshot, however long it takes; one read at a time. */
   readPages<T>(read: (readPage: ReadPage) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** What open pages hear of an import: enough to know the list changed, nothing of who or which file. */
+export interface ImportNotice {
+  at: string;
+  inserted: number;
+  updated: number;
 }
 
 /** Changes made by other processes (the import command, other instances), as the event streams tell them. */

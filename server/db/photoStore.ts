@@ -1,11 +1,8 @@
 import type { Readable } from 'node:stream';
+import type { CheckedImage } from '../files/checkImage';
 
 /** A photo checked and stored under its content hash, not yet recorded in the `files` table. */
-export interface StoredBlob {
-  id: string;
-  size: number;
-  contentType: string;
-}
+export type StoredBlob = CheckedImage;
 
 export interface FileRecord extends StoredBlob {
   originalName: string | null;

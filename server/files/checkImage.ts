@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../errors';
-import type { StoredBlob } from '../db/engine';
 import { detectImageType, SNIFF_BYTES } from './imageType';
 
 export const FILE_ID_PATTERN = /^[a-f0-9]{64}$/;
+
+/** An accepted image: its id (the SHA-256 of its bytes), its size and its content type. */
+export interface CheckedImage {
+  id: string;
+  size: number;
+  contentType: string;
+}
 
 /**
  * Reads `source` to its end, handing each chunk to `write`, while hashing it: a 413 past `maxBytes` (before the
@@ -13,7 +19,7 @@ export async function consumeImage(
   source: AsyncIterable<Uint8Array>,
   maxBytes: number,
   write: (chunk: Uint8Array) => Promise<unknown> | void,
-): Promise<StoredBlob> {
+): Promise<CheckedImage> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headBytes = 0;

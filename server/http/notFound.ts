@@ -1,14 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiErrorBody } from '../errors';
-import type { Page } from '../routes/page';
 
 const isApiPath = (pathname: string): boolean => pathname === '/api' || pathname.startsWith('/api/');
+
+/** What answers a page route: index.html, or a 503 while the page is not built (routes/page.ts registers it). */
+interface IndexPage {
+  sendIndex(reply: FastifyReply): FastifyReply;
+}
 
 /**
  * Unknown API paths answer JSON 404. Any other GET is a page route (e.g. /login) the single-page
  * app handles itself, so it gets index.html; a missing hashed asset stays a 404 rather than HTML.
  */
-export function setNotFoundHandler(app: FastifyInstance, page: Page): void {
+export function setNotFoundHandler(app: FastifyInstance, page: IndexPage): void {
   // Not async: an async handler returning the reply makes Fastify wait on the response's end on top of
   // @fastify/static's own wait, which stacks close listeners (MaxListenersExceededWarning).
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,7 @@
+import type { ImportNotice } from '../db/engine';
 import type { ApiMachine } from '../machines/apiMachine';
-import { EventRing, type ImportNotice, type LiveChange, type LiveEvent } from './eventRing';
+import { EventRing, type LiveChange, type LiveEvent } from './eventRing';
 
-export type { ImportNotice } from './eventRing';
 export type LiveListener = (event: LiveEvent) => void;
 
 /** Changes kept for clients that reconnect: at ~1 KB a machine, about 1 MB. */

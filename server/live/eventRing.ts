@@ -1,12 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { ImportNotice } from '../db/engine';
 import type { ApiMachine } from '../machines/apiMachine';
-
-/** What open pages hear of an import: enough to know the list changed, nothing of who or which file. */
-export interface ImportNotice {
-  at: string;
-  inserted: number;
-  updated: number;
-}
 
 /** What the event stream sends, in order: `id` is what a reconnecting client hands back. */
 export type LiveEvent =
