@@ -52,15 +52,51 @@ const LAYERS = [
 
 const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
 
-const layerRules = LAYERS.slice(1).map(([name, path], i) => ({
-  name: `layer-${name}`,
-  comment: `${name} is below ${LAYERS.slice(0, i + 1)
-    .map(([n]) => n)
-    .join(', ')}: it imports none of them (docs/architecture.md)`,
-  severity: 'error',
-  from: { path },
-  to: { path: anyOf(LAYERS.slice(0, i + 1).map(([, p]) => p)) },
-}));
+/**
+ * The server's floors from the top down, as the page's rooms above: a floor imports only floors below it (and
+ * itself). The engines' folders import neither each other (rule server-engines-apart).
+ */
+const SERVER_LAYERS = [
+  // commands and the app: start a process, wire the server
+  ['commands', '^server/(main|import|backup|copyToPostgres)\\.ts$'],
+  ['app', '^server/app\\.ts$'],
+  // routes: one file per route
+  ['routes', '^server/routes/'],
+  // HTTP: compression, ETags, the list body, the error form; the headers and tokens of every answer
+  ['http', '^server/http/'],
+  ['security', '^server/security/'],
+  // features: following the feed, live events, importing, retention
+  ['feed', '^server/feed/'],
+  ['live', '^server/live/'],
+  ['importing', '^server/importing/'],
+  ['retention', '^server/retention/'],
+  // storage: the engine a configuration asks for, the two engines, the interface they implement
+  ['openEngine', '^server/db/openEngine\\.ts$'],
+  ['sqlite', '^server/db/sqlite/'],
+  ['pg', '^server/db/pg/'],
+  ['engine', '^server/db/(?!openEngine\\.ts$)[^/]+$'],
+  // domain: plain rules, no database and no HTTP
+  ['machines', '^server/machines/'],
+  ['files', '^server/files/'],
+  ['config', '^server/config\\.ts$'],
+  ['errors', '^server/errors\\.ts$'],
+];
+const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors)\\.ts$']);
+const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
+const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
+
+/** One rule per layer but the first: it imports none of the layers above it. */
+const layerRules = (layers, prefix) =>
+  layers.slice(1).map(([name, path], i) => ({
+    name: `${prefix}${name}`,
+    comment: `${name} is below ${layers
+      .slice(0, i + 1)
+      .map(([n]) => n)
+      .join(', ')}: it imports none of them (docs/architecture.md)`,
+    severity: 'error',
+    from: { path },
+    to: { path: anyOf(layers.slice(0, i + 1).map(([, p]) => p)) },
+  }));
 
 /** File kinds (docs/architecture.md): components, hooks, atoms, start-up; every other .ts file is domain. */
 const COMPONENT = '\\.tsx$';
@@ -72,7 +108,8 @@ const UI_LIBRARIES = 'node_modules/(react|react-dom|jotai|@mantine/[^/]+)/';
 
 module.exports = {
   forbidden: [
-    ...layerRules,
+    ...layerRules(LAYERS, 'layer-'),
+    ...layerRules(SERVER_LAYERS, 'server-layer-'),
     {
       name: 'layer-unlisted',
       comment:
@@ -102,6 +139,42 @@ module.exports = {
       severity: 'error',
       from: { path: '^shared/' },
       to: { pathNot: '^shared/' },
+    },
+    {
+      name: 'server-layer-unlisted',
+      comment:
+        'every file of the server belongs to a floor of SERVER_LAYERS; a new folder is placed there and in docs/architecture.md',
+      severity: 'error',
+      from: { path: '^server/', pathNot: anyOf(SERVER_LAYERS.map(([, p]) => p)) },
+      to: {},
+    },
+    {
+      name: 'server-layer-unlisted-import',
+      comment: 'the server imports no file of its own that is on no floor of SERVER_LAYERS',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^server/', pathNot: anyOf(SERVER_LAYERS.map(([, p]) => p)) },
+    },
+    {
+      name: 'server-engines-apart',
+      comment: 'each engine is one folder: db/sqlite/ and db/pg/ import nothing of each other',
+      severity: 'error',
+      from: { path: '^server/db/(sqlite|pg)/' },
+      to: { path: '^server/db/(sqlite|pg)/', pathNot: '^server/db/$1/' },
+    },
+    {
+      name: 'server-domain-is-pure',
+      comment: 'the domain (machines/, files/, config.ts, errors.ts) imports no database and no HTTP library',
+      severity: 'error',
+      from: { path: SERVER_DOMAIN },
+      to: { path: anyOf([DATABASE_LIBRARIES, HTTP_LIBRARIES]) },
+    },
+    {
+      name: 'server-engines-know-no-http',
+      comment: 'an engine deals in data (rows, pages, a change key): db/ imports no HTTP library',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: HTTP_LIBRARIES },
     },
     {
       name: 'server-imports-shared-only',
