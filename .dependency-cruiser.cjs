@@ -59,6 +59,8 @@ const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
 const SERVER_LAYERS = [
   // commands and the app: start a process, wire the server
   ['commands', '^server/(main|import|backup|copyToPostgres)\\.ts$'],
+  // what the commands show on a terminal
+  ['cli', '^server/cli/'],
   ['app', '^server/app\\.ts$'],
   // routes: one file per route
   ['routes', '^server/routes/'],
@@ -80,8 +82,9 @@ const SERVER_LAYERS = [
   ['files', '^server/files/'],
   ['config', '^server/config\\.ts$'],
   ['errors', '^server/errors\\.ts$'],
+  ['progress', '^server/progress\\.ts$'],
 ];
-const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors)\\.ts$']);
+const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors|progress)\\.ts$']);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
 

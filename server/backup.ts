@@ -3,8 +3,11 @@
  * runs:
  *   npm run backup -- FOLDER
  * Writes FOLDER/rvm-<UTC time>.sqlite (never over an existing file) and copies the photos it names into
- * FOLDER/files/. With PostgreSQL (RVM_DATABASE_URL) use pg_dump instead: docs/deploy.md.
+ * FOLDER/files/. With PostgreSQL (RVM_DATABASE_URL) use pg_dump instead: docs/deploy.md. On a terminal a line shows
+ * how far it is; the last line sums it up.
  */
+import fs from 'node:fs';
+import { Progress } from './cli/progress';
 import { loadConfig } from './config';
 import { BackupError, backupSqlite } from './db/sqlite/backup';
 
@@ -21,9 +24,13 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const result = await backupSqlite(config.dbPath, config.filesDir, folder);
+  const progress = new Progress(process.stderr);
+  const result = await backupSqlite(config.dbPath, config.filesDir, folder, new Date(), progress).finally(() =>
+    progress.end(),
+  );
   console.log(
-    `${config.dbPath} → ${result.file}: ${result.machines} machines, ${result.photos} photo(s) (${result.photosCopied} copied now)`,
+    `${config.dbPath} → ${result.file}: ${result.machines} machines, ${result.photos} photo(s) ` +
+      `(${result.photosCopied} copied now) ${progress.took(fs.statSync(result.file).size, 'bytes')}`,
   );
   if (result.photosMissing.length > 0) {
     for (const id of result.photosMissing) console.error(`missing from ${config.filesDir}: ${id}`);

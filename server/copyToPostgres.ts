@@ -3,12 +3,14 @@
  * names: machines, photos, the status and import audits, the feed's history, the meta entries.
  *   npm run copy-to-postgres
  * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
+ * On a terminal a line shows how far it is; the last line sums it up.
  */
+import { Progress } from './cli/progress';
 import { loadConfig } from './config';
 import { COMMAND_LOCK_TIMEOUT_MS, PgEngine } from './db/pg/engine';
 import { copySqliteToPostgres } from './db/pg/copyFromSqlite';
 import { readSqliteTables } from './db/sqlite/readTables';
-import { CopyError } from './db/sqliteTables';
+import { CopyError, rowsIn } from './db/sqliteTables';
 
 async function main(argv: readonly string[]): Promise<number> {
   if (argv.length > 0) {
@@ -21,15 +23,19 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const target = await PgEngine.open(config.databaseUrl, { poolMax: 2, lockTimeoutMs: COMMAND_LOCK_TIMEOUT_MS });
+  const progress = new Progress(process.stderr);
   try {
-    const copied = await copySqliteToPostgres(await readSqliteTables(config.dbPath), config.filesDir, target);
+    const tables = await readSqliteTables(config.dbPath);
+    const copied = await copySqliteToPostgres(tables, config.filesDir, target, progress);
+    progress.end();
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
-        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}`,
+        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'} ${progress.took(rowsIn(tables), 'rows')}`,
     );
     return 0;
   } finally {
+    progress.end();
     await target.close();
   }
 }

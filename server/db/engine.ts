@@ -63,6 +63,9 @@ export interface ChangeHandlers {
   error(error: unknown): void;
 }
 
+/** Told how many of the rows are written so far, every few hundred rows, while a save runs. */
+export type RowsSaved = (rows: number) => void;
+
 /**
  * Everything the server and its commands read and write. Two implementations: SQLite (server/db/sqlite/engine.ts)
  * and PostgreSQL (server/db/pg/engine.ts); routes see only this. Every write is one transaction.
@@ -89,6 +92,7 @@ export interface Engine {
     rows: readonly MachineRow[],
     photos: ReadonlyMap<string, RowPhoto>,
     audit?: ImportAuditInput,
+    onSaved?: RowsSaved,
   ): Promise<SaveCounts>;
   /** The demo data on a first start: false, and nothing written, when another process seeded meanwhile. */
   seed(rows: readonly MachineRow[], photos: ReadonlyMap<string, RowPhoto>): Promise<boolean>;

@@ -18,3 +18,7 @@ export interface SqliteTables {
   history: TableRow[];
   feedPhotos: TableRow[];
 }
+
+/** Rows in all the tables together. */
+export const rowsIn = (tables: SqliteTables): number =>
+  Object.values(tables).reduce((sum, rows: readonly TableRow[]) => sum + rows.length, 0);

@@ -26,27 +26,40 @@ export async function storeRowPhotos(
   dir: string,
   store: PhotoStore,
   maxBytes: number,
+  onLookedAt?: (photos: number) => void,
 ): Promise<PhotosResult> {
   const result: PhotosResult = { photos: new Map(), errors: [], warnings: [] };
-  for (const row of rows) {
-    if (!row.photo) continue;
-    // validate.ts only lets bare file names through, so this cannot leave `dir`.
-    const file = path.join(dir, row.photo);
-    if (!(await isFile(file))) {
-      result.warnings.push(`${row.id}: photo "${row.photo}" not found in ${dir}`);
-      continue;
-    }
-    try {
-      const blob = await store.writeBlob(createReadStream(file), maxBytes);
-      result.photos.set(row.id, { blob, originalName: row.photo });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const reason =
-        error.msg === 'fileTooLarge' ? `is larger than ${maxBytes} bytes` : 'is not a PNG, JPEG, WebP or GIF image';
-      result.errors.push(`${row.id}: photo "${row.photo}" ${reason}`);
-    }
+  const named = rows.flatMap((row) => (row.photo ? [{ row, name: row.photo }] : []));
+  for (const [i, { row, name }] of named.entries()) {
+    await storeRowPhoto(row, name, dir, store, maxBytes, result);
+    onLookedAt?.(i + 1);
   }
   return result;
+}
+
+async function storeRowPhoto(
+  row: MachineRow,
+  name: string,
+  dir: string,
+  store: PhotoStore,
+  maxBytes: number,
+  result: PhotosResult,
+): Promise<void> {
+  // validate.ts only lets bare file names through, so this cannot leave `dir`.
+  const file = path.join(dir, name);
+  if (!(await isFile(file))) {
+    result.warnings.push(`${row.id}: photo "${name}" not found in ${dir}`);
+    return;
+  }
+  try {
+    const blob = await store.writeBlob(createReadStream(file), maxBytes);
+    result.photos.set(row.id, { blob, originalName: name });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const reason =
+      error.msg === 'fileTooLarge' ? `is larger than ${maxBytes} bytes` : 'is not a PNG, JPEG, WebP or GIF image';
+    result.errors.push(`${row.id}: photo "${name}" ${reason}`);
+  }
 }
 
 async function isFile(file: string): Promise<boolean> {

@@ -9,18 +9,33 @@ export class RowsFileError extends Error {
   override name = 'RowsFileError';
 }
 
+/** Told how many bytes of the file have been read so far. */
+export type BytesRead = (bytes: number) => void;
+
 /** Reads a data set: a JSON array of machine rows, or a CSV file with a header line (read as a stream). */
-export async function* readRowsFile(file: string): AsyncGenerator<NumberedRow> {
+export async function* readRowsFile(file: string, onRead?: BytesRead): AsyncGenerator<NumberedRow> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === '.csv') yield* machineRowsFromCsv(createReadStream(file));
-  else if (extension === '.json') yield* rowsFromJson(await fs.readFile(file, 'utf8'));
-  else throw new RowsFileError(`${file}: expected a .csv or .json file`);
+  if (extension === '.csv') yield* machineRowsFromCsv(countedChunks(createReadStream(file), onRead));
+  else if (extension === '.json') {
+    const text = await fs.readFile(file, 'utf8');
+    onRead?.(Buffer.byteLength(text));
+    yield* rowsFromJson(text);
+  } else throw new RowsFileError(`${file}: expected a .csv or .json file`);
+}
+
+async function* countedChunks(chunks: AsyncIterable<Buffer>, onRead?: BytesRead): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.byteLength;
+    onRead?.(bytes);
+    yield chunk;
+  }
 }
 
 /** Reads and checks a data set row by row; only the checked rows stay in memory. */
-export async function checkRowsFile(file: string): Promise<RowsCheck> {
+export async function checkRowsFile(file: string, onRead?: BytesRead): Promise<RowsCheck> {
   const check = new RowsCheck();
-  for await (const row of readRowsFile(file)) check.add(row);
+  for await (const row of readRowsFile(file, onRead)) check.add(row);
   return check;
 }
 

@@ -10,6 +10,7 @@ import {
   describeSqliteOnly,
   makeTempDir,
   runServerCommand,
+  runServerCommandOnTerminal,
   startMainServer,
   startTestServer,
 } from './helpers';
@@ -104,6 +105,7 @@ describeSqliteOnly(
         expect(file).toMatch(/^rvm-\d{8}T\d{6}Z\.sqlite$/);
         const copyPath = path.join(backups, file!);
         expect(result.stdout).toContain(`${dbPath} → ${copyPath}: ${machines} machines, ${photos.length} photo(s)`);
+        expect(result.stdout).toMatch(/ in [\d.]+ m?s \([\d.]+ [KM]B\/s\)\n$/);
         // One self-contained file: no -wal or -shm beside it, and no partial file left.
         expect(fs.readdirSync(backups).sort()).toEqual([file!, 'files'].sort());
 
@@ -180,6 +182,17 @@ describeSqliteOnly(
       } finally {
         await server.close();
       }
+    });
+
+    it('on a terminal, shows the database and then the photos as they are copied', async () => {
+      const { code, output } = await runServerCommandOnTerminal('backup', [path.join(dir, 'terminal')], {
+        RVM_DB: dbPath,
+        RVM_FILES: filesDir,
+      });
+      expect(code).toBe(0);
+      expect(output).toMatch(/\rcopying the database: [\d.]+ [KM]B \/ [\d.]+ [KM]B/);
+      expect(output).toMatch(/\rcopying photos: \d+ \/ \d+ photos/);
+      expect(output).toMatch(/\r +\r.+ machines, \d+ photo\(s\) \(\d+ copied now\) in .+B\/s\)\r\n$/);
     });
 
     it('refuses without a folder, with PostgreSQL configured, and for a database that does not exist', async () => {

@@ -367,6 +367,30 @@ export async function startMainServer(dir: string, env: Record<string, string>):
   return { child, port, base: `http://127.0.0.1:${port}`, exited, stderr: () => stderr, stop };
 }
 
+/**
+ * One of the server's compiled commands run on a terminal of its own (util-linux `script` gives it a pseudo-terminal),
+ * as an operator at a shell sees it: stdout and stderr together, with the carriage returns a redrawn line leaves.
+ */
+export function runServerCommandOnTerminal(
+  command: ServerCommand,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const quoted = [process.execPath, builtServerFile(command), ...args].map(
+    (word) => `'${word.replaceAll("'", "'\\''")}'`,
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['--quiet', '--return', '--command', quoted.join(' '), '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
 export interface ScriptOutput {
   code: number | null;
   stdout: string;

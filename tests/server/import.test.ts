@@ -8,7 +8,14 @@ import type { Engine } from '../../server/db/engine';
 import { SEEDED_META_KEY } from '../../server/importing/seed';
 import { importMachinesFile } from '../../server/importing/importRows';
 import { builtServerFile } from '../../scripts/build/serverBuild';
-import { FIXTURES, makeTempDir, openTestEngine, type TestEngine, type TestSql } from './helpers';
+import {
+  FIXTURES,
+  makeTempDir,
+  openTestEngine,
+  runServerCommandOnTerminal,
+  type TestEngine,
+  type TestSql,
+} from './helpers';
 
 const MAX = 1024 * 1024;
 let dir: string;
@@ -334,7 +341,11 @@ describe('npm run import (dist-server/import.js)', () => {
 
     const good = await run(path.join(dir, 'good.csv'));
     expect(good.code).toBe(0);
-    expect(good.stdout).toContain('3 inserted, 0 updated, 1 photo(s) stored');
+    // Off a terminal: no progress, one summary line with the time and the rate.
+    expect(good.stderr).toBe('');
+    expect(good.stdout).toMatch(
+      /good\.csv: 3 inserted, 0 updated, 1 photo\(s\) stored \(.+\) in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+    );
 
     const cli = await openTestEngine(dir, { ...cliStore(), databaseUrl: process.env.RVM_DATABASE_URL ?? null });
     try {
@@ -345,6 +356,19 @@ describe('npm run import (dist-server/import.js)', () => {
     } finally {
       await cli.close();
     }
+  });
+
+  it('on a terminal, shows each phase as it goes, then clears it for the summary line', async () => {
+    stage('good.csv', 'rvm-001.png');
+    const { code, output } = await runServerCommandOnTerminal('import', [path.join(dir, 'good.csv')], {
+      RVM_DB: cliStore().dbPath,
+      RVM_FILES: cliStore().filesDir,
+    });
+    expect(code).toBe(0);
+    expect(output).toMatch(/^\rreading and checking: [\d.]+ KB \/ 0\.8 KB/);
+    expect(output).toContain('\rstoring photos: 0 / 1 photos');
+    expect(output).toContain('\rsaving: 0 / 3 rows');
+    expect(output).toMatch(/\r +\r\S+good\.csv: \d inserted, \d updated, 1 photo\(s\) stored .+ rows\/s\)\r\n$/);
   });
 
   it('prints bad values with control characters escaped and cut short: an ESC sequence, a 10 MB value', async () => {

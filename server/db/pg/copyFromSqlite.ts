@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPSERT_COLUMNS } from '../machineRecord';
-import { CopyError, type SqliteTables } from '../sqliteTables';
+import { CopyError, rowsIn, type SqliteTables } from '../sqliteTables';
 import type { PgEngine } from './engine';
 import { pgUpsertMachineValues } from './machines';
 import { inTransaction, type Queryable } from './pool';
+import type { ProgressReport } from '../../progress';
 
 export interface CopyResult {
   machines: number;
@@ -34,6 +35,7 @@ async function insertRows(
   table: string,
   columns: Record<string, string>,
   rows: readonly Record<string, unknown>[],
+  onInserted: (rows: number) => void,
   keepIds = false,
 ): Promise<void> {
   const names = Object.keys(columns);
@@ -45,6 +47,7 @@ async function insertRows(
       sql,
       names.map((name) => batch.map((row) => row[name] ?? null)),
     );
+    onInserted(batch.length);
   }
   if (keepIds && rows.length > 0) {
     await db.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
@@ -55,13 +58,17 @@ async function insertRows(
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history and
  * photo map, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
+ * `progress` hears the photos copied, then the rows of every table.
  */
 export async function copySqliteToPostgres(
   source: SqliteTables,
   filesDir: string,
   target: PgEngine,
+  progress?: ProgressReport,
 ): Promise<CopyResult> {
   const { machines, files, statusAudit, importAudit, meta, history, feedPhotos } = source;
+  let rowsCopied = 0;
+  const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
     for (const table of TARGET_TABLES) {
       const { rows } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`);
@@ -69,7 +76,9 @@ export async function copySqliteToPostgres(
         throw new CopyError(`the PostgreSQL database is not empty (${table} has ${rows[0]!.n} rows); nothing copied`);
       }
     }
-    for (const file of files) {
+    progress?.begin('copying photos', 'photos', files.length);
+    for (const [i, file] of files.entries()) {
+      progress?.update(i);
       const id = String(file.id);
       const bytes = await fs.readFile(path.join(filesDir, id)).catch(() => {
         throw new CopyError(`photo ${id} is missing from ${filesDir}; nothing copied`);
@@ -79,6 +88,7 @@ export async function copySqliteToPostgres(
       }
       await client.query('INSERT INTO file_contents (id, content) VALUES ($1, $2)', [id, bytes]);
     }
+    progress?.begin('copying rows', 'rows', rowsIn(source));
     await insertRows(
       client,
       'files',
@@ -90,18 +100,25 @@ export async function copySqliteToPostgres(
         created_at: 'text',
       },
       files,
+      copied,
     );
+    let machinesSaved = 0;
     await pgUpsertMachineValues(
       client,
       machines.map((machine) => UPSERT_COLUMNS.map((column) => machine[column])),
+      (saved) => {
+        copied(saved - machinesSaved);
+        machinesSaved = saved;
+      },
     );
     const audit = { machine_id: 'text', before: 'json', after: 'json', at: 'text', actor: 'text' };
-    await insertRows(client, 'machine_status_audit', { id: 'int8', ...audit }, statusAudit, true);
+    await insertRows(client, 'machine_status_audit', { id: 'int8', ...audit }, statusAudit, copied, true);
     await insertRows(
       client,
       'machine_import_audit',
       { id: 'int8', source: 'text', inserted: 'int', updated: 'int', photos: 'int', at: 'text', actor: 'text' },
       importAudit,
+      copied,
       true,
     );
     await insertRows(
@@ -122,10 +139,17 @@ export async function copySqliteToPostgres(
         last_full: 'text',
       },
       history,
+      copied,
       true,
     );
-    await insertRows(client, 'feed_photos', { feed_id: 'text', file_id: 'text', fetched_at: 'text' }, feedPhotos);
-    await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta);
+    await insertRows(
+      client,
+      'feed_photos',
+      { feed_id: 'text', file_id: 'text', fetched_at: 'text' },
+      feedPhotos,
+      copied,
+    );
+    await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
     return {
       machines: machines.length,
       photos: files.length,

@@ -8,6 +8,7 @@ import type {
   ImportAuditInput,
   MachineReader,
   RowPhoto,
+  RowsSaved,
   SaveCounts,
   StatusUpdateResult,
 } from '../engine';
@@ -101,6 +102,7 @@ export class PgEngine implements Engine {
     client: Queryable,
     rows: readonly MachineRow[],
     photos: ReadonlyMap<string, RowPhoto>,
+    onSaved?: RowsSaved,
   ): Promise<SaveCounts> {
     // Rows are only ever added or replaced, ids are unique, and writers take turns: the count tells the two apart.
     const before = await pgCountMachines(client);
@@ -108,6 +110,8 @@ export class PgEngine implements Engine {
     await pgUpsertMachines(
       client,
       rows.map((row) => ({ row, pictureId: photos.get(row.id)?.blob.id ?? null })),
+      new Date(),
+      onSaved,
     );
     const inserted = (await pgCountMachines(client)) - before;
     return { inserted, updated: rows.length - inserted };
@@ -117,9 +121,10 @@ export class PgEngine implements Engine {
     rows: readonly MachineRow[],
     photos: ReadonlyMap<string, RowPhoto>,
     audit?: ImportAuditInput,
+    onSaved?: RowsSaved,
   ): Promise<SaveCounts> {
     return this.write(async (client) => {
-      const counts = await this.saveIn(client, rows, photos);
+      const counts = await this.saveIn(client, rows, photos, onSaved);
       if (audit) {
         await client.query(
           `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor) VALUES ($1, $2, $3, $4, $5, $6)`,

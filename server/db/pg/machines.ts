@@ -1,6 +1,7 @@
 import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
+import type { RowsSaved } from '../engine';
 import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { toApiMachine, UPSERT_COLUMNS, upsertValues, type MachineRecord } from '../machineRecord';
@@ -79,22 +80,29 @@ export async function pgUpsertMachines(
   db: Queryable,
   rows: readonly { row: MachineRow; pictureId: string | null }[],
   at = new Date(),
+  onSaved?: RowsSaved,
 ): Promise<void> {
   const updatedAt = at.toISOString();
   await pgUpsertMachineValues(
     db,
     rows.map(({ row, pictureId }) => upsertValues(row, pictureId, updatedAt)),
+    onSaved,
   );
 }
 
 /** Rows of UPSERT_COLUMNS values as SQLite stores them (booleans 0/1, extra as JSON text), upserted in batches. */
-export async function pgUpsertMachineValues(db: Queryable, rows: readonly (readonly unknown[])[]): Promise<void> {
+export async function pgUpsertMachineValues(
+  db: Queryable,
+  rows: readonly (readonly unknown[])[],
+  onSaved?: RowsSaved,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += UPSERT_BATCH_ROWS) {
     const columns: unknown[][] = UPSERT_COLUMNS.map(() => []);
     for (const values of rows.slice(start, start + UPSERT_BATCH_ROWS)) {
       values.forEach((value, column) => columns[column]!.push(value));
     }
     await db.query(UPSERT_SQL, columns);
+    onSaved?.(Math.min(start + UPSERT_BATCH_ROWS, rows.length));
   }
 }
 

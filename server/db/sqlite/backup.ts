@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { ProgressReport } from '../../progress';
 
 /** How long the backup's read waits for a writer's lock (another process may be checkpointing). */
 const BUSY_TIMEOUT_MS = 5_000;
 /** SQLite's backup copies this many pages per step when told to: all of them, in one step (see below). */
 const ALL_PAGES = 0x7fffffff;
+/** Bytes a backup step copies while nothing restarts it, so a terminal sees it move. */
+const STEP_BYTES = 8 * 1024 * 1024;
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -38,12 +41,14 @@ export function backupFileName(now: Date): string {
  * (`PRAGMA integrity_check`), made a single self-contained file (journal mode DELETE), and only then given its
  * name: a file of that name already there is never overwritten. The photos it names are copied from `filesDir`
  * into `<folder>/files/` under their content hash, so later backups into the same folder copy only new ones.
+ * `progress` hears the bytes of the database copied, then the photos.
  */
 export async function backupSqlite(
   dbPath: string,
   filesDir: string,
   folder: string,
   now: Date = new Date(),
+  progress?: ProgressReport,
 ): Promise<BackupResult> {
   if (!fs.existsSync(dbPath)) throw new BackupError(`${dbPath}: no such database`);
   fs.mkdirSync(folder, { recursive: true });
@@ -57,7 +62,7 @@ export async function backupSqlite(
     const source = new Database(dbPath, { readonly: true, fileMustExist: true });
     try {
       source.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      await source.backup(partial, { progress: () => ALL_PAGES });
+      await copyDatabase(source, partial, progress);
     } finally {
       source.close();
     }
@@ -87,7 +92,9 @@ export async function backupSqlite(
   fs.mkdirSync(photosDir, { recursive: true });
   let photosCopied = 0;
   const photosMissing: string[] = [];
-  for (const id of photoIds) {
+  progress?.begin('copying photos', 'photos', photoIds.length);
+  for (const [i, id] of photoIds.entries()) {
+    progress?.update(i);
     const target = path.join(photosDir, id);
     if (fs.existsSync(target)) continue; // content-addressed: the same name is the same bytes
     const temp = path.join(photosDir, `.tmp-${process.pid}-${id}`);
@@ -101,5 +108,27 @@ export async function backupSqlite(
       photosMissing.push(id);
     }
   }
+  progress?.update(photoIds.length);
   return { file, machines, photos: photoIds.length, photosCopied, photosMissing };
+}
+
+/**
+ * SQLite's online backup in steps of STEP_BYTES, each reported. A write to the database between two steps restarts
+ * the copy from its first page; after a restart the rest is copied in one step, so the backup always ends.
+ */
+async function copyDatabase(source: Database.Database, target: string, progress?: ProgressReport): Promise<void> {
+  const pageSize = Number(source.pragma('page_size', { simple: true }));
+  const stepPages = Math.max(1, Math.floor(STEP_BYTES / pageSize));
+  let lastRemaining = Infinity;
+  let restarted = false;
+  progress?.begin('copying the database', 'bytes', null);
+  await source.backup(target, {
+    progress: ({ totalPages, remainingPages }) => {
+      if (remainingPages > lastRemaining) restarted = true;
+      if (lastRemaining === Infinity) progress?.begin('copying the database', 'bytes', totalPages * pageSize);
+      lastRemaining = remainingPages;
+      progress?.update((totalPages - remainingPages) * pageSize);
+      return restarted ? ALL_PAGES : stepPages;
+    },
+  });
 }

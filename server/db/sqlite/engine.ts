@@ -6,6 +6,7 @@ import type {
   ImportAuditInput,
   MachineReader,
   RowPhoto,
+  RowsSaved,
   SaveCounts,
   StatusUpdateResult,
 } from '../engine';
@@ -74,10 +75,11 @@ export class SqliteEngine implements Engine {
     rows: readonly MachineRow[],
     photos: ReadonlyMap<string, RowPhoto>,
     audit?: ImportAuditInput,
+    onSaved?: RowsSaved,
   ): Promise<SaveCounts> {
     return this.db
       .transaction(() => {
-        const saved = saveMachineRows(this.db, this.files, rows, photos);
+        const saved = saveMachineRows(this.db, this.files, rows, photos, onSaved);
         if (audit) {
           recordImport(this.db, { ...audit, ...saved, photos: photos.size });
           // Real data is in: demo data must never be added on a later start.

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { importMachinesFile } from '../../../server/importing/importRows';
-import { auth, FIXTURES, runServerCommand, startSeededTestServer, testSql, type TestServer } from '../helpers';
+import {
+  auth,
+  FIXTURES,
+  runServerCommand,
+  runServerCommandOnTerminal,
+  startSeededTestServer,
+  testSql,
+  type TestServer,
+} from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
 const runCopy = (env: Record<string, string>) => runServerCommand('copy-to-postgres', [], env);
@@ -58,7 +66,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 3 history entries\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 3 history entries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -110,6 +118,22 @@ describe('npm run copy-to-postgres', () => {
       expect(await target.listMachines()).toEqual(before);
     } finally {
       await target.close();
+    }
+  });
+
+  it('on a terminal, shows the photos and then the rows as they are copied', async () => {
+    const empty = await createTestDatabase(inject('pgAdminUrl'));
+    try {
+      const { code, output } = await runServerCommandOnTerminal('copy-to-postgres', [], {
+        ...env(),
+        RVM_DATABASE_URL: empty.url,
+      });
+      expect(code).toBe(0);
+      expect(output).toContain('\rcopying photos: 0 / 2 photos');
+      expect(output).toMatch(/\rcopying rows: 0 \/ \d+ rows/);
+      expect(output).toMatch(/\r +\r.+: 7 machines, .+ rows\/s\)\r\n$/);
+    } finally {
+      await empty.drop();
     }
   });
 
