@@ -7,10 +7,12 @@ import { clientErrorHandler } from './http/clientError';
 import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
+import { SCHEMA_VALIDATION } from './http/schemaValidation';
 import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
+import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
@@ -45,6 +47,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
     // Router errors (bad URL encoding, over-long id) get the same `{ success: false, msg }` answer.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
     clientErrorHandler,
+    ajv: SCHEMA_VALIDATION,
   });
 
   app.setErrorHandler(errorHandler);
@@ -52,9 +55,10 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
-  // Both plugins hook into routes as they are added, so they must load first.
+  // These plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+  await registerOpenApi(app);
 
   const list = createListBody(engine);
   app.addHook('onClose', async () => list.close());

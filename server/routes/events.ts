@@ -5,6 +5,7 @@ import type { MachineBus } from '../live/bus';
 import type { LiveEvent } from '../live/eventRing';
 import { StreamSlots } from '../live/streamSlots';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
+import { errorAnswer } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/events';
@@ -18,6 +19,25 @@ export interface EventStreamOptions {
   maxStreams?: number;
   maxStreamsPerAddress?: number;
 }
+
+const LAST_EVENT_ID =
+  'The id of the last event seen: the events missed since are sent first (ignored over 64 characters)';
+
+/** The stream's events are described in words: OpenAPI has no schema for a Server-Sent Events body. */
+export const EVENTS_SCHEMA = {
+  tags: ['live'],
+  summary: 'Live changes, as Server-Sent Events',
+  description:
+    '`machine` (a machine as the list call sends it) for each change of status, `import` (the counts) after an ' +
+    'import, then the page loads the list again; `resync` when the events missed are gone (reload the list); ' +
+    '`ready` with the newest id. Each event has an id; a comment every 25 s keeps the stream open.',
+  querystring: { type: 'object', properties: { lastEventId: { type: 'string', description: LAST_EVENT_ID } } },
+  headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: LAST_EVENT_ID } } },
+  response: {
+    200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    503: errorAnswer('systemError: too many streams are open (in all, or from this address); Retry-After says when'),
+  },
+} as const;
 
 const eventText = (event: LiveEvent) =>
   event.type === 'resync'
@@ -51,7 +71,7 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
     for (const end of streams) end();
   });
 
-  app.get(ROUTE, async (request, reply) => {
+  app.get(ROUTE, { schema: EVENTS_SCHEMA }, async (request, reply) => {
     const address = request.ip;
     const refusal = slots.take(address);
     if (refusal) {

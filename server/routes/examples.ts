@@ -29,12 +29,26 @@ export const HOST_PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+const REDIRECT_SCHEMA = {
+  tags: ['page'],
+  summary: 'The example host page',
+  response: { 302: { description: `To ${HOST_PAGE_PATH}`, type: 'null' } },
+} as const;
+
+const fileSchema = (name: string, type: string) =>
+  ({
+    tags: ['page'],
+    summary: `The example host page's ${name}`,
+    response: { 200: { description: name, content: { [type]: { schema: { type: 'string' } } } } },
+  }) as const;
+
 /** `GET /examples/host.html` (and its script and style): the one-minute proof for an integrator. */
 export function registerExampleRoutes(app: FastifyInstance, dir: string = EXAMPLES_DIR): void {
-  app.get('/examples', async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
-  app.get('/examples/', async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
+  app.get('/examples', { schema: REDIRECT_SCHEMA }, async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
+  app.get('/examples/', { schema: REDIRECT_SCHEMA }, async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
   for (const [name, type] of Object.entries(FILES)) {
     app.get(`/examples/${name}`, {
+      schema: fileSchema(name, type),
       // Runs after the app-wide hook that sets the map's CSP on every HTML response, and replaces it.
       onSend: async (_request, reply, payload) => {
         if (name === 'host.html') reply.header('content-security-policy', HOST_PAGE_CSP);

@@ -1,14 +1,52 @@
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { ApiError } from '../errors';
 import type { PhotoStore } from '../db/engine';
 import { ifNoneMatchHits } from '../http/etag';
+import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/file/:id';
 
+const FILE_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', description: "The photo's id: the SHA-256 of its bytes, in hex" } },
+} as const;
+
+const IMAGE = { schema: { type: 'string', format: 'binary' } } as const;
+
+/** Any id is looked up: one that cannot be a photo's is as unknown as a deleted one (404, not 400). */
+export const FILE_SCHEMA = {
+  tags: ['photos'],
+  summary: "A machine's photo",
+  description: 'Its id is its hash, so it never changes: cached for a year (immutable), ETag for If-None-Match.',
+  params: FILE_PARAMS,
+  headers: {
+    type: 'object',
+    properties: { 'if-none-match': { type: 'string', description: 'The ETag held: 304 when it names this photo' } },
+  },
+  response: {
+    200: {
+      description: 'The image as it was stored',
+      content: {
+        'image/png': IMAGE,
+        'image/apng': IMAGE,
+        'image/jpeg': IMAGE,
+        'image/webp': IMAGE,
+        'image/gif': IMAGE,
+      },
+    },
+    304: { description: 'Not modified', type: 'null' },
+    400: errorAnswer('badRequest: the path is not valid URL encoding'),
+    404: errorAnswer('fileNotFound: no such photo'),
+    ...SERVER_ERRORS,
+  },
+} as const;
+
 /** `GET /api/file/:id`: a stored image. Its id is its hash, so it never changes and caches for good. */
 export function registerFileRoutes(app: FastifyInstance, store: PhotoStore): void {
-  app.get<{ Params: { id: string } }>(ROUTE, async (request, reply) => {
+  app.get<{ Params: FromSchema<typeof FILE_PARAMS> }>(ROUTE, { schema: FILE_SCHEMA }, async (request, reply) => {
     const { id } = request.params;
     const record = await store.find(id);
     if (!record) throw new ApiError(404, 'fileNotFound');

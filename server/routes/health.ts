@@ -2,9 +2,39 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import type { FeedStatus } from '../feed/follower';
 import type { ListBody } from '../http/listBody';
+import { errorAnswer } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/health';
+
+export const HEALTH_SCHEMA = {
+  tags: ['operations'],
+  summary: 'Whether the server can serve the machine list',
+  response: {
+    200: {
+      description: 'The list can be read; `feed` is there when the server follows a feed (a stale feed is still 200)',
+      type: 'object',
+      required: ['success', 'status', 'machines'],
+      properties: {
+        success: { type: 'boolean', const: true },
+        status: { type: 'string', const: 'ok' },
+        machines: { type: 'integer', minimum: 0 },
+        feed: {
+          type: 'object',
+          required: ['last_sync', 'age_s', 'stale', 'failures', 'last_error'],
+          properties: {
+            last_sync: { type: ['string', 'null'], format: 'date-time', description: 'The last good poll' },
+            age_s: { type: 'integer', minimum: 0, description: 'Seconds since then (since the start, before it)' },
+            stale: { type: 'boolean', description: 'Older than RVM_STALE_AFTER_MIN' },
+            failures: { type: 'integer', minimum: 0, description: 'Polls failed in a row' },
+            last_error: { type: ['string', 'null'], description: 'Why the last of them failed' },
+          },
+        },
+      },
+    },
+    '5xx': errorAnswer('systemError: the machine list cannot be read (503), or the server failed (500)'),
+  },
+} as const;
 
 /**
  * `GET /api/health`: ok only when the machine list can be read, judged by the last list built (at start, and
@@ -20,7 +50,7 @@ export function registerHealthRoutes(
   countMachines: () => Promise<number>,
   feedStatus: (() => FeedStatus) | null = null,
 ): void {
-  app.get(ROUTE, async (request, reply) => {
+  app.get(ROUTE, { schema: HEALTH_SCHEMA }, async (request, reply) => {
     let machines: number;
     try {
       // The last build proves the rows can be read (rejected when it failed); before the first, the start's check does.

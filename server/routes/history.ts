@@ -1,13 +1,84 @@
 import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { FeedStore } from '../db/feedStore';
 import { ApiError } from '../errors';
 import { checkFeedTimestamp } from '../machines/feedFields';
-import { MACHINE_ID_PATTERN } from '../machines/validate';
+import { errorAnswer, MACHINE_ID_SCHEMA, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/rvm/:id/history';
 /** Entries per answer; the next page starts at the last one's `at`. */
 export const HISTORY_PAGE_ENTRIES = 1000;
+
+const HISTORY_PARAMS = { type: 'object', required: ['id'], properties: { id: MACHINE_ID_SCHEMA } } as const;
+
+/** The schema says `since` is one text; what makes it a time (machines/feedFields.ts) the handler checks. */
+const HISTORY_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    since: {
+      type: 'string',
+      description: 'Only the states after this time: ISO 8601, no offset = Hong Kong time. All kept when absent',
+    },
+  },
+} as const;
+
+const time = { type: ['string', 'null'], format: 'date-time' } as const;
+const count = { type: ['integer', 'null'], minimum: 0 } as const;
+
+export const HISTORY_SCHEMA = {
+  tags: ['machines'],
+  summary: "A machine's states as the feed changed them",
+  description: `Oldest first, at most ${HISTORY_PAGE_ENTRIES} a page: when \`more\` is true, ask again with the last \`at\` as \`since\`.`,
+  params: HISTORY_PARAMS,
+  querystring: HISTORY_QUERY,
+  response: {
+    200: {
+      description: 'The states after `since`',
+      type: 'object',
+      required: ['success', 'id', 'history', 'more'],
+      properties: {
+        success: { type: 'boolean', const: true },
+        id: { type: 'string' },
+        history: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: [
+              'at',
+              'status',
+              'under_maintenance',
+              'service_status',
+              'deactivated',
+              'bin_count',
+              'bin_count_full_threshold',
+              'last_online',
+              'last_emptied_at',
+              'last_full',
+            ],
+            properties: {
+              at: { type: 'string', format: 'date-time', description: 'When the server saw this state' },
+              status: { type: ['string', 'null'] },
+              under_maintenance: { type: 'boolean' },
+              service_status: { type: 'integer' },
+              deactivated: { type: 'boolean' },
+              bin_count: count,
+              bin_count_full_threshold: count,
+              last_online: time,
+              last_emptied_at: time,
+              last_full: time,
+            },
+          },
+        },
+        more: { type: 'boolean', description: 'More states follow the last one' },
+      },
+    },
+    400: errorAnswer('badRequest: a bad id, `since` not a date-time, or another parameter'),
+    404: errorAnswer('notFound: no such machine'),
+    ...SERVER_ERRORS,
+  },
+} as const;
 
 /**
  * `GET /api/rvm/:id/history?since=`: the machine's states (status, maintenance, service status, deactivation,
@@ -15,17 +86,19 @@ export const HISTORY_PAGE_ENTRIES = 1000;
  * 400 for a bad id or time, 404 for an unknown machine.
  */
 export function registerHistoryRoutes(app: FastifyInstance, feed: FeedStore): void {
-  app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(ROUTE, async (request, reply) => {
-    const { id } = request.params;
-    if (!MACHINE_ID_PATTERN.test(id)) throw new ApiError(400, 'badRequest');
-    const { since: rawSince, ...others } = request.query;
-    if (Object.keys(others).length > 0) throw new ApiError(400, 'badRequest');
-    const since = rawSince === undefined ? null : checkFeedTimestamp(rawSince);
-    if (since === undefined || (rawSince !== undefined && since === null)) throw new ApiError(400, 'badRequest');
-    const page = await feed.history(id, since, HISTORY_PAGE_ENTRIES);
-    if (!page) throw new ApiError(404, 'notFound');
-    reply.header('cache-control', 'no-cache');
-    return { success: true, id, history: page.entries, more: page.more };
-  });
+  app.get<{ Params: FromSchema<typeof HISTORY_PARAMS>; Querystring: FromSchema<typeof HISTORY_QUERY> }>(
+    ROUTE,
+    { schema: HISTORY_SCHEMA },
+    async (request, reply) => {
+      const { id } = request.params;
+      const rawSince = request.query.since;
+      const since = rawSince === undefined ? null : checkFeedTimestamp(rawSince);
+      if (since === undefined || (rawSince !== undefined && since === null)) throw new ApiError(400, 'badRequest');
+      const page = await feed.history(id, since, HISTORY_PAGE_ENTRIES);
+      if (!page) throw new ApiError(404, 'notFound');
+      reply.header('cache-control', 'no-cache');
+      return { success: true, id, history: page.entries, more: page.more };
+    },
+  );
   refuseOtherMethods(app, [ROUTE], ['GET']);
 }

@@ -3,7 +3,10 @@ import type { ApiErrorBody } from '../errors';
 
 const METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** Answers 405 with an Allow header for every method a path does not serve (Fastify would say 404). */
+/**
+ * Answers 405 with an Allow header for every method a path does not serve (Fastify would say 404). Left out of the
+ * OpenAPI document, which lists what each path serves.
+ */
 export function refuseOtherMethods(
   app: FastifyInstance,
   urls: readonly string[],
@@ -16,6 +19,7 @@ export function refuseOtherMethods(
     app.route({
       method: refused,
       url,
+      schema: { hide: true },
       handler: async (_request, reply) => {
         const body: ApiErrorBody = { success: false, msg: 'methodNotAllowed' };
         return reply.code(405).header('allow', served.join(', ')).send(body);

@@ -3,6 +3,16 @@ import type { ServerConfig } from '../config';
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 
+export const RUNTIME_CONFIG_SCHEMA = {
+  tags: ['page'],
+  summary: "The page's settings of this deployment, as a script",
+  description:
+    'Sets `window.__RVM_CONFIG__`: embed origins, kiosk timings, basemap style, stale threshold, feed interval.',
+  response: {
+    200: { description: 'The script', content: { 'text/javascript': { schema: { type: 'string' } } } },
+  },
+} as const;
+
 /** What the page reads at run time (src/runtimeConfig.ts): deploy-time settings, no rebuild needed. */
 export interface RuntimeConfigBody {
   embedOrigins: string[];
@@ -30,7 +40,7 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, config: ServerC
     staleAfterMs: config.staleAfterMs,
     feedIntervalMs: config.upstreamUrl === null ? null : config.upstreamIntervalMs,
   });
-  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
+  app.get(RUNTIME_CONFIG_PATH, { schema: RUNTIME_CONFIG_SCHEMA }, async (_request, reply) =>
     // no-cache: a changed setting shows on the next load after the server restarts.
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
   );

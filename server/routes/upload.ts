@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
 import type { PhotoStore } from '../db/engine';
 import { bearerMatches } from '../security/adminToken';
+import { errorAnswer, OPERATOR_SECURITY, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/upload';
@@ -16,9 +17,50 @@ export interface UploadOptions {
   ratePerMinute: number;
 }
 
+/**
+ * The body is documented here, not validated before the handler: the handler reads the file as a stream
+ * (request.file()), checking its field, size and type as the bytes arrive.
+ */
+export const UPLOAD_SCHEMA = {
+  tags: ['operator'],
+  summary: 'An operator stores a photo',
+  description: 'PNG, JPEG, WebP or GIF, judged by its bytes; at most RVM_UPLOAD_MAX_BYTES (5 MiB by default).',
+  security: OPERATOR_SECURITY,
+  body: {
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['file'],
+          properties: {
+            file: { type: 'string', format: 'binary', description: "The image, with the file's own name" },
+          },
+        },
+      },
+    },
+  },
+  response: {
+    200: {
+      description: 'Stored: its id, for GET /api/file/{id}',
+      type: 'object',
+      required: ['success', 'id'],
+      properties: { success: { type: 'boolean', const: true }, id: { type: 'string' } },
+    },
+    400: errorAnswer('fileMissing: no field named file; badRequest: a malformed form'),
+    401: errorAnswer('unauthorized: no operator token, or a wrong one (the body is not read)'),
+    413: errorAnswer('fileTooLarge: the file is over the limit'),
+    415: errorAnswer('unsupportedMediaType: not multipart/form-data; unsupportedFileType: not an accepted image'),
+    429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
+    ...SERVER_ERRORS,
+  },
+} as const;
+
 /** `POST /api/upload`: an operator stores one image (multipart field `file`) and gets its id. */
 export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, options: UploadOptions): void {
   app.post(ROUTE, {
+    schema: UPLOAD_SCHEMA,
+    // Nothing to validate before the handler, which reads the body as a stream (see UPLOAD_SCHEMA).
+    validatorCompiler: () => () => true,
     // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
     config: { rateLimit: { max: options.ratePerMinute, timeWindow: ONE_MINUTE_MS } },
     // preParsing: refuse before a single byte of the body is read.

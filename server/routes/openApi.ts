@@ -1,0 +1,59 @@
+import fastifySwagger, { type SwaggerOptions } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { version } from '../../package.json';
+import { OPERATOR_TOKEN } from './apiSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** The document's frame; @fastify/swagger fills in a path for every route from the route's own schema. */
+const OPENAPI_OPTIONS: SwaggerOptions = {
+  openapi: {
+    openapi: '3.1.0',
+    info: {
+      title: 'RVM locator API',
+      version,
+      description:
+        "Hong Kong's bottle and can return machines: the list, their photos, live changes, and the operator's " +
+        'calls. Every failure answers `{ success: false, msg }`, `msg` a key the page translates; another method ' +
+        'on a path answers 405 with Allow.',
+    },
+    tags: [
+      { name: 'machines', description: 'What the public page reads' },
+      { name: 'photos', description: "The machines' photos" },
+      { name: 'live', description: 'Changes as they happen' },
+      { name: 'operator', description: 'Calls that need the operator token (RVM_ADMIN_TOKEN)' },
+      { name: 'operations', description: 'For whoever runs the server: health, metrics, this document' },
+      { name: 'page', description: "The page's own files beside the built ones" },
+    ],
+    components: {
+      securitySchemes: {
+        [OPERATOR_TOKEN]: { type: 'http', scheme: 'bearer', description: 'The token in RVM_ADMIN_TOKEN' },
+      },
+    },
+  },
+  // Fastify answers HEAD for every GET route: listed, so that the document holds every route the server has.
+  exposeHeadRoutes: true,
+};
+
+const OPENAPI_SCHEMA = {
+  tags: ['operations'],
+  summary: "This document: OpenAPI 3.1, made from the routes' own schemas",
+  response: {
+    200: { description: 'The document', type: 'object', additionalProperties: true },
+  },
+} as const;
+
+/**
+ * Collects every route added after it (so it is registered before them) into one OpenAPI document, and serves it
+ * at `GET /api/openapi.json`. The document is made once, on the first request.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, OPENAPI_OPTIONS);
+  let document: string | null = null;
+  app.get(OPENAPI_PATH, { schema: OPENAPI_SCHEMA }, async (_request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+  });
+  refuseOtherMethods(app, [OPENAPI_PATH], ['GET']);
+}
