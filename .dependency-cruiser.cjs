@@ -64,9 +64,11 @@ const SERVER_LAYERS = [
   ['app', '^server/app\\.ts$'],
   // routes: one file per route
   ['routes', '^server/routes/'],
-  // HTTP: compression, ETags, the list body, the error form; the headers and tokens of every answer
+  // HTTP: compression, ETags, the list body, the error form; the headers and tokens of every answer; what
+  // Prometheus reads of the server
   ['http', '^server/http/'],
   ['security', '^server/security/'],
+  ['metrics', '^server/metrics/'],
   // features: following the feed, live events, importing, retention
   ['feed', '^server/feed/'],
   ['live', '^server/live/'],

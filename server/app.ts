@@ -12,6 +12,7 @@ import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
+import { registerMetricsRoute } from './routes/metrics';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
 import { registerPage } from './routes/page';
@@ -22,6 +23,7 @@ import { registerUploadRoutes } from './routes/upload';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { MachineBus } from './live/bus';
+import { ServerMetrics } from './metrics/serverMetrics';
 import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
@@ -58,9 +60,10 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   // These plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+  const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
 
-  const list = createListBody(engine);
+  const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
   // Built once the server is ready, so that neither the first visitor nor the first health check waits for it.
   app.addHook('onReady', async () => {
@@ -75,14 +78,17 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   });
   // Live statuses: the operator's update call and the event stream the page listens to share one bus.
   const bus = new MachineBus();
+  metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, config.adminToken);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
+  if (follower) metrics.watchFeed(() => follower.status());
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
+  registerMetricsRoute(app, metrics, config.adminToken);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));

@@ -66,6 +66,17 @@ export interface ChangeHandlers {
 /** Told how many of the rows are written so far, every few hundred rows, while a save runs. */
 export type RowsSaved = (rows: number) => void;
 
+/** A connection pool's use at one moment. */
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Calls waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
+}
+
 /**
  * Everything the server and its commands read and write. Two implementations: SQLite (server/db/sqlite/engine.ts)
  * and PostgreSQL (server/db/pg/engine.ts); routes see only this. Every write is one transaction.
@@ -102,6 +113,8 @@ export interface Engine {
   pruneAudit(retentionDays: number, now?: Date): Promise<number>;
   /** Calls the handlers for changes other processes make from once it resolves; the function it gives stops. */
   watchChanges(handlers: ChangeHandlers): Promise<() => Promise<void>>;
+  /** The connection pool's use now, for metrics; null for an engine without a pool (SQLite: one connection). */
+  poolStats(): PoolStats | null;
   /** A busy or briefly unavailable database: answered 503 with Retry-After, not 500. */
   isBusyError(error: unknown): boolean;
   close(): Promise<void>;

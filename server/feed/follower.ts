@@ -31,6 +31,8 @@ export interface FeedStatus {
   /** Polls failed in a row, and why the last one did. */
   failures: number;
   lastError: string | null;
+  /** Polls failed since the follower started. */
+  failedPolls: number;
 }
 
 /** A feed's photo id: a single path segment. */
@@ -48,6 +50,7 @@ export class FeedFollower {
   private syncedAt: number | null = null;
   private readonly startedAt = Date.now();
   private failures = 0;
+  private failedPolls = 0;
   private answered = false;
   private lastError: string | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -86,6 +89,7 @@ export class FeedFollower {
       stale: ageMs > this.options.staleAfterMs,
       failures: this.failures,
       lastError: this.lastError,
+      failedPolls: this.failedPolls,
     };
   }
 
@@ -246,6 +250,7 @@ export class FeedFollower {
       this.options.log('warn', `feed: ${this.options.baseUrl} failed (${reason}); nothing changed, polling less often`);
     }
     this.failures += 1;
+    this.failedPolls += 1;
     this.lastError = reason;
   }
 }

@@ -42,17 +42,32 @@ export async function buildListBody(readPage: ReadPage): Promise<ListBody> {
   return { ...encodedBody(parts, 'application/json; charset=utf-8', etag), machines };
 }
 
+/** Told of each build: its time, and the body it made (null when it failed). */
+export type ListBuildObserver = (seconds: number, built: ListBody | null) => void;
+
 /**
  * The list call's body as sent (compressed at most once per encoding), kept until the machines change; the health
  * check reads the same. Reads go through the engine's machine reader, closed by the returned `close`.
  */
-export function createListBody(engine: Engine): ListCache<ListBody> & { close(): Promise<void> } {
+export function createListBody(
+  engine: Engine,
+  observe: ListBuildObserver = () => undefined,
+): ListCache<ListBody> & { close(): Promise<void> } {
   const reader = engine.openMachineReader();
+  const build = async (): Promise<ListBody> => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const body = await reader.readPages(buildListBody);
+      observe(seconds(), body);
+      return body;
+    } catch (error) {
+      observe(seconds(), null);
+      throw error;
+    }
+  };
   return {
-    ...createListCache(
-      () => reader.changeKey(),
-      () => reader.readPages(buildListBody),
-    ),
+    ...createListCache(() => reader.changeKey(), build),
     close: () => reader.close(),
   };
 }

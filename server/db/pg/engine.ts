@@ -7,6 +7,7 @@ import type {
   Engine,
   ImportAuditInput,
   MachineReader,
+  PoolStats,
   RowPhoto,
   RowsSaved,
   SaveCounts,
@@ -193,6 +194,11 @@ export class PgEngine implements Engine {
     });
     await listener.ready;
     return () => listener.stop();
+  }
+
+  poolStats(): PoolStats {
+    const { totalCount, idleCount, waitingCount } = this.pool;
+    return { total: totalCount, idle: idleCount, waiting: waitingCount, max: this.options.poolMax };
   }
 
   isBusyError(error: unknown): boolean {

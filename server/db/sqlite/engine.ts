@@ -128,6 +128,10 @@ export class SqliteEngine implements Engine {
     return async () => stop();
   }
 
+  poolStats(): null {
+    return null;
+  }
+
   isBusyError(error: unknown): boolean {
     return isBusyError(error);
   }
