@@ -28,7 +28,7 @@ export function Legend() {
       </ul>
       <Stack gap={4} mt={6}>
         <Text size="xs" className={classes.note}>
-          {t('freshness.legend', { minutes: staleMinutes })}
+          {t('freshness.legend', { count: staleMinutes })}
         </Text>
         <Text size="xs" className={classes.reminder}>
           {t('legend.reminder')}

@@ -89,6 +89,11 @@ describe('LocationList', () => {
     expect(tabbable).toHaveLength(1);
   });
 
+  it('counts one machine in the singular', () => {
+    renderList(1);
+    expect(screen.getByText('1 machine')).toBeTruthy();
+  });
+
   it('follows the filter', async () => {
     const store = renderList(10);
     store.set(districtAtom, 'KWUN TONG');

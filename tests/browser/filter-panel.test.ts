@@ -23,6 +23,16 @@ const { app, machines } = setupDemoApp();
 
 const count = (pred: (m: Machine) => boolean) => machines.filter(pred).length;
 
+/** A word of the machines' English names that `found` of them hold, name or address (the search's haystack). */
+function searchFinding(found: number): string {
+  const words = new Set(machines.flatMap((m) => m.name_en.split(/\s+/)).filter((w) => /^[a-z]{4,}$/i.test(w)));
+  const word = [...words]
+    .sort()
+    .find((w) => count((m) => `${m.name_en}\n${m.address_en}`.toLowerCase().includes(w.toLowerCase())) === found);
+  if (!word) throw new Error(`no word of the demo names finds exactly ${found} machines`);
+  return word;
+}
+
 describe('filter panel (issue 4 §1, §2)', () => {
   it('offers the spec labels for status, area and district, and the districts follow the area', async () => {
     const page = await openScreen(app, machines);
@@ -169,6 +179,17 @@ describe('filter panel (issue 4 §1, §2)', () => {
     expect(await selectedLabel(page, t.filter.area)).toBe('All');
     expect(await selectedLabel(page, t.filter.district)).toBe('All District');
     expect(await box.evaluate((el) => (el as HTMLInputElement).value)).toBe('');
+
+    // Issue 41 §2: the count reads "1 machine" and "2 machines" after searches that find one and two.
+    for (const found of [1, 2]) {
+      const query = searchFinding(found);
+      await box.click({ count: 3 });
+      await box.type(query);
+      await (await find(page, 'button', 'Search')).click();
+      await waitForListLength(page, LIST, found);
+      const count = await page.waitForSelector(`::-p-text(${found === 1 ? '1 machine' : '2 machines'})`);
+      expect(await count!.evaluate((el) => el.textContent)).toBe(found === 1 ? '1 machine' : '2 machines');
+    }
     await page.close();
   });
 

@@ -146,7 +146,7 @@ describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) =
     }
 
     const legend = await find(page, 'region', t.legend.title);
-    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 30 }));
+    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { count: 30 }));
     const fetched = await page.$$eval('time', (times) => times.map((el) => (el as HTMLElement).innerText));
     expect(
       fetched.some((text) =>
@@ -238,7 +238,7 @@ describe('the stale threshold set by the deployment (issue 9)', () => {
     await waitForMapReady(page);
     await waitForListLength(page, t.list.title, SHOWN.length);
     const legend = await find(page, 'region', t.legend.title);
-    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { minutes: 180 }));
+    expect(await textOf(legend)).toContain(fill(t.freshness.legend, { count: 180 }));
     const card = await cardText(page, 'zht', STALE.name_zht);
     expect(card).not.toContain(t.freshness.stale);
     expect(card).toContain(t.capacity['>40%']);

@@ -4,12 +4,14 @@ import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import zhs from '../../src/i18n/locales/zhs.json';
+import type { LocaleMessages } from '../../src/i18n/translate';
+import type { PluralForms } from '../../src/i18n/plural';
 import type { Machine } from '../../shared/machine';
 import type { BrowserApp } from './fixture';
 import { waitForMapReady } from './harness';
 
 export type Locale = 'en' | 'zht' | 'zhs';
-export type Messages = typeof en;
+export type Messages = LocaleMessages;
 export const LOCALES: readonly Locale[] = ['en', 'zht', 'zhs'];
 export const MESSAGES: Record<Locale, Messages> = { en, zht, zhs };
 /** Chromium's accessibility tree calls an <img> 'image'. */
@@ -17,8 +19,15 @@ export const IMAGE = 'image';
 
 type Where = Page | Frame;
 
-/** A locale text with its `{{name}}` placeholders filled, as rosetta does. */
-export function fill(template: string, params: Record<string, string | number>): string {
+/**
+ * A locale text with its `{{name}}` placeholders filled, as rosetta does. Of a plural translation, the form English
+ * rules choose for `count`, else `other`: the Chinese files have that form only.
+ */
+export function fill(template: string | PluralForms, params: Record<string, string | number>): string {
+  if (typeof template !== 'string') {
+    const form = new Intl.PluralRules('en').select(Number(params.count));
+    return fill(template[form] ?? template.other, params);
+  }
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => String(params[key] ?? ''));
 }
 

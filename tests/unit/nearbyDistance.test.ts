@@ -32,7 +32,7 @@ describe('formatDistance', () => {
     [2_449, 'nearby.kilometres', '2.4'],
     [9_960, 'nearby.kilometres', '10.0'],
     [12_600, 'nearby.kilometres', '13'],
-  ] as const)('%d m → %s %s', (metres, key, n) => {
-    expect(formatDistance(metres)).toEqual({ key, params: { n } });
+  ] as const)('%d m → %s %s', (metres, key, count) => {
+    expect(formatDistance(metres)).toEqual({ key, params: { count } });
   });
 });
