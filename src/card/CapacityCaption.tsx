@@ -1,10 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { localeAtom } from '../i18n/localeAtom';
-import { translate, translateDynamic } from '../i18n/translate';
-import { captionKeyOf, displayStateOf, isOutOfService } from '../machines/displayState';
+import { displayStateOf } from '../machines/displayState';
 import type { Machine } from '../../shared/machine';
 import { MARKER_IMAGES } from '../legend/markerImages';
+import { statusCaptionHtml } from '../machines/statusCaption';
 
 /**
  * Status picture and capacity caption; the caption is HTML from the translation files only (spec §4).
@@ -12,18 +12,15 @@ import { MARKER_IMAGES } from '../legend/markerImages';
  */
 export function CapacityCaption({ machine }: { machine: Machine }) {
   const locale = useAtomValue(localeAtom);
-  const stale = machine.stale === true && !isOutOfService(machine);
-  const html = stale ? '' : (translateDynamic(locale, `capacity.${captionKeyOf(machine)}`) ?? '');
   return (
     <Group gap={6} wrap="nowrap">
       <img src={MARKER_IMAGES[displayStateOf(machine)]} alt="" width={24} height={24} />
-      {stale ? (
-        <Text size="sm" fw={600} component="span">
-          {translate(locale, 'freshness.stale')}
-        </Text>
-      ) : (
-        <Text size="sm" fw={600} component="span" dangerouslySetInnerHTML={{ __html: html }} />
-      )}
+      <Text
+        size="sm"
+        fw={600}
+        component="span"
+        dangerouslySetInnerHTML={{ __html: statusCaptionHtml(machine, locale) }}
+      />
     </Group>
   );
 }

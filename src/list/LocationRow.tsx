@@ -5,8 +5,10 @@ import { useT } from '../i18n/useT';
 import { displayStateOf } from '../machines/displayState';
 import type { Machine } from '../../shared/machine';
 import { machineText } from '../machines/text';
+import { statusCaptionText } from '../machines/statusCaption';
 import { MARKER_IMAGES } from '../legend/markerImages';
 import { MachineDistance } from '../nearby/MachineDistance';
+import { useDistanceText } from '../nearby/useDistanceText';
 import { requestFocusAtom } from '../selection/selectionAtoms';
 import classes from './LocationList.module.css';
 
@@ -26,6 +28,7 @@ interface LocationRowProps {
 export function LocationRow({ machine, position, setSize, top, tabbable, onFocus, onChoose }: LocationRowProps) {
   const locale = useAtomValue(localeAtom);
   const requestFocus = useSetAtom(requestFocusAtom);
+  const distance = useDistanceText(machine);
   const t = useT();
   return (
     <li
@@ -50,8 +53,13 @@ export function LocationRow({ machine, position, setSize, top, tabbable, onFocus
         </span>
         <span className={`${classes.address} ${classes.clamp}`}>
           <span className={classes.visuallyHidden}>{t('list.address')}: </span>
-          <MachineDistance machine={machine} />
+          <MachineDistance text={distance} />
           {machineText(machine, 'address', locale)}
+          {/* The status picture is decorative: the list is the only way to the machines without sight, so the row's
+              name ends with the caption the picture stands for. */}
+          <span className={classes.inlineHidden}>
+            {t('list.rowStatus', { status: statusCaptionText(machine, locale) })}
+          </span>
         </span>
       </UnstyledButton>
     </li>

@@ -14,6 +14,7 @@ import {
   fill,
   find,
   openScreen,
+  rowName,
   selectedLabel,
   waitFor,
   waitForListLength,
@@ -133,7 +134,7 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
 
     const list = await find(page, 'list', t.list.title);
     expect(await list.evaluate((el) => el.tagName)).toBe('UL');
-    const first = await tabTo(page, `${machines[0]!.name_en} ${t.list.address}: ${machines[0]!.address_en}`);
+    const first = await tabTo(page, rowName(machines[0]!));
     expect(first.role).toBe('button');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
@@ -162,7 +163,7 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     const page = await openReadyScreen();
     const machine = machines.find((m) => m.picture)!;
     const index = machines.indexOf(machine);
-    await tabTo(page, `${machines[0]!.name_en} ${t.list.address}: ${machines[0]!.address_en}`);
+    await tabTo(page, rowName(machines[0]!));
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
     await waitFor(
       () => focused(page),

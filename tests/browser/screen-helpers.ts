@@ -46,6 +46,24 @@ export function machineById(machines: readonly Machine[], id: string): Machine {
 /** Under maintenance or out of service: the Maintenance row of the spec §4 table. */
 export const outOfService = (m: Machine) => m.under_maintenance || m.service_status === 1;
 
+const ENTITIES: Record<string, string> = { '&ge;': '≥', '&le;': '≤', '&amp;': '&' };
+
+/**
+ * A Location List row as a screen reader names it: the name, the address, then the status caption (of a machine
+ * that reports on time).
+ */
+export function rowName(machine: Machine, locale: Locale = 'en'): string {
+  const m = MESSAGES[locale];
+  const caption = m.capacity[outOfService(machine) || machine.status === null ? 'null' : machine.status];
+  const status = caption.replace(/&\w+;/g, (entity) => {
+    const text = ENTITIES[entity];
+    if (text === undefined) throw new Error(`rowName does not know ${entity}`);
+    return text;
+  });
+  const address = machine[`address_${locale}`];
+  return `${machine[`name_${locale}`]} ${m.list.address}: ${address}${fill(m.list.rowStatus, { status })}`;
+}
+
 /** Opens the page in English and waits until the Location List shows every machine. */
 export async function openScreen(app: BrowserApp, machines: readonly Machine[]): Promise<Page> {
   const { page } = await app.openPage('/');

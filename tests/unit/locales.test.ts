@@ -28,10 +28,10 @@ const keysOf = (value: unknown) => entriesOf(value).map(([key]) => key);
 
 /**
  * Placeholders that carry words, never a number (a name, a time of day, a weekday, "5 minutes ago" already
- * worded by Intl). Any other placeholder is a number, and a text with a number must be a plural translation
+ * worded by Intl, a status caption). Any other placeholder is a number, and a text with a number must be a plural translation
  * chosen by its `{{count}}`.
  */
-const WORD_PLACEHOLDERS = new Set(['name', 'time', 'day', 'ago']);
+const WORD_PLACEHOLDERS = new Set(['name', 'time', 'day', 'ago', 'status']);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
 
 describe('locale files', () => {
