@@ -1,21 +1,22 @@
-import { NativeSelect } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useT } from '../i18n/useT';
 import { AREAS, type Area } from '../../shared/machine';
 import { areaAtom } from './filterAtoms';
+import { FilterSelect } from './FilterSelect';
 
 const ALL = '';
 
-export function AreaFilter() {
+export function AreaFilter({ compact }: { compact?: boolean }) {
   const [area, setArea] = useAtom(areaAtom);
   const t = useT();
   const data = [{ value: ALL, label: t('filter.allArea') }, ...AREAS.map((a) => ({ value: a, label: t(`area.${a}`) }))];
   return (
-    <NativeSelect
+    <FilterSelect
+      compact={compact}
       label={t('filter.area')}
       data={data}
       value={area ?? ALL}
-      onChange={(e) => setArea(e.currentTarget.value === ALL ? null : (e.currentTarget.value as Area))}
+      onChange={(value) => setArea(value === ALL ? null : (value as Area))}
     />
   );
 }

@@ -1,13 +1,13 @@
-import { NativeSelect } from '@mantine/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useT } from '../i18n/useT';
 import { DISTRICTS, DISTRICTS_BY_AREA, type District } from '../../shared/machine';
 import { areaAtom, districtAtom } from './filterAtoms';
+import { FilterSelect } from './FilterSelect';
 
 const ALL = '';
 
 /** Only the districts of the chosen area (spec §5). */
-export function DistrictFilter() {
+export function DistrictFilter({ compact }: { compact?: boolean }) {
   const area = useAtomValue(areaAtom);
   const [district, setDistrict] = useAtom(districtAtom);
   const t = useT();
@@ -17,11 +17,12 @@ export function DistrictFilter() {
     ...options.map((d) => ({ value: d, label: t(`district.${d}`) })),
   ];
   return (
-    <NativeSelect
+    <FilterSelect
+      compact={compact}
       label={t('filter.district')}
       data={data}
       value={district ?? ALL}
-      onChange={(e) => setDistrict(e.currentTarget.value === ALL ? null : (e.currentTarget.value as District))}
+      onChange={(value) => setDistrict(value === ALL ? null : (value as District))}
     />
   );
 }

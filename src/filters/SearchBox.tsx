@@ -19,7 +19,8 @@ export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   return (
     <TextInput
       type="search"
-      label={t('filter.searchLabel')}
+      // The placeholder, the magnifier and the Search button beside it say what the box is for.
+      aria-label={t('filter.searchLabel')}
       placeholder={t('filter.searchPlaceholder')}
       value={input}
       autoFocus={autoFocus}

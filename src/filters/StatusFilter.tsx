@@ -1,12 +1,12 @@
-import { NativeSelect } from '@mantine/core';
 import { useAtom } from 'jotai';
 import { useT } from '../i18n/useT';
 import { statusGroupAtom } from './filterAtoms';
 import { STATUS_GROUPS, type StatusGroup } from '../machines/statusGroups';
+import { FilterSelect } from './FilterSelect';
 
 const ALL = '';
 
-export function StatusFilter() {
+export function StatusFilter({ compact }: { compact?: boolean }) {
   const [group, setGroup] = useAtom(statusGroupAtom);
   const t = useT();
   const data = [
@@ -14,11 +14,12 @@ export function StatusFilter() {
     ...STATUS_GROUPS.map((g) => ({ value: g, label: t(`statusGroup.${g}`) })),
   ];
   return (
-    <NativeSelect
+    <FilterSelect
+      compact={compact}
       label={t('filter.status')}
       data={data}
       value={group ?? ALL}
-      onChange={(e) => setGroup(e.currentTarget.value === ALL ? null : (e.currentTarget.value as StatusGroup))}
+      onChange={(value) => setGroup(value === ALL ? null : (value as StatusGroup))}
     />
   );
 }

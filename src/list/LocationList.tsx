@@ -13,7 +13,7 @@ import { useViewportSize } from './useViewportSize';
 import classes from './LocationList.module.css';
 
 /** Every row is this tall (two clamped lines per column), so the list can draw only the rows in view. */
-export const ROW_HEIGHT_REM = 4;
+export const ROW_HEIGHT_REM = 3.5;
 
 const KEY_STEPS: Record<string, (index: number, page: number, last: number) => number> = {
   ArrowDown: (i) => i + 1,

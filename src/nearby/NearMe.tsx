@@ -1,4 +1,4 @@
-import { Button, Flex } from '@mantine/core';
+import { Button, Flex, type ButtonProps } from '@mantine/core';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useT } from '../i18n/useT';
 import { machinesAtom } from '../machines/machinesAtom';
@@ -14,7 +14,7 @@ import { sortingByDistanceAtom, sortOrderAtom } from './sortAtoms';
  * 'Near me' sorts the list by distance; 'Nearest open machine' flies to the nearest machine that
  * takes bottles now. Either asks for the position on the first press, never before.
  */
-export function NearMe({ onChoose }: { onChoose?: () => void }) {
+export function NearMe({ onChoose, size }: { onChoose?: () => void; size?: ButtonProps['size'] }) {
   const store = useStore();
   const sorting = useAtomValue(sortingByDistanceAtom);
   const locating = useAtomValue(geolocationAtom).state === 'locating';
@@ -44,6 +44,7 @@ export function NearMe({ onChoose }: { onChoose?: () => void }) {
     <Flex gap="xs" wrap="wrap">
       <Button
         flex="1 0 auto"
+        size={size}
         variant={sorting ? 'filled' : 'default'}
         aria-pressed={sorting}
         loading={locating}
@@ -51,7 +52,7 @@ export function NearMe({ onChoose }: { onChoose?: () => void }) {
       >
         {t('nearby.nearMe')}
       </Button>
-      <Button flex="1 0 auto" variant="light" disabled={locating} onClick={() => void nearest()}>
+      <Button flex="1 0 auto" size={size} variant="light" disabled={locating} onClick={() => void nearest()}>
         {t('nearby.nearest')}
       </Button>
     </Flex>

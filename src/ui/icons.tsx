@@ -43,3 +43,8 @@ export const ChevronUpIcon = (p: IconProps) => (
     <path d="m6 15 6-6 6 6" />
   </Icon>
 );
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
