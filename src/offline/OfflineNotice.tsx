@@ -7,7 +7,11 @@ import { onlineAtom } from './onlineAtom';
 import { listUnreachableAtom } from './unreachableAtom';
 import classes from '../ui/MapCornerNotice.module.css';
 
-/** While the device has no network, or the server cannot be reached: says so, how old the machines shown are, and that they update by themselves. */
+/**
+ * While the device has no network: says so. While it has one but the server does not answer: says the service
+ * cannot be reached for now and that the page tries again, not to check a connection that works. Either way, how
+ * old the machines shown are.
+ */
 export function OfflineNotice() {
   const online = useAtomValue(onlineAtom);
   const unreachable = useAtomValue(listUnreachableAtom);
@@ -17,8 +21,10 @@ export function OfflineNotice() {
   return (
     <Paper className={classes.notice} shadow="md" p="sm" withBorder role="status">
       <Stack gap={4}>
-        <Text fw={600}>{t('offline.title')}</Text>
-        <Text size="sm">{t(hasList ? 'offline.keptList' : 'offline.noList')}</Text>
+        <Text fw={600}>{t(online ? 'offline.unreachableTitle' : 'offline.title')}</Text>
+        <Text size="sm">
+          {t(online ? 'offline.unreachableKeptList' : hasList ? 'offline.keptList' : 'offline.noList')}
+        </Text>
         <DataFetchedAt />
       </Stack>
     </Paper>

@@ -133,7 +133,7 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     },
   );
 
-  it('connection refused with a list kept by an earlier visit: shows that list and the offline notice, no message', async () => {
+  it('connection refused with a list kept by an earlier visit: shows that list and says the service cannot be reached and the page tries again, no message', async () => {
     // A page that loads once keeps its list (src/offline/useKeepLastList.ts).
     const first = await openWith(() => undefined);
     await first.page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
@@ -148,13 +148,16 @@ describe('the list call failing (spec §8 error catalogue)', () => {
     let calls = 0;
     const opened = await openWith((request) => (request.path === LIST_PATH && ++calls <= 2 ? 'refuse' : undefined));
     const { page, seen } = opened;
-    await page.waitForSelector(`::-p-text(${en.offline.title})`, { visible: true, timeout: 30_000 });
-    await page.waitForSelector(`::-p-text(${en.offline.keptList})`, { visible: true });
+    // The device is online: the notice does not send the visitor to check a connection that works.
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    await page.waitForSelector(`::-p-text(${en.offline.unreachableTitle})`, { visible: true, timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${en.offline.unreachableKeptList})`, { visible: true });
+    expect(await page.$(`::-p-text(${en.offline.title})`)).toBeNull();
     await page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`);
     await page.waitForSelector(aria('progressbar', LOADING), { hidden: true });
     expect(await page.$(aria('button', RETRY))).toBeNull();
-    // The offline notice is a status too; no message came with it.
-    expect((await shownMessages(page)).filter((text) => !text.startsWith(en.offline.title))).toEqual([]);
+    // The notice is a status too; no message came with it.
+    expect((await shownMessages(page)).filter((text) => !text.startsWith(en.offline.unreachableTitle))).toEqual([]);
     expect(calls).toBe(2);
     expect(seen.dialogs).toEqual([]);
     await page.close();
