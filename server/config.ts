@@ -9,6 +9,7 @@ import {
   MIN_KIOSK_INTERVAL_MS,
   MIN_STALE_AFTER_MS,
 } from '../shared/deploymentDefaults';
+import { readPlace } from '../shared/kioskPlace';
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -77,6 +78,8 @@ export interface ServerConfig {
   kioskRefreshMs: number;
   /** Kiosk mode: how long without activity before the page returns to its start. */
   kioskIdleMs: number;
+  /** Where every kiosk of the deployment stands, [latitude, longitude] (RVM_KIOSK_HERE); null = not given. */
+  kioskHere: [number, number] | null;
   /** How old `last_online` may be before the page stops trusting the machine's status, ms. */
   staleAfterMs: number;
   /** A MapLibre style URL replacing the default Lands Department basemap; null = the default. */
@@ -135,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     embedOrigins: parseOrigins(env.RVM_EMBED_ORIGINS),
     kioskRefreshMs: parseInterval('RVM_KIOSK_REFRESH_MS', env.RVM_KIOSK_REFRESH_MS, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: parseInterval('RVM_KIOSK_IDLE_MS', env.RVM_KIOSK_IDLE_MS, DEFAULT_KIOSK_IDLE_MS),
+    kioskHere: parseKioskHere(env.RVM_KIOSK_HERE),
     staleAfterMs:
       parseInteger(
         'RVM_STALE_AFTER_MIN',
@@ -245,6 +249,14 @@ function parseDatabaseUrl(raw: string | undefined): string | null {
 
 function parseInterval(name: string, raw: string | undefined, fallback: number): number {
   return parseInteger(name, raw, fallback, MIN_KIOSK_INTERVAL_MS, MAX_KIOSK_INTERVAL_MS);
+}
+
+function parseKioskHere(raw: string | undefined): [number, number] | null {
+  const value = nonEmpty(raw);
+  if (value === undefined) return null;
+  const reading = readPlace(value);
+  if ('problem' in reading) throw new ConfigError(`RVM_KIOSK_HERE ${reading.problem}, got "${value}"`);
+  return reading.place;
 }
 
 function parseAdminToken(raw: string | undefined): string | null {

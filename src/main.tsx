@@ -21,7 +21,7 @@ const store = createStore();
 const settings = readUrlSettings(window.location.search);
 store.set(localeAtom, settings.locale);
 store.set(fontSizeAtom, settings.fontSize);
-startKiosk(store, window.location.search, runtimeConfig());
+startKiosk(store, window.location.search, runtimeConfig(), document.documentElement);
 startHostListener(store);
 store.set(apiAtom, { call: createAppApi(store) });
 startServiceWorker();

@@ -7,6 +7,7 @@ import {
   MIN_KIOSK_INTERVAL_MS,
   MIN_STALE_AFTER_MS,
 } from '../shared/deploymentDefaults';
+import { placeOrNull } from '../shared/kioskPlace';
 
 declare global {
   interface Window {
@@ -20,6 +21,8 @@ export interface RuntimeConfig {
   embedOrigins: readonly string[];
   kioskRefreshMs: number;
   kioskIdleMs: number;
+  /** Where the deployment's kiosks stand (RVM_KIOSK_HERE), [latitude, longitude], or null. */
+  kioskHere: [number, number] | null;
   /** A MapLibre style URL replacing the default basemap (RVM_BASEMAP_STYLE_URL), else the build's VITE_BASEMAP_STYLE_URL. */
   basemapStyleUrl: string | null;
   /** A machine's last report older than this makes its status untrusted (RVM_STALE_AFTER_MIN). */
@@ -52,6 +55,7 @@ export function parseRuntimeConfig(
         : fallbackOrigins,
     kioskRefreshMs: interval(record.kioskRefreshMs, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: interval(record.kioskIdleMs, DEFAULT_KIOSK_IDLE_MS),
+    kioskHere: placeOrNull(record.kioskHere),
     basemapStyleUrl: styleUrl(record.basemapStyleUrl) ?? styleUrl(import.meta.env.VITE_BASEMAP_STYLE_URL),
     staleAfterMs: clamped(record.staleAfterMs, DEFAULT_STALE_AFTER_MS, MIN_STALE_AFTER_MS, MAX_STALE_AFTER_MS),
     feedIntervalMs:

@@ -18,6 +18,8 @@ export interface RuntimeConfigBody {
   embedOrigins: string[];
   kioskRefreshMs: number;
   kioskIdleMs: number;
+  /** Where the deployment's kiosks stand (RVM_KIOSK_HERE), [latitude, longitude]; a kiosk's `?here=` overrides it. */
+  kioskHere: [number, number] | null;
   basemapStyleUrl: string | null;
   /** A machine whose `last_online` is older than this is shown as not reporting. */
   staleAfterMs: number;
@@ -36,6 +38,7 @@ export function registerRuntimeConfigRoute(app: FastifyInstance, config: ServerC
     embedOrigins: config.embedOrigins,
     kioskRefreshMs: config.kioskRefreshMs,
     kioskIdleMs: config.kioskIdleMs,
+    kioskHere: config.kioskHere,
     basemapStyleUrl: config.basemapStyleUrl,
     staleAfterMs: config.staleAfterMs,
     feedIntervalMs: config.upstreamUrl === null ? null : config.upstreamIntervalMs,

@@ -1,5 +1,7 @@
 import { Box, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { kioskHereAtom } from '../kiosk/kioskAtom';
 import { useT } from '../i18n/useT';
 import type { Machine } from '../../shared/machine';
 import { directionsUrl } from './directions';
@@ -8,11 +10,11 @@ const QR_SIZE_PX = 96;
 
 /**
  * Kiosk card address: plain text, never a link that would leave the screen, and the directions page as a
- * QR code to scan with a phone. The QR library loads only on kiosks.
+ * QR code to scan with a phone, starting where the kiosk stands when it knows. The QR library loads only on kiosks.
  */
 export function KioskDirections({ machine, name, address }: { machine: Machine; name: string; address: string }) {
   const t = useT();
-  const url = directionsUrl(machine);
+  const url = directionsUrl(machine, useAtomValue(kioskHereAtom));
   const [qr, setQr] = useState<{ url: string; src: string } | null>(null);
   useEffect(() => {
     let current = true;

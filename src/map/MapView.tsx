@@ -20,6 +20,7 @@ import { fetchAhead } from './fetchAhead';
 import { mapWorkerUrl } from './mapWorkerUrl';
 import { ICON_ATLAS_URL } from './iconAtlas';
 import { createMachineLayer } from './machineLayer';
+import { HereMarker } from './HereMarker';
 import { MachinePopup } from './MachinePopup';
 import { MapAttribution } from './MapAttribution';
 import { useFitToResults } from './useFitToResults';
@@ -116,6 +117,7 @@ export default function MapView() {
         onDragEnd={pointer.onDragEnd}
       >
         <DeckOverlay ref={overlayRef} layers={layers} onAfterRender={onAfterRender} />
+        <HereMarker />
         <MachinePopup />
       </Map>
       <MapAttribution />

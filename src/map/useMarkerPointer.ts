@@ -1,12 +1,15 @@
 import type { MapLibreOverlay } from '@deck.gl/maplibre';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useRef, type RefObject } from 'react';
 import type { MapLayerMouseEvent, MapRef } from 'react-map-gl/maplibre';
+import { isKioskAtom } from '../kiosk/kioskAtom';
 import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { pickedMachine } from './machineLayer';
 
 /** How far from a marker's drawn pixels the pointer still takes it. */
 const PICK_RADIUS_PX = 4;
+/** On a kiosk a finger takes a marker (24x24) from 12 px around it: a 48x48 touch target. */
+const KIOSK_PICK_RADIUS_PX = 12;
 
 /**
  * A click on a marker opens its popup and a click anywhere else on the map closes it; the cursor says what a
@@ -16,6 +19,7 @@ const PICK_RADIUS_PX = 4;
  */
 export function useMarkerPointer(mapRef: RefObject<MapRef | null>, overlay: RefObject<MapLibreOverlay | null>) {
   const select = useSetAtom(selectedMachineIdAtom);
+  const radius = useAtomValue(isKioskAtom) ? KIOSK_PICK_RADIUS_PX : PICK_RADIUS_PX;
   const dragging = useRef(false);
   const hovering = useRef(false);
   // deck.gl's canvas lets the pointer through to the map's, so the cursor is set there.
@@ -33,8 +37,8 @@ export function useMarkerPointer(mapRef: RefObject<MapRef | null>, overlay: RefO
 
   const machineAt = useCallback(
     (x: number, y: number) =>
-      deckReady.current ? pickedMachine(overlay.current?.pickObject({ x, y, radius: PICK_RADIUS_PX })) : undefined,
-    [overlay],
+      deckReady.current ? pickedMachine(overlay.current?.pickObject({ x, y, radius })) : undefined,
+    [overlay, radius],
   );
   const onClick = useCallback(
     ({ point }: MapLayerMouseEvent) => {

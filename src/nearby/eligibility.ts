@@ -8,10 +8,14 @@ import { mayBeOpen } from '../openNow/openState';
  */
 const NO_ROOM: readonly Status[] = ['Full', '<=5%'];
 
+/** In service, with a status to trust, and room for bottles. */
+export function hasRoom(machine: Machine): boolean {
+  return !showsAsMaintenance(machine) && machine.status !== null && !NO_ROOM.includes(machine.status);
+}
+
 /** Open now (or without structured hours), in service, with room: somewhere worth walking to. */
 export function takesBottlesNow(machine: Machine, now: Date): boolean {
-  if (showsAsMaintenance(machine) || machine.status === null || NO_ROOM.includes(machine.status)) return false;
-  return mayBeOpen(machine, now);
+  return hasRoom(machine) && mayBeOpen(machine, now);
 }
 
 /** The machine nearest to `from` that takes bottles now, or null. */

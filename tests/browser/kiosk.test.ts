@@ -1,15 +1,73 @@
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import QRCode from 'qrcode';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { directionsUrl } from '../../src/card/directions';
 import { QR_OPTIONS } from '../../src/card/directionsQr';
 import { ACTIVITY_EVENTS } from '../../src/layout/useIdleReset';
+import { distanceMetres } from '../../src/nearby/distance';
+import { takesBottlesNow } from '../../src/nearby/eligibility';
+import { formatDistance } from '../../src/nearby/formatDistance';
+import { walkingMinutes } from '../../src/nearby/walkingTime';
+import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
 import type { Machine } from '../../shared/machine';
+import { startClockAt } from './beyond-helpers';
 import { setupDemoApp } from './fixture';
-import { waitForMapReady, type OpenedPage, type RunningServer } from './harness';
-import { settledView } from './mapPixels';
+import { ARTIFACTS, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+import { project, settledView } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
-import { find, openCard, waitFor } from './screen-helpers';
+import { MESSAGES, aria, fill, find, listItemTexts, openCard, waitFor } from './screen-helpers';
+import { smallTouchTargets } from './touchTargets';
+
+const t = MESSAGES.en;
+/** Where the deployment's kiosks stand (RVM_KIOSK_HERE): by Hong Kong City Hall, Central. */
+const HERE: [number, number] = [22.2819, 114.1581];
+/** A landscape kiosk screen and a portrait one. */
+const SCREENS = [
+  { width: 1920, height: 1080 },
+  { width: 1080, height: 1920 },
+] as const;
+/** 03:00 in Hong Kong: only the demo machines open round the clock are open. */
+const NIGHT = new Date('2026-11-25T03:00:00+08:00');
+
+/** The kiosk's list order: the machines open with room, nearest first, then the others, nearest first. */
+function kioskOrder(machines: readonly Machine[], at: Date, from = HERE): Machine[] {
+  const byDistance = [...machines].sort(
+    (a, b) => distanceMetres(from, a.coordinates) - distanceMetres(from, b.coordinates),
+  );
+  return [...byDistance.filter((m) => takesBottlesNow(m, at)), ...byDistance.filter((m) => !takesBottlesNow(m, at))];
+}
+
+/** "340 m · 6 min walk", as the kiosk's list shows the way to a machine. */
+function walkText(machine: Machine): string {
+  const metres = distanceMetres(HERE, machine.coordinates);
+  const { key, params } = formatDistance(metres);
+  const distance = fill(t.nearby[key === 'nearby.metres' ? 'metres' : 'kilometres'], params);
+  return `${distance} · ${fill(t.nearby.walk, { count: walkingMinutes(metres) })}`;
+}
+
+/** "You are here" where the kiosk stands, on screen, every control at least 48x48; and a screenshot to look at. */
+async function checkScreen(page: Page, name: string, withPlace: boolean): Promise<void> {
+  for (const screen of SCREENS) {
+    await page.setViewport(screen);
+    const view = await settledView(page);
+    const label = await page.$(`::-p-text(${t.kiosk.here})`);
+    if (withPlace) {
+      const dot = project(view, HERE);
+      const box = (await label!.boundingBox())!;
+      expect(Math.abs(box.x + box.width / 2 - dot.x), 'the label centred over the place').toBeLessThan(2);
+      expect(box.y + box.height).toBeLessThan(dot.y);
+      expect(dot.y - (box.y + box.height)).toBeLessThan(40);
+    } else {
+      expect(label).toBeNull();
+    }
+    expect(await page.$(aria('button', t.nearby.nearMe))).toBeNull();
+    expect((await page.$(aria('button', t.nearby.nearest))) !== null).toBe(withPlace);
+    expect(await smallTouchTargets(page), `${screen.width}x${screen.height}`).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, `kiosk-${name}-${screen.width}x${screen.height}.png`) });
+  }
+}
 
 /** An available machine with a photo and a name of its own, so it can be found by its text. */
 function pickMachine(machines: readonly Machine[]): Machine {
@@ -88,20 +146,54 @@ const waitForListIcon = (page: Page, name: string, src: string) =>
     src,
   );
 
-describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
-  const { app, machines } = setupDemoApp({ env: { RVM_KIOSK_REFRESH_MS: '1000' } });
+describe('kiosk mode (?kiosk=1) placed by RVM_KIOSK_HERE, statuses refreshed every second, at 03:00', () => {
+  const { app, machines } = setupDemoApp({ env: { RVM_KIOSK_REFRESH_MS: '1000', RVM_KIOSK_HERE: HERE.join(',') } });
   let opened: OpenedPage;
   let machine: Machine;
   let popup: ElementHandle<Element>;
 
   beforeAll(async () => {
     machine = pickMachine(machines);
-    opened = await app.openPage('/?kiosk=1');
+    opened = await app.openPage('/?kiosk=1', {
+      viewport: SCREENS[0],
+      beforeLoad: (page) => startClockAt(page, NIGHT),
+    });
     await waitForMapReady(opened.page);
+    await loadOpeningHours();
   });
 
   it('reads large text by default', async () => {
     expect(await opened.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+  });
+
+  it('lists the machines open with room first, nearest first with the walk there, and says "You are here"; every touch target 48x48, landscape and portrait', async () => {
+    const { page } = opened;
+    const expected = kioskOrder(machines, NIGHT);
+    const open = expected.filter((m) => takesBottlesNow(m, NIGHT));
+    // At 03:00 a few are open: the nearest machines that are closed or full come after them.
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length).toBeLessThan(machines.length / 2);
+    const rows = await listItemTexts(page, t.list.title);
+    expect(rows.map((row) => row.split('\n')[0])).toEqual(expected.map((m) => m.name_en));
+    rows.forEach((row, i) => {
+      expect(row).toContain(walkText(expected[i]!));
+      expect(row).toContain(expected[i]!.address_en);
+    });
+    await checkScreen(page, 'placed', true);
+    await page.setViewport(SCREENS[0]);
+  });
+
+  it('a place in the address (?here=) wins over the deployment’s', async () => {
+    const elsewhere: [number, number] = [22.2939, 114.1694]; // Tsim Sha Tsui, across the harbour
+    const { page } = await app.openPage(`/?kiosk=1&here=${elsewhere.join(',')}`, { viewport: SCREENS[0] });
+    await waitForMapReady(page);
+    const view = await settledView(page);
+    const dot = project(view, elsewhere);
+    const box = (await (await page.waitForSelector(`::-p-text(${t.kiosk.here})`, { visible: true }))!.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - dot.x)).toBeLessThan(2);
+    const first = (await listItemTexts(page, t.list.title))[0]!;
+    expect(first.split('\n')[0]).toBe(kioskOrder(machines, new Date(), elsewhere)[0]!.name_en);
+    await page.close();
   });
 
   it('has no link that leaves the page: the address is text and directions are a QR code of the directions URL', async () => {
@@ -115,8 +207,10 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
         visible: true,
       },
     ))!;
+    // From where the kiosk stands, on foot.
     const [lat, lng] = machine.coordinates;
-    const directions = `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`;
+    const directions = `https://www.google.com/maps/dir/?api=1&origin=${HERE[0]}%2C${HERE[1]}&destination=${lat}%2C${lng}&travelmode=walking`;
+    expect(directionsUrl(machine, HERE)).toBe(directions);
     const expected = await QRCode.toString(directions, QR_OPTIONS);
     const src = await qr.evaluate((img) => img.getAttribute('src') ?? '');
     expect(src.startsWith('data:image/svg+xml')).toBe(true);
@@ -167,6 +261,25 @@ describe('kiosk mode (?kiosk=1) with statuses refreshed every second', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { overlaySeen: boolean }).overlaySeen)).toBe(false);
     expect(opened.errors).toEqual([]);
+  });
+
+  it('takes a tap up to 12 px beside a marker’s picture: a 48x48 target around the 24x24 marker', async () => {
+    const { page } = opened;
+    // A machine with no other within 400 m: at zoom 15 no neighbour's marker is within reach of the tap.
+    const alone = machines.find((m) =>
+      machines.every((o) => o === m || distanceMetres(m.coordinates, o.coordinates) > 400),
+    )!;
+    await openCard(page, alone.name_en);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>('[role="region"][data-zoom]')?.dataset.zoom === '15.000',
+      { timeout: 30_000 },
+    );
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(aria('dialog', alone.name_en), { hidden: true });
+    const tip = project(await settledView(page), alone.coordinates);
+    // Beside the widest part of the pin, 8 px right of its 24 px box: out of the picture, within the target.
+    await page.mouse.click(tip.x + 12 + 8, tip.y - 14);
+    await find(page, 'dialog', alone.name_en);
   });
 });
 
@@ -278,5 +391,9 @@ describe('kiosk mode (?kiosk=1) left alone for the idle time (5 s here)', () => 
     expect(end.center[0]).toBeCloseTo(start.center[0], 4);
     expect(end.center[1]).toBeCloseTo(start.center[1], 4);
     expect(opened.errors).toEqual([]);
+  });
+
+  it('without a place: no Near me (its browser rarely knows), no "You are here"; every touch target 48x48, landscape and portrait', async () => {
+    await checkScreen(opened.page, 'unplaced', false);
   });
 });

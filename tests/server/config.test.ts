@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       embedOrigins: [],
       kioskRefreshMs: 60_000,
       kioskIdleMs: 120_000,
+      kioskHere: null,
       staleAfterMs: 30 * 60_000,
       logLevel: 'warn',
       auditRetentionDays: 365,

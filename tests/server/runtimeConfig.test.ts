@@ -18,6 +18,7 @@ describe('GET /runtime-config.js', () => {
       embedOrigins: ['https://www.example.gov.hk', 'https://*.example.org'],
       kioskRefreshMs: 5000,
       kioskIdleMs: 30_000,
+      kioskHere: [22.2819, 114.1581],
       basemapStyleUrl: null,
       staleAfterMs: 15 * 60_000,
     });
@@ -34,6 +35,7 @@ describe('GET /runtime-config.js', () => {
       embedOrigins: ['https://www.example.gov.hk', 'https://*.example.org'],
       kioskRefreshMs: 5000,
       kioskIdleMs: 30_000,
+      kioskHere: [22.2819, 114.1581],
       basemapStyleUrl: null,
       staleAfterMs: 900_000,
       feedIntervalMs: null,
@@ -52,6 +54,7 @@ describe('runtimeConfigScript', () => {
       embedOrigins: ['</script><script>alert(1)</script>'],
       kioskRefreshMs: 1,
       kioskIdleMs: 1,
+      kioskHere: null,
       basemapStyleUrl: null,
       staleAfterMs: 1,
       feedIntervalMs: null,
@@ -73,6 +76,41 @@ describe('kiosk settings from the environment', () => {
     [{ RVM_KIOSK_IDLE_MS: '2 minutes' }, /RVM_KIOSK_IDLE_MS must be a whole number/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, '/srv')).toThrow(message);
+  });
+});
+
+describe("a kiosk's place from the environment (RVM_KIOSK_HERE)", () => {
+  it('reads latitude,longitude on the map, and none by default', () => {
+    expect(loadConfig({}, '/srv').kioskHere).toBeNull();
+    expect(loadConfig({ RVM_KIOSK_HERE: ' 22.2819, 114.1581 ' }, '/srv').kioskHere).toEqual([22.2819, 114.1581]);
+    expect(loadConfig({ RVM_KIOSK_HERE: '+22.3,114' }, '/srv').kioskHere).toEqual([22.3, 114]);
+  });
+
+  it.each([
+    ['22.2819', /RVM_KIOSK_HERE must be latitude,longitude in decimal degrees, e.g. 22.2819,114.1581, got "22.2819"/],
+    ['22.28;114.15', /must be latitude,longitude in decimal degrees/],
+    ['22.28,114.15,3', /must be latitude,longitude in decimal degrees/],
+    ['22°16′N,114°09′E', /must be latitude,longitude in decimal degrees/],
+    ['1e1,114', /must be latitude,longitude in decimal degrees/],
+    ['114.1581,22.2819', /RVM_KIOSK_HERE has the longitude first: latitude comes first/],
+    [
+      '51.5074,-0.1278',
+      /RVM_KIOSK_HERE must lie on the map: latitude 22.1333 to 22.5833, longitude 113.8167 to 114.5167/,
+    ],
+  ])('refuses %j with a message', (value, message) => {
+    expect(() => loadConfig({ RVM_KIOSK_HERE: value }, '/srv')).toThrow(message);
+  });
+
+  it('sends it to the page', async () => {
+    const server = await startTestServer({
+      kioskHere: loadConfig({ RVM_KIOSK_HERE: '22.2819,114.1581' }, '/srv').kioskHere,
+    });
+    try {
+      const response = await server.app.inject({ method: 'GET', url: '/runtime-config.js' });
+      expect(evaluate(response.body)).toMatchObject({ kioskHere: [22.2819, 114.1581] });
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -88,6 +88,8 @@ describe('locale files', () => {
     expect(translate('zhs', 'freshness.legend', { count: 1 })).toContain('超过 1 分钟');
     // A count shown with decimals takes the form of what is shown: "1.0" is not "1".
     expect(translate('en', 'nearby.kilometres', { count: '1.0' })).toBe('1.0 km');
+    expect(translate('en', 'nearby.walk', { count: 1 })).toBe('1 min walk');
+    expect(translate('zht', 'nearby.walk', { count: 6 })).toBe('步行 6 分鐘');
   });
 
   it('names every district, area and status', () => {

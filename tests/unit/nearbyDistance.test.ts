@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMetres, EARTH_RADIUS_M } from '../../src/nearby/distance';
 import { formatDistance } from '../../src/nearby/formatDistance';
+import { walkingMinutes } from '../../src/nearby/walkingTime';
 
 describe('distanceMetres (haversine)', () => {
   // Exact on the sphere: arcs of known angle. Real routes: published ellipsoidal distances, which a
@@ -34,5 +35,18 @@ describe('formatDistance', () => {
     [12_600, 'nearby.kilometres', '13'],
   ] as const)('%d m → %s %s', (metres, key, count) => {
     expect(formatDistance(metres)).toEqual({ key, params: { count } });
+  });
+});
+
+describe('walkingMinutes', () => {
+  it.each([
+    [0, 1],
+    [30, 1],
+    [62, 2],
+    [350, 6],
+    [1_000, 17],
+    [2_400, 39],
+  ])('%d m in a straight line → about %d min on foot', (metres, minutes) => {
+    expect(walkingMinutes(metres)).toBe(minutes);
   });
 });
