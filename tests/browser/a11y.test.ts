@@ -7,7 +7,10 @@ import type { FontSize as FontSizeName } from '../../src/config';
 import { seriousFindings, type AxeFinding } from './axe';
 import { setupDemoApp } from './fixture';
 import { DESKTOP, MOBILE, waitForMapReady } from './harness';
+import { openHosted } from './hostFrame';
+import { setOffline, waitForOfflineReady } from './offline-helpers';
 import {
+  LOCALES,
   MESSAGES,
   aria,
   chooseFromList,
@@ -202,25 +205,31 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
   });
 });
 
-describe('axe-core, WCAG 2 AA, in every state (issue 26 §9)', () => {
-  const SETTINGS: readonly { locale: Locale; fontSize: FontSizeName }[] = [
+describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () => {
+  const SIZES: readonly FontSizeName[] = ['sm', 'md', 'lg'];
+  /** Every language at every text size. */
+  const EVERY = LOCALES.flatMap((locale) => SIZES.map((fontSize) => ({ locale, fontSize })));
+  /** Each language once with a different text size: for the dark scheme and the photo dialog. */
+  const DIAGONAL: readonly { locale: Locale; fontSize: FontSizeName }[] = [
     { locale: 'en', fontSize: 'sm' },
     { locale: 'zht', fontSize: 'md' },
     { locale: 'zhs', fontSize: 'lg' },
   ];
-  const ROOT_FONT_PX: Record<FontSizeName, string> = { sm: '16px', md: '18px', lg: '20px' };
+  /** Where the audited kiosk stands. */
+  const KIOSK_HERE = '22.2819,114.1581';
 
-  it('finds nothing serious or critical: panel, popup, photo dialog, mobile list, login and kiosk, light and dark, every language and text size', async () => {
+  it('finds nothing serious or critical: panel, popup, photo dialog, mobile list, both notices, kiosk and login, light and dark, every language and text size', async () => {
     const machine = machines.find((m) => m.picture)!;
-    // A same-origin host page framing the app, so that language and text size change live as a host changes them.
-    const { page } = await app.openPage('/api/health');
-    await page.setContent(
-      `<!doctype html><body style="margin:0"><iframe title="RVM map" src="${app.url('/')}" style="width:100vw;height:100vh;border:0;display:block"></iframe></body>`,
-    );
-    const frame = async () => (await (await page.waitForSelector('iframe'))!.contentFrame())!;
-    const map = await frame();
+    let refuseList = false;
+    // A same-origin host page framing the app: language and text size change live, as a host changes them.
+    const hosted = await openHosted(app, '/', {
+      apiOverride: (request) => (refuseList && request.path === '/api/rvm/' ? 'refuse' : undefined),
+    });
+    const { page } = hosted;
+    let map = await hosted.frame();
     await waitForListLength(map, t.list.title, machines.length);
     await map.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+    await waitForOfflineReady(map);
     const findings: AxeFinding[] = [];
     const states: string[] = [];
     const audit = async (where: Frame, state: string) => {
@@ -233,77 +242,113 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9)', () => {
       );
       findings.push(...(await seriousFindings(where, state)));
     };
-    const settle = (locale: Locale, fontSize: FontSizeName) =>
-      page.evaluate((settings) => document.querySelector('iframe')!.contentWindow!.postMessage(settings, '*'), {
-        locale,
-        fontSize,
-      });
+    const scheme = async (value: 'light' | 'dark') => {
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value }]);
+      await (
+        await hosted.frame()
+      ).waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, { timeout: 60_000 }, value);
+    };
 
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
-      await map.waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, {}, scheme);
-      for (const { locale, fontSize } of SETTINGS) {
+    // The panel and a machine's popup; the photo dialog in one text size per language.
+    for (const value of ['light', 'dark'] as const) {
+      await scheme(value);
+      for (const { locale, fontSize } of value === 'light' ? EVERY : DIAGONAL) {
         const m = MESSAGES[locale];
         const name = machine[`name_${locale}`];
-        await settle(locale, fontSize);
+        map = await hosted.settle({ locale, fontSize });
         await find(map, 'list', m.list.title);
-        await map.waitForFunction(
-          (px) => getComputedStyle(document.documentElement).fontSize === px,
-          {},
-          ROOT_FONT_PX[fontSize],
-        );
-        const where = `${scheme}, ${locale}, ${fontSize}`;
+        const where = `${value}, ${locale}, ${fontSize}`;
         await audit(map, `${where}: panel`);
         await chooseFromList(map, m.list.title, name);
         await waitUntilStill(await find(map, 'dialog', name));
         await audit(map, `${where}: popup`);
-        await (await find(map, 'button', fill(m.card.openPhoto, { name }))).click();
-        await find(map, 'image', fill(m.card.photoDialog, { name }));
-        await audit(map, `${where}: photo dialog`);
-        await page.keyboard.press('Escape');
-        await map.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
+        if (DIAGONAL.some((d) => d.locale === locale && d.fontSize === fontSize)) {
+          await (await find(map, 'button', fill(m.card.openPhoto, { name }))).click();
+          await find(map, 'image', fill(m.card.photoDialog, { name }));
+          await audit(map, `${where}: photo dialog`);
+          await page.keyboard.press('Escape');
+          await map.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
+        }
         await page.keyboard.press('Escape');
         await map.waitForSelector(aria('dialog', name), { hidden: true });
       }
-
-      // A phone's width (without puppeteer's isMobile, whose change would reload the page).
-      await page.setViewport({ width: MOBILE.width, height: MOBILE.height });
-      await (await find(map, 'button', MESSAGES.zhs.list.open)).click();
-      await find(map, 'list', MESSAGES.zhs.list.title);
-      await audit(map, `${scheme}, zhs, lg: mobile list`);
-      await (await find(map, 'button', MESSAGES.zhs.list.close)).click();
-      await page.setViewport(DESKTOP);
-      await settle('en', 'sm');
-      await find(map, 'list', t.list.title);
     }
 
-    for (const [path, state] of [
-      ['/login', 'login'],
-      ['/?kiosk=1', 'kiosk'],
-    ] as const) {
-      await page.evaluate((src) => (document.querySelector('iframe')!.src = src), app.url(path));
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
-        const inFrame = await frame();
-        await inFrame.waitForFunction(
-          (s) => document.documentElement.dataset.mantineColorScheme === s,
-          { timeout: 60_000 },
-          scheme,
-        );
-        if (state === 'login') {
-          await (await find(inFrame, 'textbox', t.login.username)).type('operator');
-          await (await inFrame.waitForSelector('input[type="password"]'))!.type('secret');
-          await (await find(inFrame, 'button', t.login.submit)).click();
-          await inFrame.waitForSelector(`::-p-text(${t.login.notAvailable})`);
-        } else {
-          await waitForListLength(inFrame, t.list.title, machines.length);
-        }
-        await audit(inFrame, `${scheme}: ${state}`);
+    // The phone's list card (a phone's size without puppeteer's isMobile, whose change would reload the page).
+    await page.setViewport({ width: MOBILE.width, height: MOBILE.height });
+    for (const value of ['light', 'dark'] as const) {
+      await scheme(value);
+      for (const { locale, fontSize } of value === 'light' ? EVERY : DIAGONAL.slice(-1)) {
+        const m = MESSAGES[locale];
+        map = await hosted.settle({ locale, fontSize });
+        if (!(await map.$(aria('list', m.list.title)))?.isVisible())
+          await (await find(map, 'button', m.list.open)).click();
+        await find(map, 'list', m.list.title);
+        await audit(map, `${value}, ${locale}, ${fontSize}: mobile list`);
+      }
+      await (await find(map, 'button', MESSAGES.zhs.list.close)).click();
+    }
+    await page.setViewport(DESKTOP);
+    await scheme('light');
+
+    // The device without a network: "You are offline", over the list it keeps.
+    await setOffline(app.browser, page, true);
+    for (const { locale, fontSize } of EVERY) {
+      const m = MESSAGES[locale];
+      map = await hosted.settle({ locale, fontSize });
+      await map.waitForSelector(`::-p-text(${m.offline.title})`, { visible: true, timeout: 30_000 });
+      await map.waitForSelector(`::-p-text(${m.offline.keptList})`, { visible: true });
+      await audit(map, `light, ${locale}, ${fontSize}: offline notice`);
+    }
+    await setOffline(app.browser, page, false);
+
+    // The device online, the server not answering: the page says the service cannot be reached and tries again.
+    refuseList = true;
+    await hosted.navigate('/');
+    for (const { locale, fontSize } of EVERY) {
+      const m = MESSAGES[locale];
+      map = await hosted.settle({ locale, fontSize });
+      await map.waitForSelector(`::-p-text(${m.offline.unreachableTitle})`, { visible: true, timeout: 30_000 });
+      await map.waitForSelector(`::-p-text(${m.offline.unreachableKeptList})`, { visible: true });
+      await audit(map, `light, ${locale}, ${fontSize}: server unreachable notice`);
+    }
+    refuseList = false;
+
+    // A kiosk that knows its place (its list tells the walk to each machine, the map says "You are here"),
+    // at a kiosk's screen size; then the login page.
+    await page.setViewport({ width: 1920, height: 1080 });
+    map = await hosted.navigate(`/?kiosk=1&here=${KIOSK_HERE}`);
+    await waitForListLength(map, t.list.title, machines.length, 60_000);
+    for (const value of ['light', 'dark'] as const) {
+      await scheme(value);
+      for (const { locale, fontSize } of value === 'light' ? EVERY : DIAGONAL.slice(-1)) {
+        map = await hosted.settle({ locale, fontSize });
+        await map.waitForSelector(`::-p-text(${MESSAGES[locale].kiosk.here})`, { visible: true });
+        await audit(map, `${value}, ${locale}, ${fontSize}: kiosk`);
       }
     }
+    await page.setViewport(DESKTOP);
+    await hosted.navigate('/login');
+    for (const value of ['light', 'dark'] as const) {
+      await scheme(value);
+      const inFrame = await hosted.frame();
+      await (await find(inFrame, 'textbox', t.login.username)).type('operator');
+      await (await inFrame.waitForSelector('input[type="password"]'))!.type('secret');
+      await (await find(inFrame, 'button', t.login.submit)).click();
+      await inFrame.waitForSelector(`::-p-text(${t.login.notAvailable})`);
+      await audit(inFrame, `${value}: login`);
+      await inFrame.evaluate(() => location.reload());
+    }
 
-    console.log(`axe: ${states.length} states, ${findings.length} serious or critical findings`);
+    const counts = new Map<string, number>();
+    for (const state of states) {
+      const kind = state.split(': ').at(-1)!;
+      counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    }
+    console.log(
+      `axe: ${states.length} states (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}), ${findings.length} serious or critical findings`,
+    );
     expect(findings.map((f) => `${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`)).toEqual([]);
     await page.close();
-  }, 900_000);
+  }, 1_500_000);
 });
