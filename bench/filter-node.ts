@@ -15,7 +15,7 @@ import type { Locale } from '../shared/machine';
 import { FILTERS, SEARCH_TEXT } from './benchApi';
 import { bigramScan, buildBigrams, buildJoined, joinedScan, plainScan } from './searchStrategies';
 import { summarise, type Summary } from './stats';
-import { syntheticMachines } from './syntheticMachines';
+import { syntheticMachines } from '../tests/fixtures/syntheticMachines';
 
 const N = Number(process.env.BENCH_FILTER_N ?? 1_000_000);
 const REPS = 5;

@@ -24,7 +24,8 @@ import {
 import { countShown, createPlainFilter } from './plainFilter';
 import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { attachSearchBox } from './searchBox';
-import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
+import { syntheticMachines } from '../tests/fixtures/syntheticMachines';
+import { benchSizeFromUrl } from './benchSize';
 
 // The original site's way: one Leaflet marker (an <img> in the DOM) per machine.
 /** The marker stands on its point: bottom centre of the 24x24 image, as in the product's atlas. */

@@ -11,7 +11,8 @@ import { machinesAtom, machinesLoadStateAtom } from '../src/machines/machinesAto
 import { theme } from '../src/theme';
 import { BenchScreen } from './BenchScreen';
 import { createOursBench } from './oursBench';
-import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
+import { syntheticMachines } from '../tests/fixtures/syntheticMachines';
+import { benchSizeFromUrl } from './benchSize';
 
 const n = benchSizeFromUrl(window.location.search);
 const start = performance.now();

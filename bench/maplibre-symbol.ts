@@ -11,7 +11,8 @@ import { FILTERS, frameRecorder, keyPaintRecorder, presented, quietFor, type Ben
 import { countShown, createPlainFilter } from './plainFilter';
 import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { attachSearchBox } from './searchBox';
-import { benchSizeFromUrl, syntheticMachines } from './syntheticMachines';
+import { syntheticMachines } from '../tests/fixtures/syntheticMachines';
+import { benchSizeFromUrl } from './benchSize';
 
 // MapLibre's own way: a GeoJSON source (tiled in a worker) drawn by a symbol layer with the same icons.
 // With ?markers=none it is the floor: the same basemap and nothing on it, what any map page costs here.

@@ -4,7 +4,7 @@ import { SEARCH_TEXT, type FilterKind, type Impl, type KeyTimes, type Timed } fr
 import { collectedHeapMB } from './cdpMetrics';
 import { countGlCalls } from './glCounter';
 import type { Scenario } from './plan';
-import { BLANK_PATH } from './staticServer';
+import { BLANK_PATH } from '../tests/browser/staticServer';
 import { median, percentile } from './stats';
 import { stepMeter, type StepMetrics } from './stepMetrics';
 

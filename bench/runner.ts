@@ -8,7 +8,7 @@ import { planFromEnv, scenarioFor } from './plan';
 import { markdownReport, summariseRuns, type PageResult } from './report';
 import { baselineLabel, type BaselineBuild } from './baseline';
 import { DidNotFinish, PAGE_PATHS, runPage, type RunResult } from './runPage';
-import { serveStatic } from './staticServer';
+import { serveStatic } from '../tests/browser/staticServer';
 import { TRACING } from './stepMetrics';
 
 const ROOT = resolve(import.meta.dirname, '..');

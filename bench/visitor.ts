@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHROMIUM_ARGS, launchBrowser, startServer } from '../tests/browser/harness';
 import { machineInfo } from './machineInfo';
-import { serveStatic } from './staticServer';
+import { serveStatic } from '../tests/browser/staticServer';
 import {
   loadAsVisitor,
   PHONE_NETWORK,

@@ -18,7 +18,7 @@ import {
 } from './harness';
 import { fetchMachines } from './screen-helpers';
 
-/** Long enough for a `start` that builds a page first (the benchmark build takes about a minute). */
+/** Long enough for a `start` that builds a page first (the synthetic page's build takes about a minute). */
 const START_TIMEOUT_MS = 180_000;
 
 /** What the pages are opened against: the real server, or another one from `start`. */

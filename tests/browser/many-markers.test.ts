@@ -2,16 +2,16 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
-import { startBenchServer } from './benchServer';
 import { setupBrowserApp, type AppServer } from './fixture';
 import { DESKTOP, ROOT, openPage, waitForMapReady } from './harness';
 import { closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { countColours, hexToRgb, screenshotPixels } from './pixels';
 import { chooseOption } from './screen-helpers';
+import { startSyntheticPageServer } from './syntheticPageServer';
 
 // Far more machines than Hong Kong has: every frame is slow in software WebGL, and the map must still end with
-// every marker drawn and picked where it is drawn. The benchmark page is the product's map screen with
-// synthetic machines; no list call carries them.
+// every marker drawn and picked where it is drawn. The page is the product's map screen with synthetic
+// machines (tests/browser/syntheticPage); no list call carries them.
 const COUNT = 210_000;
 /** How long one step may take: each frame draws every marker, seconds in software WebGL. */
 const SLOW_MS = 600_000;
@@ -21,7 +21,7 @@ const RED = hexToRgb('#d0021b');
 const OPEN_MAP = { x: 420, y: 90, width: 430, height: 460 };
 const REGION = `[role="region"][aria-label="${en.map.region}"]`;
 
-const app = setupBrowserApp({ start: startBenchServer });
+const app = setupBrowserApp({ start: startSyntheticPageServer });
 let server: AppServer;
 let browser: Browser;
 beforeAll(() => {
@@ -73,7 +73,7 @@ async function openPopupAt(page: Page, point: ScreenPoint): Promise<{ name: stri
 
 describe(`${COUNT.toLocaleString('en')} machines (issue 6: the map stays interactive with very many markers)`, () => {
   it('draws every marker, redraws on a filter and a drag, and a click still opens the marker under it', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/bench/index.html?n=${COUNT}`, {
+    const { page, errors } = await openPage(browser, `${server.url}/index.html?n=${COUNT}`, {
       viewport: DESKTOP,
     });
     const t0 = Date.now();

@@ -2,18 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { serveStatic } from '../../bench/staticServer';
 import type { AppServer } from './fixture';
 import { ROOT } from './harness';
+import { serveStatic } from './staticServer';
 
 /**
- * The benchmark page (issue 6: the product's map screen with synthetic machines) built into a temporary
- * folder and served from it; for `setupBrowserApp({ start: startBenchServer })`.
+ * The product's map screen with synthetic machines (tests/browser/syntheticPage, `?n=` of them) built into a
+ * temporary folder and served from it; for `setupBrowserApp({ start: startSyntheticPageServer })`.
  */
-export async function startBenchServer(): Promise<AppServer> {
-  const outDir = mkdtempSync(join(tmpdir(), 'rvm-bench-build-'));
+export async function startSyntheticPageServer(): Promise<AppServer> {
+  const outDir = mkdtempSync(join(tmpdir(), 'rvm-synthetic-page-'));
   try {
-    await build({ configFile: join(ROOT, 'bench/vite.config.ts'), logLevel: 'warn', build: { outDir } });
+    await build({
+      configFile: join(ROOT, 'tests/browser/syntheticPage/vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir },
+    });
     const server = await serveStatic(outDir);
     return {
       url: server.url,

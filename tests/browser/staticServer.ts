@@ -18,10 +18,21 @@ const TYPES: Record<string, string> = {
 
 export const BLANK_PATH = '/blank';
 
-/** Serves a built directory on loopback, on a free port; `compressed` as a deployment would (see compressedFiles). */
+export interface StaticServerOptions {
+  /** Brotli and cache headers as a deployment would send them (see compressedFiles). */
+  compressed?: boolean;
+  /** Extra headers on every HTML answer. */
+  htmlHeaders?: Record<string, string>;
+  /** 127.0.0.1 unless given (0.0.0.0 to be reached from another device). */
+  host?: string;
+  /** A free port unless given. */
+  port?: number;
+}
+
+/** Serves a built directory (a test's page build, a benchmark page) over HTTP. */
 export async function serveStatic(
   root: string,
-  { compressed = false } = {},
+  { compressed = false, htmlHeaders = {}, host = '127.0.0.1', port = 0 }: StaticServerOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const compress = compressedFiles();
   const server = createServer(async (req, res) => {
@@ -29,11 +40,12 @@ export async function serveStatic(
     // The runner opens this first to set up request interception before the measured navigation.
     if (path === BLANK_PATH)
       return void res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>blank</title>');
-    const file = join(root, path);
+    const file = join(root, path.endsWith(sep) ? `${path}index.html` : path);
     if (!file.startsWith(root + sep)) return void res.writeHead(403).end();
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
+      if (extname(file) === '.html') res.setHeaders(new Map(Object.entries(htmlHeaders)));
       if (compressed) return void (await compress(req, res, file, TYPES[extname(file)]));
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
@@ -44,10 +56,10 @@ export async function serveStatic(
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
