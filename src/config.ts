@@ -14,7 +14,6 @@ export const MAP_INITIAL_ZOOM = 11;
 export const MAP_INITIAL_CENTER: [number, number] = [114.1694, 22.3193];
 /** The map's box; shared with the server, which refuses machines outside it. */
 export { MAP_BOUNDS } from '../shared/mapBounds';
-export const MAP_BOUND_STIFFNESS = 0.9;
 export const LIST_SELECT_MAX_ZOOM = 15;
 export const MARKER_ICON_SIZE_PX = 24;
 export const PHOTO_AVATAR_SIZE_PX = 88;
