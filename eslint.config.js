@@ -38,8 +38,6 @@ export default tseslint.config(
       'data',
       'bench/results',
       'bench/dist',
-      'bench/dist-baseline',
-      'bench/baseline-adapter',
     ],
   },
   js.configs.recommended,

@@ -1,10 +1,9 @@
 import type { CodeCriteria } from '../src/filters/filterResult';
 
 /**
- * The pages the runner drives: ours, ours as built from an older commit (the baseline, bench/dist-baseline),
- * the two alternatives, and the basemap with no markers (the floor).
+ * The pages the runner drives: ours, the two alternatives, and the basemap with no markers (the floor).
  */
-export const IMPLS = ['ours', 'baseline', 'leaflet', 'maplibre-symbol', 'basemap'] as const;
+export const IMPLS = ['ours', 'leaflet', 'maplibre-symbol', 'basemap'] as const;
 export type Impl = (typeof IMPLS)[number];
 
 export const FILTER_KINDS = ['status', 'district', 'reset'] as const;

@@ -43,8 +43,6 @@ const OURS: PagePlan = {
 
 export const PLAN: Record<Impl, PagePlan> = {
   ours: OURS,
-  // Ours as built from the baseline commit: the same plan, so the two compare step for step.
-  baseline: OURS,
   'maplibre-symbol': {
     sizes: [
       { n: 1_000, runs: 3 },

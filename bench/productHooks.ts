@@ -3,10 +3,7 @@ import type { Machine } from '../shared/machine';
 import { replaceMachineAtom } from '../src/machines/machinesAtom';
 import { drawnFrames, type DrawnFrame } from '../src/map/drawnFrames';
 
-/**
- * What the bench page reads from the product beyond its filter atoms. The baseline build swaps this file for
- * bench/baseline-adapter/productHooks.ts, written against the baseline commit's modules.
- */
+/** What the bench page reads from the product beyond its filter atoms. */
 export type { DrawnFrame };
 
 export function onDrawnFrame(listener: (frame: DrawnFrame) => void): () => void {

@@ -1,7 +1,7 @@
 import { IMPLS, type Impl } from './benchApi';
 import type { RunResult } from './runPage';
 import { median, summarise, type Summary } from './stats';
-import { expectationLines, stepTables, summariseSteps, type StepSummary } from './stepReport';
+import { stepTables, summariseSteps, type StepSummary } from './stepReport';
 
 export interface PageResult {
   impl: Impl;
@@ -69,15 +69,13 @@ interface Report {
   durationS: number;
   /** Whether the steps were traced (else JS from Performance.getMetrics). Older files: traced. */
   traced?: boolean;
-  /** Our page built from an older commit, when it ran. */
-  baseline?: { commit: string; label: string } | null;
   pages: PageSummary[];
 }
 
 /** The results as docs/benchmarks.md shows them: medians with min–max over the runs, then alternative ÷ ours. */
-export function markdownReport({ machine, durationS, traced = true, baseline, pages }: Report): string {
+export function markdownReport({ machine, durationS, traced = true, pages }: Report): string {
   const floor = pages.find((p) => p.impl === 'basemap')?.summary;
-  const label = (impl: Impl) => (impl === 'baseline' ? (baseline?.label ?? 'baseline') : impl);
+  const label = (impl: Impl) => impl;
   const lines = [
     '# Benchmark results',
     '',
@@ -87,9 +85,6 @@ export function markdownReport({ machine, durationS, traced = true, baseline, pa
     "GPU figures (GPU time per frame) are not measured here: this run's WebGL is the renderer named above. On a machine",
     "with a GPU, BENCH_GL_ARGS (e.g. '--use-angle=vulkan --enable-features=Vulkan') replaces the software GL flags; the",
     'main-thread JS, draw calls and bytes uploaded below hold on any renderer.',
-    baseline
-      ? `${baseline.label} is our page built from ${baseline.commit} (npm run bench:baseline-build), in the same run.`
-      : '',
     '',
     'Medians over the runs, (min–max) when there were several. "Page" is load minus generating the synthetic',
     'machines (the same work on every page). Frame times are requestAnimationFrame intervals during a scripted',
@@ -170,6 +165,6 @@ export function markdownReport({ machine, durationS, traced = true, baseline, pa
         );
     }
   }
-  lines.push('', ...stepTables(pages, label, traced), ...expectationLines(pages, label));
+  lines.push('', ...stepTables(pages, label, traced));
   return `${lines.join('\n')}\n`;
 }

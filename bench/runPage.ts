@@ -8,10 +8,9 @@ import { BLANK_PATH } from '../tests/browser/staticServer';
 import { median, percentile } from './stats';
 import { stepMeter, type StepMetrics } from './stepMetrics';
 
-/** Paths on the page's server; the baseline's server serves its own build of our page. */
+/** Paths on the pages' server. */
 export const PAGE_PATHS: Record<Impl, string> = {
   ours: '/bench/index.html',
-  baseline: '/bench/index.html',
   leaflet: '/bench/leaflet.html',
   'maplibre-symbol': '/bench/maplibre-symbol.html',
   basemap: '/bench/maplibre-symbol.html?markers=none',

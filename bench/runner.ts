@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../tests/browser/harness';
@@ -6,15 +6,12 @@ import { IMPLS, type Impl } from './benchApi';
 import { machineInfo } from './machineInfo';
 import { planFromEnv, scenarioFor } from './plan';
 import { markdownReport, summariseRuns, type PageResult } from './report';
-import { baselineLabel, type BaselineBuild } from './baseline';
-import { DidNotFinish, PAGE_PATHS, runPage, type RunResult } from './runPage';
+import { DidNotFinish, runPage, type RunResult } from './runPage';
 import { serveStatic } from '../tests/browser/staticServer';
 import { TRACING } from './stepMetrics';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(process.env.BENCH_DIST ?? join(ROOT, 'bench/dist'));
-// Our page built from an older commit by `npm run bench:baseline-build`; run beside ours when it is there.
-const BASELINE_DIST = resolve(process.env.BENCH_BASELINE_DIST ?? join(ROOT, 'bench/dist-baseline'));
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const plan = planFromEnv(process.env.BENCH_PLAN);
 
@@ -36,17 +33,6 @@ const launchBrowser = () =>
 
 const started = Date.now();
 const server = await serveStatic(DIST);
-const baselineInfo = join(BASELINE_DIST, 'baseline.json');
-const baseline = existsSync(join(BASELINE_DIST, PAGE_PATHS.baseline))
-  ? { ...(JSON.parse(readFileSync(baselineInfo, 'utf8')) as BaselineBuild), server: await serveStatic(BASELINE_DIST) }
-  : null;
-if (baseline) console.log(`baseline: our page as of ${baseline.commit.slice(0, 7)} (${BASELINE_DIST})`);
-else if (plan.baseline.sizes.length > 0) {
-  console.log(`baseline skipped: no build in ${BASELINE_DIST} (npm run bench:baseline-build makes it)`);
-  plan.baseline = { ...plan.baseline, sizes: [] };
-}
-// Separate origins: each build's pages load their own /assets/.
-const urlOf = (impl: Impl) => (impl === 'baseline' ? baseline!.server.url : server.url);
 let browser: Browser = await launchBrowser();
 const machine = await machineInfo(browser, GL_ARGS);
 const results = new Map<string, PageResult>();
@@ -70,7 +56,7 @@ for (const n of sizes) {
       }
       const t0 = Date.now();
       try {
-        result.runs.push(await runPage(browser, urlOf(impl), impl, n, plan[impl].timeoutS, scenarioFor(n)));
+        result.runs.push(await runPage(browser, server.url, impl, n, plan[impl].timeoutS, scenarioFor(n)));
         console.log(`${impl} n=${n} run ${run + 1}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       } catch (error) {
         if (!(error instanceof DidNotFinish)) throw error;
@@ -86,16 +72,13 @@ for (const n of sizes) {
 }
 await browser.close();
 await server.close();
-await baseline?.server.close();
 
 const pages = [...results.values()].map(summariseRuns);
-const baselineCommit = baseline ? { commit: baseline.commit, label: baselineLabel(baseline.commit) } : null;
 const report = {
   machine,
   durationS: Math.round((Date.now() - started) / 1000),
   plan,
   traced: TRACING,
-  baseline: baselineCommit,
   pages,
 };
 mkdirSync(OUT, { recursive: true });

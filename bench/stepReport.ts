@@ -104,14 +104,7 @@ function cell(s: Record<Field, Summary> | undefined): string {
   return `${js}${toGpu} · ${draws(s.draws.median)} · ${kb(s.uploadKB.median)}${settled}`;
 }
 
-const ratio = (base: Summary | undefined, ours: Summary | undefined) => {
-  if (!ok(base) || !ok(ours)) return '—';
-  if (ours!.median === 0) return base!.median === 0 ? '=' : '∞';
-  const value = base!.median / ours!.median;
-  return `${value.toFixed(value < 0.1 ? 2 : 1)}×`;
-};
-
-/** Per N, each page's main-thread JS, draw calls and bytes uploaded per interaction, then ours against the baseline. */
+/** Per N, each page's main-thread JS, draw calls and bytes uploaded per interaction. */
 export function stepTables(pages: readonly Page[], label: (impl: Impl) => string, traced: boolean): string[] {
   const source = traced
     ? [
@@ -135,7 +128,6 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
     'first frame with every marker, less generating the data; "per frame" divides the drag and zoom (and the settling',
     'after it) by its frame intervals. "Settled": the JS and draw calls from the change until the map was quiet again',
     "(no frame for 300 ms), the camera refit 200 ms after a change and its frames included, whatever the GPU's pace.",
-    'The same harness drives both builds of our page.',
     '',
   ];
   const sizes = [...new Set(pages.filter((p) => p.impl !== 'basemap').map((p) => p.n))].sort((a, b) => a - b);
@@ -158,63 +150,6 @@ export function stepTables(pages: readonly Page[], label: (impl: Impl) => string
       `| JS heap after the last step, not collected | ${shown.map((p) => (ok(heap(p)) ? `${heap(p)!.median.toFixed(0)} MB` : '—')).join(' | ')} |`,
       '',
     );
-    const ours = pages.find((p) => p.n === n && p.impl === 'ours')?.steps;
-    const base = pages.find((p) => p.n === n && p.impl === 'baseline')?.steps;
-    if (ours && base) {
-      lines.push(
-        `${label('baseline')} ÷ ours (above 1× ours does less):`,
-        '',
-        '| step | JS | JS to 1st draw | JS to markers drawn | JS until settled | main-thread tasks | draw calls | bytes uploaded |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|',
-      );
-      for (const [key, name] of Object.entries(INTERACTIONS) as [Interaction, string][]) {
-        const [o, b] = [ours[key], base[key]];
-        lines.push(
-          `| ${name} | ${ratio(b.jsMs, o.jsMs)} | ${ratio(b.jsToDrawMs, o.jsToDrawMs)} | ${ratio(b.jsToMarkersMs, o.jsToMarkersMs)} | ${ratio(b.settledJsMs, o.settledJsMs)} | ${ratio(b.taskMs, o.taskMs)} | ${ratio(b.draws, o.draws)} | ${ratio(b.uploadKB, o.uploadKB)} |`,
-        );
-      }
-      lines.push('');
-    }
   }
   return lines;
-}
-
-/** Issue 23's expectations, read off this run: JS per filter and per key at 1k and 10k no worse than the baseline; 1M filter to the GPU within 200 ms of JS. */
-export function expectationLines(pages: readonly Page[], label: (impl: Impl) => string): string[] {
-  const lines: string[] = [];
-  const steps = (impl: Impl, n: number) => pages.find((p) => p.impl === impl && p.n === n)?.steps;
-  for (const n of [1_000, 10_000]) {
-    const [o, b] = [steps('ours', n), steps('baseline', n)];
-    if (!o || !b) continue;
-    for (const key of ['filter', 'searchFirst', 'searchNext'] as const) {
-      for (const [field, what] of [
-        ['jsToDrawMs', 'JS until the change reached the GPU'],
-        ['jsToMarkersMs', 'JS until the markers were drawn'],
-        ['jsMs', 'JS until shown'],
-        ['settledJsMs', 'JS until settled'],
-      ] as const) {
-        const [x, y] = [o[key][field], b[key][field]];
-        if (!ok(x) || !ok(y)) continue;
-        lines.push(
-          `- ${n.toLocaleString('en')}, ${INTERACTIONS[key]}, ${what}: ours ${ms(x.median)}, ${label('baseline')} ${ms(y.median)}: ${x.median <= y.median ? 'no worse' : 'worse'}.`,
-        );
-      }
-    }
-  }
-  for (const impl of ['ours', 'baseline'] as const) {
-    const huge = steps(impl, 1_000_000)?.filter;
-    for (const [field, what] of [
-      ['jsToMarkersMs', 'until the map drew its markers'],
-      ['jsToDrawMs', 'until its first draw call'],
-    ] as const) {
-      const s = huge?.[field];
-      if (ok(s))
-        lines.push(
-          `- 1,000,000, ${label(impl)}, filter change: ${ms(s!.median)} of JS ${what} (expected within 200 ms): ${s!.median <= 200 ? 'holds' : 'does not hold'}.`,
-        );
-    }
-  }
-  const note =
-    "Medians of this run only: at 1k a step's JS is tens of ms and varies from run to run, so read it over several runs.";
-  return lines.length ? ['## Expectations of issue 23, this run', '', note, '', ...lines, ''] : [];
 }

@@ -25,9 +25,6 @@ export default defineConfig({
     outDir: resolve(ROOT, 'bench/dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
-    rollupOptions: {
-      // BENCH_PAGES=ours builds our page only: the baseline build, whose older product the other pages do not need.
-      input: process.env.BENCH_PAGES === 'ours' ? { ours: PAGES.ours } : PAGES,
-    },
+    rollupOptions: { input: PAGES },
   },
 });
