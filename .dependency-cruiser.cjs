@@ -103,6 +103,39 @@ const layerRules = (layers, prefix) =>
     to: { path: anyOf(layers.slice(0, i + 1).map(([, p]) => p)) },
   }));
 
+/**
+ * What the benchmark workspace (bench/) may import from the page: its test hooks, the parts of the map screen
+ * and the atoms they read, the spec's constants and the pure modules the unit-level benchmarks time. A module
+ * added here is a choice, written down; everything else in src/ is the page's own business.
+ */
+const BENCH_SURFACE = [
+  // the page's test hooks: when a frame with the markers was drawn
+  '^src/testHooks\\.ts$',
+  '^src/map/drawnFrames\\.ts$',
+  // the map screen's parts, as src/layout/MapScreen.tsx puts them together, and the atoms they read
+  '^src/(theme\\.ts|global\\.css)$',
+  '^src/map/LazyMap\\.tsx$',
+  '^src/layout/(DesktopPanel\\.tsx|MapScreen\\.module\\.css|Panels\\.module\\.css)$',
+  '^src/legend/Legend\\.tsx$',
+  '^src/card/PhotoDialog\\.tsx$',
+  '^src/machines/machinesAtom\\.ts$',
+  '^src/filters/filterAtoms\\.ts$',
+  // the spec's constants and rules, which the alternative pages follow too
+  '^src/config\\.ts$',
+  '^src/machines/displayState\\.ts$',
+  '^src/legend/markerImages\\.ts$',
+  '^src/map/(basemapStyle|bounds)\\.ts$',
+  // the pure modules the unit-level benchmarks (filter-node, live-node) time
+  '^src/filters/(filterResult|textSearch)\\.ts$',
+  '^src/machines/(searchIndex|packedMachines|repackMachines|machineRows|feedList)\\.ts$',
+];
+
+/** The bench workspace's own packages (bench/package.json): the page, the server and the tests never need them. */
+const benchPackage = require('./bench/package.json');
+const BENCH_PACKAGES = Object.keys({ ...benchPackage.dependencies, ...benchPackage.devDependencies }).map((name) =>
+  name.replace(/^@types\//, ''),
+);
+
 /** File kinds (docs/architecture.md): components, hooks, atoms, start-up; every other .ts file is domain. */
 const COMPONENT = '\\.tsx$';
 const HOOK = '/use[A-Z][^/]*\\.ts$';
@@ -203,15 +236,48 @@ module.exports = {
       to: { path: '^(tests|bench|scripts)/' },
     },
     {
-      name: 'no-circular',
-      comment: 'no module imports itself through others',
+      name: 'tests-import-no-bench',
+      comment:
+        'the tests own what they share with the benchmarks (tests/fixtures, tests/browser); they import nothing from bench/',
       severity: 'error',
-      from: {},
+      from: { path: '^tests/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'bench-packages-stay-in-bench',
+      comment: "the bench workspace's packages (bench/package.json) are for the bench only",
+      severity: 'error',
+      from: { pathNot: '^bench/' },
+      to: { path: `node_modules/(${BENCH_PACKAGES.join('|')})/` },
+    },
+    {
+      name: 'bench-reaches-the-server-as-a-process',
+      comment:
+        'the bench starts the server and its commands as processes and speaks HTTP to them; it imports no server code',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'bench-reaches-the-page-through-its-surface',
+      comment:
+        'the bench imports from the page only its test hooks and the modules of BENCH_SURFACE (docs/benchmarks.md)',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^src/', pathNot: anyOf(BENCH_SURFACE) },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no module of the page, the server or the bench imports itself through others',
+      severity: 'error',
+      // tests/ is cruised for the bench rules above; its own helpers are not held to this one yet.
+      from: { pathNot: '^tests/' },
       to: { circular: true },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^bench/(dist|results)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
