@@ -82,7 +82,9 @@ const report = {
   pages,
 };
 mkdirSync(OUT, { recursive: true });
-writeFileSync(join(OUT, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+// Named by the run's date and UTC time: no file called "latest" to go stale beside newer runs.
+const stamp = `${machine.date.slice(0, 10)}-bench-${machine.date.slice(11, 13)}${machine.date.slice(14, 16)}`;
+writeFileSync(join(OUT, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const markdown = markdownReport(report);
-writeFileSync(join(OUT, 'latest.md'), markdown);
+writeFileSync(join(OUT, `${stamp}.md`), markdown);
 console.log(markdown);
