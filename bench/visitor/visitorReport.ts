@@ -1,4 +1,4 @@
-import { median } from './stats';
+import { median } from '../stats';
 import type { VisitorLoad } from './visitorLoad';
 
 export interface VisitorCase {

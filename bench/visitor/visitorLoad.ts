@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Target as BrowserTarget } from 'puppeteer-core';
-import { DESKTOP, ROOT } from '../tests/browser/harness';
+import { DESKTOP, ROOT } from '../../tests/browser/harness';
 
 /** A common mobile lab profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export const PHONE_NETWORK = { latency: 150, download: 1_600_000 / 8, upload: 750_000 / 8 };

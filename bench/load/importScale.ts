@@ -1,5 +1,5 @@
 /**
- * Imports at scale, timed (issue 26, points 1 and 7): `npx tsx bench/importScale.ts` (IMPORT_ROWS, default 50000).
+ * Imports at scale, timed (issue 26, points 1 and 7): `npm run bench:import` (IMPORT_ROWS, default 50000).
  *   1. `server/import.ts` loads N rows of CSV into an empty database: wall time, CPU time and peak memory of that
  *      process (CPU time says more than wall time on a machine shared with other work).
  *   2. The real server runs on that database while a second import rewrites every row: the health call's latency
@@ -13,11 +13,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { machinesCsv } from '../tests/fixtures/machinesCsv';
+import { machinesCsv } from '../../tests/fixtures/machinesCsv';
 import { startServerProcess } from './serverProcess';
-import { median, percentile } from './stats';
+import { median, percentile } from '../stats';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROWS = Number(process.env.IMPORT_ROWS ?? 50_000);
 const TOKEN = 'bench-admin-token-0123456789';
 const HEALTH_GAP_MS = 10;
@@ -42,7 +42,7 @@ async function runImport(file: string) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './bench/usageOnExit.ts', 'server/import.ts', file],
+    ['--import', 'tsx', '--import', './bench/load/usageOnExit.ts', 'server/import.ts', file],
     { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

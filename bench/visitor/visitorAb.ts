@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser, ROOT, startServer, type RunningServer } from '../tests/browser/harness';
-import { median } from './stats';
+import { launchBrowser, ROOT, startServer, type RunningServer } from '../../tests/browser/harness';
+import { median } from '../stats';
 import { loadAsVisitor, watchServiceWorkers, type VisitorLoad } from './visitorLoad';
 
 /**
- * `tsx bench/visitorAb.ts`: our page's visitor loads (bench/visitorLoad.ts, CPU as is) for two or more builds in
+ * `tsx bench/visitor/visitorAb.ts`: our page's visitor loads (bench/visitor/visitorLoad.ts, CPU as is) for two or more builds in
  * one run, interleaved (run 1 of each build, then run 2 of each, ...), so that a change is compared under the same
  * machine load. VISITOR_AB names the builds, `label=dir,label=dir` (e.g. `before=/tmp/dist-a,after=dist`); each is
  * served by its own real server. VISITOR_RUNS (5) runs of each, a cold and a warm load per run. Writes

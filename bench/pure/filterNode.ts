@@ -1,25 +1,25 @@
 /**
  * Unit-level benchmark of the pure parts over 1M machines: the packed filter against the plain one over
  * objects, and the text search strategies keystroke by keystroke. Every answer is checked against the
- * plain scan. `npx tsx bench/filter-node.ts` (BENCH_FILTER_N to change N); writes bench/results/filter.json.
+ * plain scan. `npm run bench:filter` (BENCH_FILTER_N to change N); writes bench/results/filter.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { filterPacked, type CodeCriteria } from '../src/filters/filterResult';
-import { packMachines } from '../src/machines/packedMachines';
-import { buildSearchIndex, normaliseSearchText } from '../src/machines/searchIndex';
-import { filterMachines, NO_FILTER } from '../tests/reference/referenceFilter';
-import { createTextMatcher } from '../src/filters/textSearch';
-import type { Locale } from '../shared/machine';
-import { FILTERS, SEARCH_TEXT } from './benchApi';
+import { filterPacked, type CodeCriteria } from '../../src/filters/filterResult';
+import { packMachines } from '../../src/machines/packedMachines';
+import { buildSearchIndex, normaliseSearchText } from '../../src/machines/searchIndex';
+import { filterMachines, NO_FILTER } from '../../tests/reference/referenceFilter';
+import { createTextMatcher } from '../../src/filters/textSearch';
+import type { Locale } from '../../shared/machine';
+import { FILTERS, SEARCH_TEXT } from '../benchApi';
 import { bigramScan, buildBigrams, buildJoined, joinedScan, plainScan } from './searchStrategies';
-import { summarise, type Summary } from './stats';
-import { syntheticMachines } from '../tests/fixtures/syntheticMachines';
+import { summarise, type Summary } from '../stats';
+import { syntheticMachines } from '../../tests/fixtures/syntheticMachines';
 
 const N = Number(process.env.BENCH_FILTER_N ?? 1_000_000);
 const REPS = 5;
-const OUT = resolve(import.meta.dirname, 'results');
+const OUT = resolve(import.meta.dirname, '../results');
 
 function once<T>(fn: () => T): { value: T; ms: number } {
   const start = performance.now();

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { ROOT } from '../tests/browser/harness';
-import type { TraceEvent } from './mainThreadTrace';
+import { ROOT } from '../../tests/browser/harness';
+import type { TraceEvent } from '../mainThreadTrace';
 import { seenOn, tracedVisits, type Seen } from './tracedVisits';
 
 /**
- * `tsx bench/visitorProfile.ts`: one cold and one warm load of our page (RVM_STATIC or dist/) through the phone
+ * `tsx bench/visitor/visitorProfile.ts`: one cold and one warm load of our page (RVM_STATIC or dist/) through the phone
  * network profile, with a trace of the main thread and V8's sampling profiler until the first machine is listed.
  * Prints the main thread's long tasks (what each spent its time on, by package or source file, through the build's
  * source maps) and the functions with the most time of their own. Not a measurement (one load, the profiler slows

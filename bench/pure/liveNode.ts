@@ -2,25 +2,25 @@
  * Unit-level benchmark of one live status change over 1M machines: packing the whole list again (what a
  * change costs without patching) against patching the packing from the one before (repackMachines), and the
  * same for the search index; plus the id lookup. Every patched result is
- * checked against a full build. `npx tsx bench/live-node.ts` (BENCH_LIVE_N to change N); writes
+ * checked against a full build. `npm run bench:live` (BENCH_LIVE_N to change N); writes
  * bench/results/live.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { filterPacked } from '../src/filters/filterResult';
-import { packMachines, type PackedMachines } from '../src/machines/packedMachines';
-import { buildSearchIndex, nextSearchIndex } from '../src/machines/searchIndex';
-import { repackMachines } from '../src/machines/repackMachines';
-import { loadedFeed, replaceMachine } from '../src/machines/feedList';
-import type { Machine, Status } from '../shared/machine';
-import { idRows, machineLookup } from '../src/machines/machineRows';
-import { summarise, type Summary } from './stats';
-import { mulberry32, syntheticMachines } from '../tests/fixtures/syntheticMachines';
+import { filterPacked } from '../../src/filters/filterResult';
+import { packMachines, type PackedMachines } from '../../src/machines/packedMachines';
+import { buildSearchIndex, nextSearchIndex } from '../../src/machines/searchIndex';
+import { repackMachines } from '../../src/machines/repackMachines';
+import { loadedFeed, replaceMachine } from '../../src/machines/feedList';
+import type { Machine, Status } from '../../shared/machine';
+import { idRows, machineLookup } from '../../src/machines/machineRows';
+import { summarise, type Summary } from '../stats';
+import { mulberry32, syntheticMachines } from '../../tests/fixtures/syntheticMachines';
 
 const N = Number(process.env.BENCH_LIVE_N ?? 1_000_000);
 const REPS = 9;
-const OUT = resolve(import.meta.dirname, 'results');
+const OUT = resolve(import.meta.dirname, '../results');
 const STATUSES: Status[] = ['Full', '<=5%', '>40%'];
 const AVAILABLE = { statusGroup: 'available', area: null, district: null } as const;
 

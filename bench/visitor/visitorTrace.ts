@@ -1,7 +1,7 @@
 import { seenOn, tracedVisits } from './tracedVisits';
 
 /**
- * `tsx bench/visitorTrace.ts`: one cold and one warm load of our page (RVM_STATIC or dist/) through the phone
+ * `tsx bench/visitor/visitorTrace.ts`: one cold and one warm load of our page (RVM_STATIC or dist/) through the phone
  * network profile, printing each request's start and end (ms from the navigation) and when the first machine was
  * listed and every marker drawn: what waits on what. Not a measurement (one load); for reading the critical path.
  */

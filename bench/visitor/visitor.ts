@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CHROMIUM_ARGS, launchBrowser, startServer } from '../tests/browser/harness';
-import { machineInfo } from './machineInfo';
-import { serveStatic } from '../tests/browser/staticServer';
+import { CHROMIUM_ARGS, launchBrowser, startServer } from '../../tests/browser/harness';
+import { machineInfo } from '../machineInfo';
+import { serveStatic } from '../../tests/browser/staticServer';
 import {
   loadAsVisitor,
   PHONE_NETWORK,
@@ -20,7 +20,7 @@ import { visitorReport, type VisitorCase } from './visitorReport';
  * basemap floor. Needs `npm run build` and `npm run bench:build`. VISITOR_RUNS sets the runs per case (3),
  * VISITOR_PAGES (`ours,leaflet,basemap`) and VISITOR_CPU (`1,4`) a part of the run.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const RUNS = Number(process.env.VISITOR_RUNS ?? 3);
 const PAGES = (process.env.VISITOR_PAGES ?? 'ours,leaflet,basemap').split(',') as VisitorCase['page'][];
