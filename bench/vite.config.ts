@@ -1,30 +1,45 @@
+import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles';
 import { webglOnly } from '../scripts/vite/webglOnly';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const PAGES = {
-  ours: resolve(ROOT, 'bench/index.html'),
-  leaflet: resolve(ROOT, 'bench/leaflet.html'),
-  maplibreSymbol: resolve(ROOT, 'bench/maplibre-symbol.html'),
-};
+const BENCH = import.meta.dirname;
 
-/** The bench pages only: a separate build so the product build stays as it is. */
+/** The commit being built, with "+changes" when the tree has uncommitted ones: each run records it. */
+function buildName(): string {
+  const git = (...args: string[]) => execFileSync('git', ['-C', BENCH, ...args], { encoding: 'utf8' }).trim();
+  try {
+    const commit = git('rev-parse', '--short=7', 'HEAD');
+    return git('status', '--porcelain', '--', '..') ? `${commit}+changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The benchmark page (index.html) and its stage (stage.html, in the page's iframe), built apart from the
+ * product into bench/dist with relative paths, so that it works at / (npm run bench:page) and at /bench/ (the
+ * server with RVM_BENCH_PAGE=1).
+ */
 export default defineConfig({
-  root: ROOT,
+  root: BENCH,
+  base: './',
   plugins: [react()],
   // The same libraries as the product build ships them.
   resolve: { alias: [webglOnly] },
   css: { postcss: { plugins: [dropUnusedMapStyles] } },
-  // The bench pages read the page's test hooks (src/testHooks.ts).
-  define: { 'import.meta.env.VITE_TEST_HOOKS': JSON.stringify('1') },
+  define: {
+    // The stage reads the page's test hooks (src/testHooks.ts: each drawn frame).
+    'import.meta.env.VITE_TEST_HOOKS': JSON.stringify('1'),
+    'import.meta.env.VITE_BENCH_BUILD': JSON.stringify(buildName()),
+  },
   build: {
     target: 'es2022',
-    outDir: resolve(ROOT, 'bench/dist'),
+    outDir: resolve(BENCH, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
-    rollupOptions: { input: PAGES },
+    rollupOptions: { input: { page: resolve(BENCH, 'index.html'), stage: resolve(BENCH, 'stage.html') } },
   },
 });

@@ -12,7 +12,7 @@ import { buildSearchIndex, normaliseSearchText } from '../../src/machines/search
 import { filterMachines, NO_FILTER } from '../../tests/reference/referenceFilter';
 import { createTextMatcher } from '../../src/filters/textSearch';
 import type { Locale } from '../../shared/machine';
-import { FILTERS, SEARCH_TEXT } from '../benchApi';
+import { FILTERS, SEARCH_TEXT } from '../stage/stageApi';
 import { bigramScan, buildBigrams, buildJoined, joinedScan, plainScan } from './searchStrategies';
 import { summarise, type Summary } from '../stats';
 import { syntheticMachines } from '../../tests/fixtures/syntheticMachines';

@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { MAP_KEY, manifestEntry, readManifest } from '../../scripts/bundle/manifest';
+import { stageUrl } from '../stage/stageParams';
 import { CHROMIUM_ARGS, launchBrowser, startServer } from '../../tests/browser/harness';
 import { machineInfo } from '../machineInfo';
 import { serveStatic } from '../../tests/browser/staticServer';
@@ -34,9 +36,14 @@ const browser = await launchBrowser();
 const started = Date.now();
 try {
   const targets: Record<VisitorCase['page'], Target> = {
-    ours: { kind: 'ours', url: `${product.url}/` },
-    leaflet: { kind: 'bench', url: `${benchPages.url}/bench/leaflet.html?n=${demo.length}` },
-    basemap: { kind: 'bench', url: `${benchPages.url}/bench/maplibre-symbol.html?markers=none` },
+    ours: {
+      kind: 'ours',
+      url: `${product.url}/`,
+      mapChunk: basename(manifestEntry(readManifest(join(ROOT, 'dist')), MAP_KEY).file),
+    },
+    // The benchmark page's stage, alone: the Leaflet page with as many machines, and the basemap with none.
+    leaflet: { kind: 'bench', url: `${benchPages.url}/${stageUrl({ renderer: 'leaflet', n: demo.length })}` },
+    basemap: { kind: 'bench', url: `${benchPages.url}/${stageUrl({ renderer: 'maplibre-symbol', n: 0 })}` },
   };
   const cases: VisitorCase[] = [];
   for (const cpuSlowdown of CPU_SLOWDOWNS) {
@@ -71,10 +78,10 @@ try {
     cases,
   };
   mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'visitor.json'), `${JSON.stringify(report, null, 2)}\n`);
-  const markdown = visitorReport(report);
   // Named by the run's date and UTC time, so that a second run on one day keeps the first.
   const stamp = `${report.at.slice(0, 10)}-visitor-${report.at.slice(11, 13)}${report.at.slice(14, 16)}`;
+  writeFileSync(join(OUT, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  const markdown = visitorReport(report);
   writeFileSync(join(OUT, `${stamp}.md`), markdown);
   console.log(markdown);
 } finally {

@@ -30,6 +30,14 @@ export interface VisitorLoad {
    */
   shellScriptMs?: number | null;
   listAnswerMs?: number | null;
+  /** When each of the first view's downloads was asked for and had arrived (Resource Timing; our page only). */
+  spans?: Partial<Record<'shellScript' | 'listAnswer' | 'mapChunk', RequestSpan>>;
+}
+
+/** A request from its start to its last byte, ms from the navigation's start. */
+export interface RequestSpan {
+  startMs: number;
+  endMs: number;
 }
 
 declare global {
@@ -168,7 +176,8 @@ async function settleWorkerScripts(page: Page, tally: ByteTally): Promise<void> 
   });
 }
 
-export type Target = { kind: 'ours'; url: string } | { kind: 'bench'; url: string };
+/** Our page (with its map chunk's file name, to find it among the downloads) or a bench stage. */
+export type Target = { kind: 'ours'; url: string; mapChunk?: string } | { kind: 'bench'; url: string };
 
 /** Bytes the service workers of a browser context fetch, through the same network profile as the page. */
 export interface ServiceWorkerTally {
@@ -241,10 +250,13 @@ export async function loadAsVisitor(
         })
         .catch(() => undefined);
     } else {
+      // The stage's load step counts from its navigation less generating the machines: added back here.
       const ready = page
-        .waitForFunction(() => window.__bench !== undefined, { timeout: timeoutMs, polling: 50 })
-        .then(() => page.evaluate(() => window.__bench!.ready));
-      bench = await ready.then((r) => r.ms).catch(() => null);
+        .waitForFunction(() => window.__stage !== undefined, { timeout: timeoutMs, polling: 50 })
+        .then(() =>
+          page.evaluate(() => window.__stage!.load.then((step) => step.drawnMs + window.__stage!.generateMs)),
+        );
+      bench = await ready.catch(() => null);
     }
     const seen = await page.evaluate(() => window.__visitor!);
     const htmlMs = await page.evaluate(() => {
@@ -252,13 +264,23 @@ export async function loadAsVisitor(
       return navigation ? navigation.responseStart : null;
     });
     // No named functions inside: tsx would wrap them in a helper the page does not have.
-    const network = await page.evaluate(() => {
-      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const shell = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
-      const script = entries.find((e) => e.name === shell);
-      const list = entries.find((e) => new URL(e.name).pathname === '/api/rvm/');
-      return { shellScriptMs: script ? script.responseEnd : null, listAnswerMs: list ? list.responseEnd : null };
-    });
+    const network = await page.evaluate(
+      (mapChunk) => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const shell = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src;
+        const script = entries.find((e) => e.name === shell);
+        const list = entries.find((e) => new URL(e.name).pathname === '/api/rvm/');
+        const map = mapChunk ? entries.find((e) => new URL(e.name).pathname.endsWith(`/${mapChunk}`)) : undefined;
+        const span = (e: PerformanceResourceTiming | undefined) =>
+          e && e.responseEnd > 0 ? { startMs: e.startTime, endMs: e.responseEnd } : undefined;
+        return {
+          shellScriptMs: script ? script.responseEnd : null,
+          listAnswerMs: list ? list.responseEnd : null,
+          spans: { shellScript: span(script), listAnswer: span(list), mapChunk: span(map) },
+        };
+      },
+      target.kind === 'ours' ? (target.mapChunk ?? null) : null,
+    );
     if (target.kind === 'ours') {
       await page
         .waitForFunction(() => navigator.serviceWorker.ready.then(() => true), {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { ROOT } from '../../tests/browser/harness';
-import type { TraceEvent } from '../mainThreadTrace';
 import { seenOn, tracedVisits, type Seen } from './tracedVisits';
 
 /**
@@ -18,8 +17,16 @@ const SAMPLING_US = 200;
 /** `PROFILE_UNTIL=markers`: profile until every marker is drawn, not until the first machine is listed. */
 const UNTIL = process.env.PROFILE_UNTIL === 'markers' ? 'markers' : 'list';
 
-/** A trace event; a navigation's carries the document's URL. */
-type PageTraceEvent = Omit<TraceEvent, 'args'> & { args?: { data?: { documentLoaderURL?: string } } };
+/** A Chrome trace event; a navigation's carries the document's URL. */
+interface PageTraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { documentLoaderURL?: string } };
+}
 interface CallFrame {
   functionName: string;
   url: string;

@@ -8,7 +8,8 @@ export interface VisitorCase {
   loads: VisitorLoad[];
 }
 
-interface Report {
+/** What `npm run bench:visitor` writes to bench/results/<date>-visitor-<hhmm>.json. */
+export interface VisitorReport {
   at: string;
   minutes: number;
   machine: { cpu: string; cores: number; browser: string; webgl: string; loadAverage: number };
@@ -45,7 +46,7 @@ const ratio = (theirs: number | null, ours: number | null) => {
   return ` (${r.toFixed(r < 0.1 ? 2 : 1)}×)`;
 };
 
-export function visitorReport(report: Report): string {
+export function visitorReport(report: VisitorReport): string {
   const { network, machine } = report;
   const lines = [
     '# Visitor benchmark',

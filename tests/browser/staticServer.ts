@@ -16,8 +16,6 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export const BLANK_PATH = '/blank';
-
 export interface StaticServerOptions {
   /** Brotli and cache headers as a deployment would send them (see compressedFiles). */
   compressed?: boolean;
@@ -37,9 +35,6 @@ export async function serveStatic(
   const compress = compressedFiles();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    // The runner opens this first to set up request interception before the measured navigation.
-    if (path === BLANK_PATH)
-      return void res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>blank</title>');
     const file = join(root, path.endsWith(sep) ? `${path}index.html` : path);
     if (!file.startsWith(root + sep)) return void res.writeHead(403).end();
     try {

@@ -1,0 +1,18 @@
+import type { Stage, StepRecord } from '../stage/stageApi';
+
+/** What a scenario gets to drive the stage with. */
+export interface ScenarioContext {
+  stage: Stage;
+  n: number;
+  /** Before a step: waits until the map is quiet, or goes on with a note once it has waited its limit. */
+  settle(before: string): Promise<void>;
+  /** Adds a measured step to the run (and to the page's table). */
+  record(step: StepRecord): void;
+  /** The settling limit, also for the pan and zoom's own settling. */
+  settleLimitMs: number;
+}
+
+export type Scenario = (context: ScenarioContext) => Promise<void>;
+
+/** From this many machines on a step draws far more: fewer keys and a shorter drag keep a run within minutes. */
+export const LARGE_N = 100_000;
