@@ -8,6 +8,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { registerBenchPage } from './routes/benchPage';
 import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
@@ -91,6 +92,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   registerMetricsRoute(app, metrics, config.adminToken);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
+  if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);
   setNotFoundHandler(app, await registerPage(app, config.staticDir));
   return app;
 }

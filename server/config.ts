@@ -100,6 +100,8 @@ export interface ServerConfig {
   upstreamMaxBytes: number;
   /** Machine history entries older than this many days are deleted. */
   historyRetentionDays: number;
+  /** The benchmark page's build, served at /bench/ (RVM_BENCH_PAGE=1: bench/dist); null = not served. */
+  benchPageDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -181,7 +183,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       1,
       MAX_AUDIT_RETENTION_DAYS,
     ),
+    benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
   };
+}
+
+/** RVM_BENCH_PAGE=1 serves the benchmark page's build (bench/dist) at /bench/; 0 or unset does not. */
+function parseBenchPage(raw: string | undefined, cwd: string): string | null {
+  const value = nonEmpty(raw);
+  if (value === undefined || value === '0') return null;
+  if (value !== '1') throw new ConfigError(`RVM_BENCH_PAGE must be 1 (serve the benchmark page) or 0, got "${value}"`);
+  return path.resolve(cwd, 'bench/dist');
 }
 
 /** The feed's API base as an absolute http(s) URL ending in "/", so that `rvm/` resolves under it. */

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 30_000,
       upstreamMaxBytes: 10 * 1024 * 1024,
       historyRetentionDays: 90,
+      benchPageDir: null,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         RVM_MAX_STREAMS_PER_ADDRESS: '4',
         RVM_DATABASE_URL: ' postgres://rvm:secret@db.internal:5432/rvm ',
         RVM_PG_POOL_MAX: '20',
+        RVM_BENCH_PAGE: '1',
       },
       CWD,
     );
@@ -76,7 +78,15 @@ describe('loadConfig', () => {
       maxStreamsPerAddress: 4,
       databaseUrl: 'postgres://rvm:secret@db.internal:5432/rvm',
       pgPoolMax: 20,
+      benchPageDir: path.join(CWD, 'bench/dist'),
     });
+  });
+
+  it('serves the benchmark page on RVM_BENCH_PAGE=1 only, and refuses any other value than 1 and 0', () => {
+    expect(loadConfig({ RVM_BENCH_PAGE: '0' }, CWD).benchPageDir).toBeNull();
+    expect(() => loadConfig({ RVM_BENCH_PAGE: 'yes' }, CWD)).toThrow(
+      new ConfigError('RVM_BENCH_PAGE must be 1 (serve the benchmark page) or 0, got "yes"'),
+    );
   });
 
   it('takes a PostgreSQL URL in RVM_DATABASE_URL, and refuses anything else without repeating it', () => {
