@@ -11,15 +11,30 @@ async function pickRadio(page: Page, label: string): Promise<void> {
   await radio!.dispose();
 }
 
-/** The page's state: running while a run goes on. */
-const benchState = (page: Page) => page.evaluate(() => document.querySelector('main')?.dataset.benchState);
+/** How often the harness looks at the page while a run goes on. */
+const POLL_MS = 2_000;
+
+/** The page's progress, or null when it did not answer within `ms` (its main thread is busy). */
+async function progressOf(page: Page, ms: number): Promise<{ state: string; steps: number } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  const answer = page
+    .evaluate(() => ({
+      state: document.querySelector('main')?.dataset.benchState ?? '',
+      steps: window.__benchPage!.stepsSoFar(),
+    }))
+    .catch(() => null);
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * One run on the bench page through its own controls, as a person makes it: N, renderer and scenario, then Run;
- * resolves with the run the page added to its record once it is idle again. Null when the run did not end within
- * `limitS` (the page is then stuck; the caller opens a fresh one).
+ * resolves with the run the page added to its record once it is idle again. Null when no step came for
+ * `stallS` (the page is then stuck, e.g. a main thread held for minutes; the caller opens a fresh one).
  */
-export async function runOnPage(page: Page, request: RunRequest, limitS: number): Promise<RunRecord | null> {
+export async function runOnPage(page: Page, request: RunRequest, stallS: number): Promise<RunRecord | null> {
   const before = await page.evaluate(() => window.__benchPage!.record().runs.length);
   await pickRadio(page, shortCount(request.n));
   await pickRadio(page, RENDERER_LABELS[request.renderer]);
@@ -30,13 +45,14 @@ export async function runOnPage(page: Page, request: RunRequest, limitS: number)
   await page.waitForFunction(() => document.querySelector('main')?.dataset.benchState === 'running', {
     timeout: 30_000,
   });
-  try {
-    await page.waitForFunction(() => document.querySelector('main')?.dataset.benchState === 'idle', {
-      timeout: limitS * 1000,
-      polling: 500,
-    });
-  } catch {
-    if ((await benchState(page).catch(() => 'running')) === 'running') return null;
+  let steps = 0;
+  let progressAt = Date.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const progress = await progressOf(page, POLL_MS);
+    if (progress?.state === 'idle') break;
+    if (progress && progress.steps !== steps) [steps, progressAt] = [progress.steps, Date.now()];
+    if (Date.now() - progressAt > stallS * 1000) return null;
   }
   const runs = await page.evaluate(() => window.__benchPage!.record().runs);
   return runs.length > before ? runs.at(-1)! : null;

@@ -34,8 +34,11 @@ const options = (() => {
 const SOFTWARE_GL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const GL_ARGS = options.glArgs ?? SOFTWARE_GL_ARGS;
 const BROWSER_ARGS = [...CHROMIUM_ARGS.filter((arg) => !SOFTWARE_GL_ARGS.includes(arg)), ...GL_ARGS];
-/** Steps in the longest run (every scenario at 10k): its time limit is this many step limits. */
-const MOST_STEPS = 16;
+/**
+ * A run is stuck when no step came for this long: a step's own limit, the page's longest wait for a quiet map
+ * before it (120 s at 1M), and a minute of slack.
+ */
+const STALL_S = options.stepTimeoutS + 180;
 
 if (options.build) await build({ configFile: join(BENCH, 'vite.config.ts'), logLevel: 'warn' });
 const against = options.against ? buildAgainst(options.against) : null;
@@ -82,7 +85,7 @@ for (const n of options.sizes) {
         if (gaveUp.has(key)) continue;
         const t0 = Date.now();
         const request = { renderer, n, scenario: options.scenario };
-        const run = await runOnPage(pages[i]!, request, options.stepTimeoutS * MOST_STEPS);
+        const run = await runOnPage(pages[i]!, request, STALL_S);
         const took = `${((Date.now() - t0) / 1000).toFixed(0)} s`;
         if (run) {
           runs.push(run);

@@ -1,7 +1,8 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { StepRecord } from '../stage/stageApi';
 import { formatMs } from './format';
 import type { LiveFrames } from './liveFrames';
+import classes from './BenchPage.module.css';
 
 interface LiveReadoutProps {
   live: LiveFrames | null;
@@ -11,24 +12,23 @@ interface LiveReadoutProps {
 
 /** Frames per second and frame time over about the last second, while a run goes on. */
 export function LiveReadout({ live, running, lastStep }: LiveReadoutProps) {
-  const figure = (label: string, value: string) => (
-    <Stack gap={0} align="center" miw={72}>
-      <Text size="xl" fw={700} ff="monospace">
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Stack>
-  );
   const shown = running ? live : null;
+  const figures: [string, string][] = [
+    ['fps', shown ? shown.fps.toFixed(0) : '—'],
+    ['frame p50', shown ? formatMs(shown.p50) : '—'],
+    ['frame p95', shown ? formatMs(shown.p95) : '—'],
+  ];
   return (
     <Stack gap="xs">
-      <Group justify="space-around" aria-live="off">
-        {figure('fps', shown ? shown.fps.toFixed(0) : '—')}
-        {figure('frame p50', shown ? formatMs(shown.p50) : '—')}
-        {figure('frame p95', shown ? formatMs(shown.p95) : '—')}
-      </Group>
+      {/* Updated twice a second: read on demand, not announced. */}
+      <dl className={classes.readout} aria-live="off">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
       <Text size="sm" c="dimmed" role="status">
         {running
           ? lastStep

@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import classes from './BenchPage.module.css';
 import type { RunRecord } from './record';
 
@@ -22,7 +22,7 @@ const CHART_LABELS: Record<(typeof CHART_NAMES)[number], string> = {
  * The charts docs/benchmarks.md shows, from this page's runs: the same Vega-Lite specs (bench/charts/specs.ts).
  * Vega loads with the first chart drawn, not with the page.
  */
-export function ResultCharts({ runs, gpu }: ResultChartsProps) {
+export const ResultCharts = memo(function ResultCharts({ runs, gpu }: ResultChartsProps) {
   const boxes = useRef<Record<string, HTMLDivElement | null>>({});
   useEffect(() => {
     if (runs.length === 0) return;
@@ -65,4 +65,4 @@ export function ResultCharts({ runs, gpu }: ResultChartsProps) {
       ))}
     </SimpleGrid>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core';
+import { memo } from 'react';
 import { SCENARIO_LABELS } from '../scenarios';
 import { RENDERER_LABELS, type StepRecord } from '../stage/stageApi';
 import { formatCount, formatFrames, formatKB, formatMs, shortCount } from './format';
@@ -65,8 +66,11 @@ function RunRows({ title, steps, footer }: { title: string; steps: StepRecord[];
   );
 }
 
-/** Every run's steps, row by row as they come. */
-export function ResultsTable({ runs, current, gpu, jsSamplingMs }: ResultsTableProps) {
+/**
+ * Every run's steps, row by row as they come. Memoised: the live readout re-renders the page twice a second
+ * while steps are measured, and the table need not follow it.
+ */
+export const ResultsTable = memo(function ResultsTable({ runs, current, gpu, jsSamplingMs }: ResultsTableProps) {
   const sampling =
     jsSamplingMs === null
       ? 'main-thread JS is not measured in this browser (it needs the JS self-profiler)'
@@ -109,4 +113,4 @@ export function ResultsTable({ runs, current, gpu, jsSamplingMs }: ResultsTableP
       </Table>
     </Table.ScrollContainer>
   );
-}
+});

@@ -18,6 +18,8 @@ const STEP_TIMEOUT_S = Number(new URLSearchParams(window.location.search).get('s
 export interface BenchPageApi {
   record(): BenchRecord;
   setNotes(notes: BenchRecord['notes']): void;
+  /** Steps of the run going on (0 when none): the harness tells a slow run from a stuck one by them. */
+  stepsSoFar(): number;
 }
 
 declare global {
@@ -49,6 +51,8 @@ export function useBenchRunner() {
   const notesRef = useRef<BenchRecord['notes']>({});
   const runsRef = useRef(runs);
   runsRef.current = runs;
+  const stepsRef = useRef(0);
+  stepsRef.current = current?.steps.length ?? 0;
 
   const record = useCallback(
     (): BenchRecord =>
@@ -67,6 +71,7 @@ export function useBenchRunner() {
       setNotes: (notes) => {
         notesRef.current = notes;
       },
+      stepsSoFar: () => stepsRef.current,
     };
   }, [record]);
 

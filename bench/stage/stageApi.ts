@@ -12,7 +12,6 @@ export const RENDERER_LABELS: Record<RendererName, string> = {
 
 /** The machine counts a run can have. */
 export const BENCH_SIZES = [1_000, 10_000, 100_000, 1_000_000] as const;
-export type BenchSize = (typeof BENCH_SIZES)[number];
 
 export const FILTER_KINDS = ['status', 'district', 'reset'] as const;
 export type FilterKind = (typeof FILTER_KINDS)[number];

@@ -57,7 +57,9 @@ describe('the benchmark page', () => {
     await page.waitForFunction(
       () =>
         document.querySelector('main')?.dataset.benchState === 'running' &&
-        /^\d+$/.test(document.querySelector('[aria-live="off"] p')?.textContent ?? ''),
+        [...document.querySelectorAll('dt')].some(
+          (term) => term.textContent === 'fps' && /^\d+$/.test(term.nextElementSibling?.textContent ?? ''),
+        ),
       { timeout: RUN_LIMIT_MS },
     );
     // Row by row: the load's row is there while the filter changes still run.
