@@ -7,12 +7,15 @@ import { webglOnly } from '../scripts/vite/webglOnly';
 
 const BENCH = import.meta.dirname;
 
-/** The commit being built, with "+changes" when the tree has uncommitted ones: each run records it. */
+/** What the page is built from: a change there, not committed, makes the build "<commit>+changes". */
+const BUILT_FROM = ['.', '../src', '../shared', '../assets', '../scripts/vite', '../package-lock.json', ':!results'];
+
+/** The commit being built, with "+changes" when what it is built from has uncommitted changes: runs record it. */
 function buildName(): string {
   const git = (...args: string[]) => execFileSync('git', ['-C', BENCH, ...args], { encoding: 'utf8' }).trim();
   try {
     const commit = git('rev-parse', '--short=7', 'HEAD');
-    return git('status', '--porcelain', '--', '..') ? `${commit}+changes` : commit;
+    return git('status', '--porcelain', '--', ...BUILT_FROM) ? `${commit}+changes` : commit;
   } catch {
     return 'unknown';
   }
