@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse, View } from 'vega';
@@ -62,6 +62,7 @@ async function svgOf(spec: TopLevelSpec): Promise<string> {
   return `${svg}\n`;
 }
 
+mkdirSync(CHARTS, { recursive: true });
 const written: string[] = [];
 for (const [name, spec] of Object.entries(benchCharts(record.runs, benchSource))) {
   if (!hasData(spec)) {
@@ -119,6 +120,14 @@ function figuresTable(
       );
     }
   }
+  const gaveUp = Object.entries(bench.notes).filter(([key]) => key.startsWith('gave up: '));
+  for (const other of records.slice(1))
+    gaveUp.push(...Object.entries(other.notes).filter(([key]) => key.startsWith('gave up: ')));
+  if (gaveUp.length > 0)
+    lines.push(
+      '',
+      `Not measured: ${gaveUp.map(([key, why]) => `${key.slice('gave up: '.length)} ${why}`).join('; ')}.`,
+    );
   if (visitorReport && visitorPath) {
     const rows = waterfallRows(visitorReport);
     const at = (visit: string, item: string) => rows.find((r) => r.visit === visit && r.item === item)?.endMs ?? null;

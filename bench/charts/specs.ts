@@ -67,12 +67,8 @@ export function byNChart(rows: readonly ByNRow[], title: string, yTitle: string,
       color: RENDERER_COLOUR,
       ...(twoSeries
         ? {
-            strokeDash: {
-              field: 'series',
-              type: 'nominal',
-              title: null,
-              legend: { symbolType: 'stroke', symbolStrokeColor: '#444' },
-            },
+            // The title says which is which: p50 solid, p95 dashed.
+            strokeDash: { field: 'series', type: 'nominal', legend: null, sort: ['p50', 'p95'] },
             detail: { field: 'series' },
           }
         : {}),
@@ -87,7 +83,7 @@ export const filterJsChart = (rows: readonly ByNRow[], source: ChartSource) =>
   byNChart(rows, 'Main-thread JS of a filter change, by N', 'JS per filter change (ms)', source);
 
 export const panFrameChart = (rows: readonly ByNRow[], source: ChartSource) =>
-  byNChart(rows, 'Frame time while panning and zooming, by N', 'frame interval (ms)', source);
+  byNChart(rows, 'Frame time while panning and zooming, by N (p50 solid, p95 dashed)', 'frame interval (ms)', source);
 
 /** The milestones of a visitor's load in the order they come. */
 export const WATERFALL_ITEMS = [

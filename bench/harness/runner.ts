@@ -70,6 +70,12 @@ const openBenchPage = async (url: string): Promise<Page> => {
   return page;
 };
 const pages: Page[] = [];
+/** The commit a page was built from, or "unknown" when the page does not answer. */
+const buildOf = (page: Page) =>
+  Promise.race([
+    page.evaluate(() => window.__benchPage!.record().page.build),
+    new Promise<string>((resolve) => setTimeout(() => resolve('unknown'), 5_000)),
+  ]).catch(() => 'unknown');
 for (const { server } of builds) pages.push(await openBenchPage(server.url));
 
 const started = Date.now();
@@ -94,6 +100,18 @@ for (const n of options.sizes) {
         } else {
           console.log(`${key} ${shortCount(n)} run ${k + 1}: stuck after ${took}; a fresh browser goes on`);
           gaveUp.set(key, `stuck at ${shortCount(n)}`);
+          // In the record too, as the page would have ended it had its main thread been free to.
+          const build = await buildOf(pages[i]!);
+          const error = `stuck: no step for ${STALL_S} s (the page's main thread was held)`;
+          runs.push({
+            ...request,
+            build,
+            startedAt: new Date(t0).toISOString(),
+            generateMs: null,
+            steps: [],
+            notes: [],
+            error,
+          });
           await browser.close().catch(() => undefined);
           browser = await launch();
           pages.splice(0, pages.length);

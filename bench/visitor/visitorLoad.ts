@@ -271,12 +271,13 @@ export async function loadAsVisitor(
         const script = entries.find((e) => e.name === shell);
         const list = entries.find((e) => new URL(e.name).pathname === '/api/rvm/');
         const map = mapChunk ? entries.find((e) => new URL(e.name).pathname.endsWith(`/${mapChunk}`)) : undefined;
-        const span = (e: PerformanceResourceTiming | undefined) =>
-          e && e.responseEnd > 0 ? { startMs: e.startTime, endMs: e.responseEnd } : undefined;
+        const [shellSpan, listSpan, mapSpan] = [script, list, map].map((e) =>
+          e && e.responseEnd > 0 ? { startMs: e.startTime, endMs: e.responseEnd } : undefined,
+        );
         return {
           shellScriptMs: script ? script.responseEnd : null,
           listAnswerMs: list ? list.responseEnd : null,
-          spans: { shellScript: span(script), listAnswer: span(list), mapChunk: span(map) },
+          spans: { shellScript: shellSpan, listAnswer: listSpan, mapChunk: mapSpan },
         };
       },
       target.kind === 'ours' ? (target.mapChunk ?? null) : null,
