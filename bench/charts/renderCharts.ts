@@ -51,8 +51,10 @@ const visitorFile =
 const gpuName = (renderer: string | undefined) =>
   !renderer ? 'no WebGL' : /swiftshader/i.test(renderer) ? 'SwiftShader (software WebGL)' : renderer;
 const where = (file: string) => relative(ROOT, file);
+/** The record files, by name, for a chart's subtitle. */
+const names = (files: string[]) => files.map((file) => basename(file)).join(', ');
 const benchSource = {
-  text: `${benchFiles.map(where).join(', ')}: ${record.createdAt.slice(0, 10)}, ${gpuName(record.browser.gpu?.renderer)}, ${record.notes.cores ?? record.browser.cores} cores`,
+  text: `${names(benchFiles)}: ${record.createdAt.slice(0, 10)}, ${gpuName(record.browser.gpu?.renderer)}, ${record.notes.cores ?? record.browser.cores} cores`,
 };
 
 async function svgOf(spec: TopLevelSpec): Promise<string> {
@@ -76,7 +78,7 @@ let visitor: VisitorReport | null = null;
 if (visitorFile) {
   visitor = readJson(visitorFile) as VisitorReport;
   const runs = visitor.cases.find((c) => c.page === 'ours')?.loads.length ?? 0;
-  const source = { text: `${where(visitorFile)}: ${visitor.at.slice(0, 10)}, medians of ${runs} run(s), CPU as is` };
+  const source = { text: `${names([visitorFile])}: ${visitor.at.slice(0, 10)}, medians of ${runs} run(s), CPU as is` };
   writeFileSync(
     join(CHARTS, 'visitor-waterfall.svg'),
     await svgOf(visitorWaterfallChart(waterfallRows(visitor), source)),
@@ -126,7 +128,7 @@ function figuresTable(
   if (gaveUp.length > 0)
     lines.push(
       '',
-      `Not measured: ${gaveUp.map(([key, why]) => `${key.slice('gave up: '.length)} ${why}`).join('; ')}.`,
+      `Not measured: ${gaveUp.map(([key, why]) => `${key.slice('gave up: '.length).replace('@this tree', '')} ${why}`).join('; ')}.`,
     );
   if (visitorReport && visitorPath) {
     const rows = waterfallRows(visitorReport);

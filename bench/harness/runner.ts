@@ -87,7 +87,7 @@ for (const n of options.sizes) {
   for (let k = 0; k < options.runsAt(n); k++) {
     for (const renderer of options.renderers) {
       for (const [i, { name }] of builds.entries()) {
-        const key = `${renderer}@${name}`;
+        const key = builds.length > 1 ? `${renderer}@${name}` : renderer;
         if (gaveUp.has(key)) continue;
         const t0 = Date.now();
         const request = { renderer, n, scenario: options.scenario };

@@ -1,5 +1,5 @@
 import { SCENARIO_STEPS } from '../scenarios';
-import type { ScenarioContext } from '../scenarios/scenario';
+import { HUGE_N, type ScenarioContext } from '../scenarios/scenario';
 import { SCENARIOS, type RendererName, type Stage, type StepRecord } from '../stage/stageApi';
 import type { RunRecord, RunScenario } from './record';
 
@@ -21,8 +21,6 @@ export interface RunOptions {
   stopped(): boolean;
 }
 
-/** Above this many machines the map may stay busy in software WebGL for minutes: a longer wait before giving up. */
-const HUGE_N = 1_000_000;
 const SETTLE_LIMIT_MS = { usual: 60_000, huge: 120_000 };
 
 class DidNotFinish extends Error {}

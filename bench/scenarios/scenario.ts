@@ -14,5 +14,7 @@ export interface ScenarioContext {
 
 export type Scenario = (context: ScenarioContext) => Promise<void>;
 
-/** From this many machines on a step draws far more: fewer keys and a shorter drag keep a run within minutes. */
+/** From this many machines on a step draws far more: fewer search keys keep a run within minutes. */
 export const LARGE_N = 100_000;
+/** At this many a frame takes tens of seconds in software WebGL: the pan is a short drag, no zoom. */
+export const HUGE_N = 1_000_000;
