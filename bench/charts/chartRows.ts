@@ -56,6 +56,12 @@ export function byRendererAndN(runs: readonly RunRecord[], figure: Figure, serie
     .sort((a, b) => a.renderer.localeCompare(b.renderer) || a.n - b.n);
 }
 
+/** A GPU's name for a chart: software WebGL said so, anything else as the browser gave it. */
+export function gpuName(renderer: string | undefined | null): string {
+  if (!renderer) return 'no WebGL';
+  return /swiftshader/i.test(renderer) ? 'SwiftShader (software WebGL)' : renderer;
+}
+
 /** One bar of the visitor waterfall: from `startMs` to `endMs` after the navigation began. */
 export interface WaterfallRow {
   visit: 'cold' | 'warm';

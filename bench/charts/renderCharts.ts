@@ -8,7 +8,7 @@ import { isBenchRecord, RECORD_FORMAT, type BenchRecord } from '../page/record';
 import { RENDERER_LABELS, RENDERERS } from '../stage/stageApi';
 import type { VisitorReport } from '../visitor/visitorReport';
 import { benchCharts, hasData } from './benchCharts';
-import { byRendererAndN } from './chartRows';
+import { byRendererAndN, gpuName } from './chartRows';
 import { visitorWaterfallChart } from './specs';
 import { waterfallRows } from './visitorRows';
 
@@ -48,13 +48,14 @@ const visitorFile =
   (values.visitor ? given(values.visitor) : undefined) ??
   newestFirst('visitor').find((file) => waterfallRows(readJson(file) as VisitorReport).length > 0);
 
-const gpuName = (renderer: string | undefined) =>
-  !renderer ? 'no WebGL' : /swiftshader/i.test(renderer) ? 'SwiftShader (software WebGL)' : renderer;
 const where = (file: string) => relative(ROOT, file);
 /** The record files, by name, for a chart's subtitle. */
 const names = (files: string[]) => files.map((file) => basename(file)).join(', ');
 const benchSource = {
-  text: `${names(benchFiles)}: ${record.createdAt.slice(0, 10)}, ${gpuName(record.browser.gpu?.renderer)}, ${record.notes.cores ?? record.browser.cores} cores`,
+  lines: [
+    names(benchFiles),
+    `${record.createdAt.slice(0, 10)}, ${gpuName(record.browser.gpu?.renderer)}, ${record.notes.cores ?? record.browser.cores} cores`,
+  ],
 };
 
 async function svgOf(spec: TopLevelSpec): Promise<string> {
@@ -78,7 +79,7 @@ let visitor: VisitorReport | null = null;
 if (visitorFile) {
   visitor = readJson(visitorFile) as VisitorReport;
   const runs = visitor.cases.find((c) => c.page === 'ours')?.loads.length ?? 0;
-  const source = { text: `${names([visitorFile])}: ${visitor.at.slice(0, 10)}, medians of ${runs} run(s), CPU as is` };
+  const source = { lines: [names([visitorFile]), `${visitor.at.slice(0, 10)}, medians of ${runs} run(s), CPU as is`] };
   writeFileSync(
     join(CHARTS, 'visitor-waterfall.svg'),
     await svgOf(visitorWaterfallChart(waterfallRows(visitor), source)),

@@ -8,6 +8,8 @@ const FONT = 'Helvetica, Arial, sans-serif';
 /** The plot's size in the docs; the page may ask for narrower ones. */
 export const CHART_WIDTH = 520;
 const CHART_HEIGHT = 260;
+/** How far a title may reach past the plot, over the axis beside it. */
+const TITLE_OVERHANG_PX = 60;
 
 const CONFIG = {
   font: FONT,
@@ -17,9 +19,9 @@ const CONFIG = {
   title: { fontSize: 14, subtitleFontSize: 11, subtitleColor: '#555', anchor: 'start' },
 } as const;
 
-/** Where the figures came from, under the chart's title (file or "this page", date, GPU), and the plot's width. */
+/** Where the figures came from, as lines under the chart's title (record files, date, GPU), and the plot's width. */
 export interface ChartSource {
-  text: string;
+  lines: string[];
   width?: number;
 }
 
@@ -50,12 +52,23 @@ function isWide(rows: readonly ByNRow[]): boolean {
 }
 
 /** A figure against N, one line per renderer (and per series, dashed, where there are two). */
-export function byNChart(rows: readonly ByNRow[], title: string, yTitle: string, source: ChartSource): TopLevelSpec {
+export function byNChart(
+  rows: readonly ByNRow[],
+  title: string,
+  yTitle: string,
+  source: ChartSource,
+  note?: string,
+): TopLevelSpec {
   const twoSeries = new Set(rows.map((r) => r.series)).size > 1;
   const wide = isWide(rows);
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: title, subtitle: source.text },
+    // Long subtitles (a GPU's full name) end in an ellipsis rather than widen the chart.
+    title: {
+      text: title,
+      subtitle: note ? [...source.lines, note] : source.lines,
+      limit: (source.width ?? CHART_WIDTH) + TITLE_OVERHANG_PX,
+    },
     width: source.width ?? CHART_WIDTH,
     height: CHART_HEIGHT,
     config: CONFIG,
@@ -67,7 +80,7 @@ export function byNChart(rows: readonly ByNRow[], title: string, yTitle: string,
       color: RENDERER_COLOUR,
       ...(twoSeries
         ? {
-            // The title says which is which: p50 solid, p95 dashed.
+            // The subtitle says which is which: p50 solid, p95 dashed.
             strokeDash: { field: 'series', type: 'nominal', legend: null, sort: ['p50', 'p95'] },
             detail: { field: 'series' },
           }
@@ -83,7 +96,7 @@ export const filterJsChart = (rows: readonly ByNRow[], source: ChartSource) =>
   byNChart(rows, 'Main-thread JS of a filter change, by N', 'JS per filter change (ms)', source);
 
 export const panFrameChart = (rows: readonly ByNRow[], source: ChartSource) =>
-  byNChart(rows, 'Frame time while panning and zooming, by N (p50 solid, p95 dashed)', 'frame interval (ms)', source);
+  byNChart(rows, 'Frame time while panning and zooming, by N', 'frame interval (ms)', source, 'p50 solid, p95 dashed');
 
 /** The milestones of a visitor's load in the order they come. */
 export const WATERFALL_ITEMS = [
@@ -98,7 +111,11 @@ export const WATERFALL_ITEMS = [
 export function visitorWaterfallChart(rows: readonly WaterfallRow[], source: ChartSource): TopLevelSpec {
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: { text: 'A visitor’s load on a phone network, cold and warm', subtitle: source.text },
+    title: {
+      text: 'A visitor’s load on a phone network, cold and warm',
+      subtitle: source.lines,
+      limit: (source.width ?? CHART_WIDTH) + TITLE_OVERHANG_PX,
+    },
     config: CONFIG,
     data: { values: rows.map((row) => ({ ...row, label: `${(row.endMs / 1000).toFixed(2)} s` })) },
     facet: {

@@ -67,15 +67,12 @@ const openBenchPage = async (url: string): Promise<Page> => {
   const { page } = await openPage(browser, `${url}/?stepTimeoutS=${options.stepTimeoutS}`, { viewport: DESKTOP });
   await page.waitForFunction(() => window.__benchPage !== undefined);
   await page.evaluate((n) => window.__benchPage!.setNotes(n), notes);
+  buildNames[pages.length] = await page.evaluate(() => window.__benchPage!.record().page.build);
   return page;
 };
 const pages: Page[] = [];
-/** The commit a page was built from, or "unknown" when the page does not answer. */
-const buildOf = (page: Page) =>
-  Promise.race([
-    page.evaluate(() => window.__benchPage!.record().page.build),
-    new Promise<string>((resolve) => setTimeout(() => resolve('unknown'), 5_000)),
-  ]).catch(() => 'unknown');
+/** The commit each build's page was built from, read once it opens (a stuck page answers nothing). */
+const buildNames: string[] = [];
 for (const { server } of builds) pages.push(await openBenchPage(server.url));
 
 const started = Date.now();
@@ -101,7 +98,7 @@ for (const n of options.sizes) {
           console.log(`${key} ${shortCount(n)} run ${k + 1}: stuck after ${took}; a fresh browser goes on`);
           gaveUp.set(key, `stuck at ${shortCount(n)}`);
           // In the record too, as the page would have ended it had its main thread been free to.
-          const build = await buildOf(pages[i]!);
+          const build = buildNames[i] ?? 'unknown';
           const error = `stuck: no step for ${STALL_S} s (the page's main thread was held)`;
           runs.push({
             ...request,

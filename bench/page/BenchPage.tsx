@@ -1,5 +1,6 @@
 import { Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { gpuName } from '../charts/chartRows';
 import { LiveReadout } from './LiveReadout';
 import { ResultActions } from './ResultActions';
 import { ResultCharts } from './ResultCharts';
@@ -15,7 +16,7 @@ const FIRST_REQUEST: RunRequest = { renderer: 'ours', n: 1_000, scenario: 'all' 
 export function BenchPage() {
   const bench = useBenchRunner();
   const [request, setRequest] = useState(FIRST_REQUEST);
-  const gpu = bench.gpu ? bench.gpu.renderer : 'no WebGL';
+  const gpu = gpuName(bench.gpu?.renderer);
   return (
     <Container size="xl" py="lg" component="main" data-bench-state={bench.running ? 'running' : 'idle'}>
       <Stack gap={4} mb="md">

@@ -35,7 +35,7 @@ export const ResultCharts = memo(function ResultCharts({ runs, gpu }: ResultChar
           if (cancelled || !box) continue;
           // Narrower than the docs' charts on a phone: the axes and the legend need about this much beside the plot.
           const width = Math.min(CHART_WIDTH, box.clientWidth - CHART_MARGIN_PX);
-          const spec = benchCharts(runs, { text: `This page, ${runs.length} run(s); ${gpu}`, width })[name];
+          const spec = benchCharts(runs, { lines: [`This page, ${runs.length} run(s), ${gpu}`], width })[name];
           box.replaceChildren();
           if (spec && hasData(spec)) cleanups.push(await drawChart(box, spec));
           else box.textContent = `${CHART_LABELS[name]}: no run has this step yet.`;

@@ -76,41 +76,43 @@ export const ResultsTable = memo(function ResultsTable({ runs, current, gpu, jsS
       ? 'main-thread JS is not measured in this browser (it needs the JS self-profiler)'
       : `main-thread JS sampled every ${jsSamplingMs} ms`;
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped={false} highlightOnHover withRowBorders verticalSpacing={6} fz="sm">
-        <Table.Caption ta="left">
-          GPU: {gpu ? `${gpu.renderer} (${gpu.vendor})` : 'no WebGL'}; {sampling}.
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((name, i) => (
-              <Table.Th key={name} ta={i === 0 ? 'left' : 'right'} scope="col">
-                {name}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        {runs.map((run, i) => (
-          <RunRows
-            key={i}
-            title={`${runTitle(run)} · build ${run.build}`}
-            steps={run.steps}
-            footer={[...run.notes, ...(run.error ? [`Stopped: ${run.error}.`] : [])]}
-          />
-        ))}
-        {current && <RunRows title={`${runTitle(current.request)} · running`} steps={current.steps} footer={[]} />}
-        {runs.length === 0 && !current && (
-          <Table.Tbody>
+    <>
+      <Table.ScrollContainer minWidth={760}>
+        <Table highlightOnHover withRowBorders verticalSpacing={6} fz="sm" aria-describedby="bench-table-note">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text size="sm" c="dimmed">
-                  No runs yet: each step of a run comes here as it finishes.
-                </Text>
-              </Table.Td>
+              {COLUMNS.map((name, i) => (
+                <Table.Th key={name} ta={i === 0 ? 'left' : 'right'} scope="col">
+                  {name}
+                </Table.Th>
+              ))}
             </Table.Tr>
-          </Table.Tbody>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          {runs.map((run, i) => (
+            <RunRows
+              key={i}
+              title={`${runTitle(run)} · build ${run.build}`}
+              steps={run.steps}
+              footer={[...run.notes, ...(run.error ? [`Stopped: ${run.error}.`] : [])]}
+            />
+          ))}
+          {current && <RunRows title={`${runTitle(current.request)} · running`} steps={current.steps} footer={[]} />}
+          {runs.length === 0 && !current && (
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text size="sm" c="dimmed">
+                    No runs yet: each step of a run comes here as it finishes.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          )}
+        </Table>
+      </Table.ScrollContainer>
+      <Text id="bench-table-note" size="sm" c="dimmed" mt="xs">
+        GPU: {gpu ? `${gpu.renderer} (${gpu.vendor})` : 'no WebGL'}; {sampling}.
+      </Text>
+    </>
   );
 });

@@ -3,6 +3,7 @@ import type { FrameStats } from '../stage/stageApi';
 /** 12 ms, 3.4 ms, 1.25 s; a dash where there is no figure. */
 export function formatMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || Number.isNaN(ms)) return '—';
+  if (ms === 0) return '0 ms';
   if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
   return `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
 }

@@ -34,11 +34,11 @@ describe('chart rows', () => {
   });
 
   it('give the pan chart two series, p50 and p95', () => {
-    const pan = benchCharts(RUNS, { text: 'test' })['pan-frame-by-n']!;
+    const pan = benchCharts(RUNS, { lines: ['test'] })['pan-frame-by-n']!;
     expect((pan as { data: { values: unknown[] } }).data.values).toEqual([
       { renderer: 'Ours: deck.gl IconLayer', n: 1000, ms: 17, runs: 1, series: 'p50' },
       { renderer: 'Ours: deck.gl IconLayer', n: 1000, ms: 33, runs: 1, series: 'p95' },
     ]);
-    expect(hasData(benchCharts([], { text: 'test' })['markers-drawn-by-n']!)).toBe(false);
+    expect(hasData(benchCharts([], { lines: ['test'] })['markers-drawn-by-n']!)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { loadAsVisitor, watchServiceWorkers, type VisitorLoad } from './visitorL
  * one run, interleaved (run 1 of each build, then run 2 of each, ...), so that a change is compared under the same
  * machine load. VISITOR_AB names the builds, `label=dir,label=dir` (e.g. `before=/tmp/dist-a,after=dist`); each is
  * served by its own real server. VISITOR_RUNS (5) runs of each, a cold and a warm load per run. Writes
- * `visitor-ab.json` to BENCH_OUT (bench/results) and prints medians.
+ * `<date>-visitor-ab-<UTC hhmm>.json` to BENCH_OUT (bench/results) and prints medians.
  */
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const RUNS = Number(process.env.VISITOR_RUNS ?? 5);
@@ -65,9 +65,10 @@ try {
     warm: metrics(loads[i]!.warm),
   }));
   mkdirSync(OUT, { recursive: true });
+  const at = new Date().toISOString();
   writeFileSync(
-    join(OUT, 'visitor-ab.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, loadAverage: loadavg()[0], summary, loads }, null, 2)}\n`,
+    join(OUT, `${at.slice(0, 10)}-visitor-ab-${at.slice(11, 13)}${at.slice(14, 16)}.json`),
+    `${JSON.stringify({ at, runs: RUNS, loadAverage: loadavg()[0], summary, loads }, null, 2)}\n`,
   );
   for (const s of summary) console.log(JSON.stringify(s));
 } finally {
