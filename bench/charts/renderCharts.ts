@@ -106,7 +106,7 @@ function figuresTable(
     return row ? formatMs(row.ms) : '—';
   };
   const lines = [
-    `From ${benchPaths.map((path) => `[${basename(path)}](../${where(path)})`).join(' and ')} (${gpuName(bench.browser.gpu?.renderer)}; medians over the runs):`,
+    `From ${benchPaths.map((path) => `[${basename(path)}](../${where(path)})`).join(' and ')} (${gpuName(bench.browser.gpu?.renderer)}; 1-minute load average at the start ${records.map((r) => r.notes.loadAverage ?? '?').join(' and ')}, other work sharing the cores; medians over the runs):`,
     '',
     '| renderer | N | runs | to every marker drawn | JS per filter change | pan frame p50 / p95 |',
     '|---|---:|---:|---:|---:|---:|',
@@ -136,7 +136,7 @@ function figuresTable(
     const at = (visit: string, item: string) => rows.find((r) => r.visit === visit && r.item === item)?.endMs ?? null;
     lines.push(
       '',
-      `Visitor loads from [${basename(visitorPath)}](../${where(visitorPath)}) (phone network, CPU as is; goals: first machine ≤ 2.0 s cold and ≤ 1.0 s warm, every marker ≤ 4.0 s cold):`,
+      `Visitor loads from [${basename(visitorPath)}](../${where(visitorPath)}) (phone network, CPU as is, load average ${visitorReport.machine.loadAverage} at the end; goals: first machine ≤ 2.0 s cold and ≤ 1.0 s warm, every marker ≤ 4.0 s cold):`,
       '',
       '| visit | shell script | list answer | map chunk | first machine listed | every marker drawn |',
       '|---|---:|---:|---:|---:|---:|',
