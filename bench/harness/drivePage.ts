@@ -35,6 +35,8 @@ async function progressOf(page: Page, ms: number): Promise<{ state: string; step
  * `stallS` (the page is then stuck, e.g. a main thread held for minutes; the caller opens a fresh one).
  */
 export async function runOnPage(page: Page, request: RunRequest, stallS: number): Promise<RunRecord | null> {
+  // A tab in the background gets no animation frames: with two builds, the one running must be in front.
+  await page.bringToFront();
   const before = await page.evaluate(() => window.__benchPage!.record().runs.length);
   await pickRadio(page, shortCount(request.n));
   await pickRadio(page, RENDERER_LABELS[request.renderer]);
