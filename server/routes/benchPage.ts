@@ -13,15 +13,27 @@ export const BENCH_NOT_BUILT_TEXT =
  */
 export const BENCH_DOCUMENT_POLICY = 'js-profiling';
 
+const REDIRECT_SCHEMA = {
+  tags: ['page'],
+  summary: 'The benchmark page (RVM_BENCH_PAGE=1)',
+  response: { 302: { description: `To ${BENCH_PAGE_PATH}`, type: 'null' } },
+} as const;
+
+const NOT_BUILT_SCHEMA = {
+  tags: ['page'],
+  summary: 'The benchmark page, not built yet (RVM_BENCH_PAGE=1)',
+  response: { 503: { description: 'What to run', content: { 'text/plain': { schema: { type: 'string' } } } } },
+} as const;
+
 /**
  * `GET /bench/` when RVM_BENCH_PAGE=1: the benchmark page as `npm run bench:build` built it into `dir`, so that
  * the people of a deployment can run it on their own devices. Its files under /bench/assets/ cache for a year;
  * its pages are revalidated. The app-wide security headers apply to it as to the map.
  */
 export async function registerBenchPage(app: FastifyInstance, dir: string): Promise<void> {
-  app.get('/bench', async (_request, reply) => reply.redirect(BENCH_PAGE_PATH));
+  app.get('/bench', { schema: REDIRECT_SCHEMA }, async (_request, reply) => reply.redirect(BENCH_PAGE_PATH));
   if (!existsSync(path.join(dir, 'index.html'))) {
-    app.get(`${BENCH_PAGE_PATH}*`, async (_request, reply) =>
+    app.get(`${BENCH_PAGE_PATH}*`, { schema: NOT_BUILT_SCHEMA }, async (_request, reply) =>
       reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(BENCH_NOT_BUILT_TEXT),
     );
     return;

@@ -37,6 +37,11 @@ describe('the benchmark page at /bench/ (RVM_BENCH_PAGE=1)', () => {
     expect(stage.headers['document-policy']).toBe(BENCH_DOCUMENT_POLICY);
   });
 
+  it('is in the OpenAPI document beside the example page, as a page route', async () => {
+    const document = JSON.parse((await get('/api/openapi.json')).body) as { paths: Record<string, object> };
+    expect(Object.keys(document.paths)).toContain('/bench');
+  });
+
   it('leads /bench to /bench/ and caches hashed files for good', async () => {
     const redirect = await get('/bench');
     expect(redirect.statusCode).toBe(302);
