@@ -68,6 +68,7 @@ function refuse(reply: FastifyReply): FastifyReply {
  * that hands back the last id it saw gets the events it missed; when they are gone (too old, or the server
  * restarted) or too many to replay, it gets `resync` instead, and reloads the list. Then `ready`, with the
  * newest id. A client that stops reading is cut off (StreamWriter) and does the same when it returns.
+ * `HEAD /api/events` answers the headers GET would, and opens nothing.
  */
 export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, options: EventStreamOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -85,47 +86,57 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
     for (const end of streams) end();
   });
 
-  app.get(ROUTE, async (request, reply) => {
-    const address = request.ip;
-    const refusal = slots.take(address);
-    if (refusal) {
-      // Expected under load or abuse, not a fault: one line, no stack.
-      request.log.warn(`event stream refused for ${address}: ${REFUSALS[refusal]}`);
-      return refuse(reply);
-    }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, STREAM_HEADERS);
-    let unsubscribe = () => {};
-    const heartbeat = setInterval(() => writer.write(': heartbeat\n\n'), heartbeatMs);
-    const end = () => {
-      if (!streams.delete(end)) return;
-      clearInterval(heartbeat);
-      writer.stop();
-      unsubscribe();
-      slots.release(address);
-      raw.end();
-    };
-    const writer = new StreamWriter(raw, limits, (why) => {
-      request.log.warn(`event stream closed for ${address}: ${overflowText(why, limits)}`);
-      end();
-      // A reset drops what the kernel still holds for the client at once; an orderly close would wait on it.
-      raw.socket?.resetAndDestroy();
-    });
-    streams.add(end);
-    request.raw.once('close', end);
-    raw.once('close', end);
-    writer.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    // Subscribing and replaying in one go: no change can fall between them.
-    unsubscribe = bus.subscribe((event) => writer.write(eventText(event).text));
-    const seen = lastEventId(request);
-    if (seen !== null) {
-      const missed = bus.since(seen);
-      if (missed) for (const event of missed) writer.write(eventText(event).text);
-      else writer.write(resyncText(bus.headId));
-    }
-    writer.write(`event: ready\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);
+  app.route({
+    method: 'GET',
+    url: ROUTE,
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const address = request.ip;
+      const refusal = slots.take(address);
+      if (refusal) {
+        // Expected under load or abuse, not a fault: one line, no stack.
+        request.log.warn(`event stream refused for ${address}: ${REFUSALS[refusal]}`);
+        return refuse(reply);
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, STREAM_HEADERS);
+      let unsubscribe = () => {};
+      const heartbeat = setInterval(() => writer.write(': heartbeat\n\n'), heartbeatMs);
+      const end = () => {
+        if (!streams.delete(end)) return;
+        clearInterval(heartbeat);
+        writer.stop();
+        unsubscribe();
+        slots.release(address);
+        raw.end();
+      };
+      const writer = new StreamWriter(raw, limits, (why) => {
+        request.log.warn(`event stream closed for ${address}: ${overflowText(why, limits)}`);
+        end();
+        // A reset drops what the kernel still holds for the client at once; an orderly close would wait on it.
+        raw.socket?.resetAndDestroy();
+      });
+      streams.add(end);
+      request.raw.once('close', end);
+      raw.once('close', end);
+      writer.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      // Subscribing and replaying in one go: no change can fall between them.
+      unsubscribe = bus.subscribe((event) => writer.write(eventText(event).text));
+      const seen = lastEventId(request);
+      if (seen !== null) {
+        const missed = bus.since(seen);
+        if (missed) for (const event of missed) writer.write(eventText(event).text);
+        else writer.write(resyncText(bus.headId));
+      }
+      writer.write(`event: ready\nid: ${bus.headId}\ndata: ${bus.headId}\n\n`);
+    },
   });
 
+  // What GET would answer, without a body and without taking a slot: a HEAD is a check, not a listener.
+  app.head(ROUTE, async (request, reply) => {
+    if (slots.wouldRefuse(request.ip)) return refuse(reply);
+    return reply.headers(STREAM_HEADERS).code(200).send();
+  });
   refuseOtherMethods(app, [ROUTE], ['GET']);
 }

@@ -328,3 +328,31 @@ describe('caps on open streams', () => {
     }
   });
 });
+
+describe('HEAD /api/events', () => {
+  it('answers the headers GET would, at once, and takes no stream slot', async () => {
+    const app = Fastify();
+    registerEventRoutes(app, new MachineBus(), { maxStreamsPerAddress: 2 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const open: Stream[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const head = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        expect(head.headers.get('cache-control')).toBe('no-store');
+        expect(await head.text()).toBe('');
+      }
+      open.push(await openStream(url), await openStream(url));
+      expect(open.map((s) => s.status)).toEqual([200, 200]);
+      // With the address's slots taken, HEAD says what GET would: 503, come back later.
+      const full = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+      expect(full.status).toBe(503);
+      expect(full.headers.get('retry-after')).toBe('5');
+    } finally {
+      for (const stream of open) stream.close();
+      await app.close();
+    }
+  });
+});
