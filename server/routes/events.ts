@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_IN_ALL } from '../config';
 import type { ApiErrorBody } from '../errors';
+import { RefusalLog, type RefusalLogOptions } from '../http/refusalLog';
 import type { MachineBus } from '../live/bus';
 import { eventText, resyncText } from '../live/eventText';
 import { MAX_BLOCKED_MS, MAX_UNSENT_BYTES, type StreamLimits } from '../live/streamLimits';
@@ -24,6 +25,7 @@ export interface EventStreamOptions {
   maxUnsentBytes?: number;
   /** A stream whose socket takes nothing for this long is closed. */
   maxBlockedMs?: number;
+  refusalLog?: RefusalLogOptions;
 }
 
 const STREAM_HEADERS = {
@@ -80,10 +82,18 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
     options.maxStreams ?? MAX_STREAMS_IN_ALL,
     options.maxStreamsPerAddress ?? DEFAULT_MAX_STREAMS_PER_ADDRESS,
   );
+  // Refusals are expected under load or abuse, not faults: one line each, no stack, and not one per request.
+  const refusals = new RefusalLog((line) => app.log.warn(line), options.refusalLog);
+  const flushRefusals = setInterval(() => refusals.flush(), refusals.flushEveryMs);
+  flushRefusals.unref();
   const streams = new Set<() => void>();
   // Open streams never end by themselves: close them, or closing the server would wait for them forever.
   app.addHook('preClose', async () => {
     for (const end of streams) end();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(flushRefusals);
+    refusals.flush();
   });
 
   app.route({
@@ -94,8 +104,7 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
       const address = request.ip;
       const refusal = slots.take(address);
       if (refusal) {
-        // Expected under load or abuse, not a fault: one line, no stack.
-        request.log.warn(`event stream refused for ${address}: ${REFUSALS[refusal]}`);
+        refusals.refused(address, refusal, `event stream refused for ${address}: ${REFUSALS[refusal]}`);
         return refuse(reply);
       }
       reply.hijack();
@@ -112,7 +121,7 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
         raw.end();
       };
       const writer = new StreamWriter(raw, limits, (why) => {
-        request.log.warn(`event stream closed for ${address}: ${overflowText(why, limits)}`);
+        refusals.refused(address, why, `event stream closed for ${address}: ${overflowText(why, limits)}`);
         end();
         // A reset drops what the kernel still holds for the client at once; an orderly close would wait on it.
         raw.socket?.resetAndDestroy();
