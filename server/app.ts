@@ -81,7 +81,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
-  setNotFoundHandler(app, await registerPage(app, config.staticDir));
+  setNotFoundHandler(app, await registerPage(app, config.staticDir, config));
   return app;
 }
 
