@@ -7,6 +7,7 @@ import { eventText, resyncText } from '../live/eventText';
 import { MAX_BLOCKED_MS, MAX_UNSENT_BYTES, type StreamLimits } from '../live/streamLimits';
 import { StreamSlots, type StreamRefusal } from '../live/streamSlots';
 import { StreamWriter, type StreamOverflow } from '../live/streamWriter';
+import { CORS_HEADERS } from '../security/cors';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -30,6 +31,8 @@ export interface EventStreamOptions {
 
 const STREAM_HEADERS = {
   ...BASE_SECURITY_HEADERS,
+  // Written past Fastify's hooks, so the page's CORS is set here (security/cors.ts).
+  ...CORS_HEADERS,
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store',
   connection: 'keep-alive',
