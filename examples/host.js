@@ -12,7 +12,16 @@
 
   const iframe = document.getElementById('map');
   const log = document.getElementById('log');
-  document.getElementById('map-origin').textContent = `Map origin: ${mapOrigin}`;
+  // ?sandbox=allow-scripts%20allow-popups frames the map with that sandbox. Without allow-same-origin the map has
+  // no origin of its own (an opaque one): its messages come from origin "null", and only "*" reaches it.
+  const sandbox = params.get('sandbox');
+  if (sandbox !== null) iframe.setAttribute('sandbox', sandbox);
+  const opaque = sandbox !== null && !sandbox.split(/\s+/).includes('allow-same-origin');
+  const senderOrigin = opaque ? 'null' : mapOrigin;
+  const targetOrigin = opaque ? '*' : mapOrigin;
+  document.getElementById('map-origin').textContent = opaque
+    ? `Map origin: ${mapOrigin}, sandboxed (its messages come from origin "null")`
+    : `Map origin: ${mapOrigin}`;
 
   /** What the page saw, for a person at the console (or a test): every message in and out. */
   const host = { received: [], sent: [], send };
@@ -31,16 +40,19 @@
     return JSON.stringify(data) ?? String(data);
   }
 
-  /** Sends to the map's origin only: never '*', so nobody else can read it if the frame navigates away. */
+  /**
+   * Sends to the map's origin only, so nobody else can read it if the frame navigates away; '*' only to a map
+   * sandboxed without an origin, which nothing else can name (the settings are nothing private).
+   */
   function send(message) {
-    iframe.contentWindow.postMessage(message, mapOrigin);
+    iframe.contentWindow.postMessage(message, targetOrigin);
     host.sent.push(message);
     addLog('→', JSON.stringify(message) ?? String(message));
   }
 
   window.addEventListener('message', (event) => {
-    // Only the map in our iframe, from the map's origin.
-    if (event.source !== iframe.contentWindow || event.origin !== mapOrigin) return;
+    // Only the map in our iframe, from the map's origin ("null" when sandboxed: then the source is what tells).
+    if (event.source !== iframe.contentWindow || event.origin !== senderOrigin) return;
     host.received.push({ origin: event.origin, data: event.data });
     addLog('←', describe(event.data));
   });

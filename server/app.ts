@@ -21,6 +21,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
 import { addServiceWorkerHeaders } from './routes/serviceWorker';
 import { registerUploadRoutes } from './routes/upload';
+import { allowCrossOriginPage } from './security/cors';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
 import { MachineBus } from './live/bus';
@@ -55,6 +56,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
+  allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
@@ -93,7 +95,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);
-  setNotFoundHandler(app, await registerPage(app, config.staticDir));
+  setNotFoundHandler(app, await registerPage(app, config.staticDir, config));
   return app;
 }
 

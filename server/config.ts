@@ -62,6 +62,8 @@ export interface ServerConfig {
   filesDir: string;
   /** Absolute path of the built page (vite `dist`). */
   staticDir: string;
+  /** Serve the `.map` files a build made public (RVM_SOURCE_MAPS=1, as for the build); otherwise a `.map` is 404. */
+  publicSourceMaps: boolean;
   /** Bearer token for operators; null = uploads always refused. */
   adminToken: string | null;
   uploadMaxBytes: number;
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     pgPoolMax: parseInteger('RVM_PG_POOL_MAX', env.RVM_PG_POOL_MAX, DEFAULT_PG_POOL_MAX, 1, 1000),
     filesDir: resolve(env.RVM_FILES, 'data/files'),
     staticDir: resolve(env.RVM_STATIC, 'dist'),
+    publicSourceMaps: parseFlag('RVM_SOURCE_MAPS', env.RVM_SOURCE_MAPS),
     adminToken: parseAdminToken(env.RVM_ADMIN_TOKEN),
     uploadMaxBytes: parseInteger('RVM_UPLOAD_MAX_BYTES', env.RVM_UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES, 1, 1024 ** 3),
     uploadRateLimitPerMinute: UPLOAD_RATE_LIMIT_PER_MINUTE,
@@ -246,6 +249,12 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   const parsed = Number(value);
   if (parsed < min || parsed > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${parsed}`);
   return parsed;
+}
+
+function parseFlag(name: string, raw: string | undefined): boolean {
+  const value = nonEmpty(raw) ?? '0';
+  if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+  return value === '1';
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | null {

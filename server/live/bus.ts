@@ -1,11 +1,13 @@
 import type { ImportNotice } from '../db/engine';
 import type { ApiMachine } from '../machines/apiMachine';
 import { EventRing, type LiveChange, type LiveEvent } from './eventRing';
+import { eventText } from './eventText';
+import { MAX_REPLAY_EVENTS, REPLAY_CAPS, type ReplayCaps } from './streamLimits';
 
 export type LiveListener = (event: LiveEvent) => void;
 
-/** Changes kept for clients that reconnect: at ~1 KB a machine, about 1 MB. */
-export const REPLAY_EVENTS = 1000;
+/** Changes kept for clients that reconnect: as many as one replay may send (a machine is at most about 9 KB: 4.5 MB). */
+export const REPLAY_EVENTS = MAX_REPLAY_EVENTS;
 
 /** In-process fan-out of machine updates and imports to the open event streams of this server, numbered for replay. */
 export class MachineBus {
@@ -38,9 +40,19 @@ export class MachineBus {
     this.send({ type: 'resync' });
   }
 
-  /** See EventRing.since: the changes a client missed, or null when it must reload the list. */
-  since(lastId: string): LiveEvent[] | null {
-    return this.ring.since(lastId);
+  /**
+   * The changes a client missed (EventRing.since), or null when it must reload the list instead: some of them are
+   * gone, or there are more of them than `caps` lets one replay send.
+   */
+  since(lastId: string, caps: ReplayCaps = REPLAY_CAPS): LiveEvent[] | null {
+    const missed = this.ring.since(lastId);
+    if (missed === null || missed.length > caps.maxEvents) return null;
+    let bytes = 0;
+    for (const event of missed) {
+      bytes += eventText(event).bytes;
+      if (bytes > caps.maxBytes) return null;
+    }
+    return missed;
   }
 
   get headId(): string {

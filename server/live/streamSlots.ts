@@ -13,11 +13,17 @@ export class StreamSlots {
 
   /** Takes a slot for `address`, or says why there is none. */
   take(address: string): StreamRefusal | null {
-    if (this.total >= this.maxTotal) return 'server';
-    const open = this.byAddress.get(address) ?? 0;
-    if (open >= this.maxPerAddress) return 'address';
+    const refusal = this.wouldRefuse(address);
+    if (refusal) return refusal;
     this.total += 1;
-    this.byAddress.set(address, open + 1);
+    this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
+    return null;
+  }
+
+  /** Why `take` would refuse `address` now, taking nothing. */
+  wouldRefuse(address: string): StreamRefusal | null {
+    if (this.total >= this.maxTotal) return 'server';
+    if ((this.byAddress.get(address) ?? 0) >= this.maxPerAddress) return 'address';
     return null;
   }
 

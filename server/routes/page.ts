@@ -13,15 +13,23 @@ export interface Page {
 
 /**
  * Serves the built page. Vite's hashed files under /assets/ never change, so they cache for a year;
- * everything else (index.html first) is revalidated on every load so a deploy shows at once.
+ * everything else (index.html first) is revalidated on every load so a deploy shows at once. What the build
+ * keeps for itself is never served: its folders whose names start with a dot (dist/.vite/: the manifest and the
+ * bundle report) and source maps, unless `publicSourceMaps` (RVM_SOURCE_MAPS=1, a build that links them).
  */
-export async function registerPage(app: FastifyInstance, staticDir: string): Promise<Page> {
+export async function registerPage(
+  app: FastifyInstance,
+  staticDir: string,
+  { publicSourceMaps = false }: { publicSourceMaps?: boolean } = {},
+): Promise<Page> {
   const built = existsSync(path.join(staticDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
       cacheControl: false,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => publicSourceMaps || !pathname.endsWith('.map'),
       // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders: (reply, filePath) => {

@@ -1,6 +1,6 @@
-import type {} from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
 import type { PhotoStore } from '../db/engine';
@@ -10,6 +10,8 @@ import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/upload';
 const ONE_MINUTE_MS = 60 * 1000;
+/** Text fields a form may carry before its file: the page sends none, a form tool may add a few. */
+export const UPLOAD_MAX_FIELDS = 10;
 
 export interface UploadOptions {
   adminToken: string | null;
@@ -70,8 +72,7 @@ export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, op
     },
     handler: async (request) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
-      // One byte over the limit lets the store see the overflow and refuse before renaming anything.
-      const part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1 } }).catch(asClientFault);
+      const part = await firstFile(request, options.maxBytes).catch(asClientFault);
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw new ApiError(400, 'fileMissing');
@@ -86,6 +87,24 @@ export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, op
     },
   });
   refuseOtherMethods(app, [ROUTE], ['POST']);
+}
+
+/**
+ * The form's file, after at most UPLOAD_MAX_FIELDS text fields, counted here as they arrive. @fastify/multipart
+ * hands its own field limit over a tick after the field that passed it, behind the file when the file came in
+ * the same chunk: the same form was stored or refused depending on how its bytes arrived. busboy's limit sits one
+ * above ours, so the field over the limit always reaches this count first.
+ */
+async function firstFile(request: FastifyRequest, maxBytes: number): Promise<MultipartFile | undefined> {
+  // One byte over the limit lets the store see the overflow and refuse before renaming anything.
+  const limits = { fileSize: maxBytes + 1, files: 1, fields: UPLOAD_MAX_FIELDS + 1 };
+  let fields = 0;
+  for await (const part of request.parts({ limits })) {
+    if (part.type === 'file') return part;
+    fields += 1;
+    if (fields > UPLOAD_MAX_FIELDS) throw new ApiError(413, 'payloadTooLarge');
+  }
+  return undefined;
 }
 
 /** Busboy's own errors ("Boundary not found", "Unexpected end of form") carry no status: they are a bad request. */

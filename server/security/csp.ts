@@ -22,9 +22,12 @@ export function buildCsp(origins: readonly string[], mapOrigins: readonly string
     // Mantine injects <style> tags at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', MAP_API_ORIGIN, ...extraMapOrigins],
-    'connect-src': ["'self'", MAP_API_ORIGIN, ...extraMapOrigins],
-    // MapLibre starts its workers from blob: URLs.
-    'worker-src': ["'self'", 'blob:'],
+    // blob: and data:, for MapLibre's worker in a frame sandboxed without its own origin: there MapLibre reads the
+    // worker's code back from its blob: URL and starts it from a data: URL (Chromium starts no module worker from
+    // a blob: URL of an opaque origin). Both are made by the page's own scripts; neither reaches another server.
+    'connect-src': ["'self'", 'blob:', MAP_API_ORIGIN, ...extraMapOrigins],
+    // MapLibre starts its workers from blob: URLs (data: ones in a sandboxed frame, above).
+    'worker-src': ["'self'", 'blob:', 'data:'],
     'font-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

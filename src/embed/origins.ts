@@ -23,9 +23,10 @@ export function originMatches(origin: string, entry: string): boolean {
 
 /**
  * Whether a parent at `origin` may talk to the page. An empty allowlist accepts any parent; otherwise
- * the page's own origin is allowed too, as the CSP's frame-ancestors lets it frame the page ('self').
+ * the page's own origin is allowed too, as the CSP's frame-ancestors lets it frame the page ('self'). A page
+ * sandboxed without its own origin ("null") has no 'self' to match: an opaque parent is not the page.
  */
 export function isAllowedOrigin(origin: string, allowlist: readonly string[], selfOrigin: string): boolean {
   if (allowlist.length === 0) return true;
-  return origin === selfOrigin || allowlist.some((entry) => originMatches(origin, entry));
+  return (selfOrigin !== 'null' && origin === selfOrigin) || allowlist.some((entry) => originMatches(origin, entry));
 }

@@ -18,7 +18,8 @@ export function parentOrigin(): string | null {
 /**
  * Where outgoing messages may go. The parent's origin when it is known and allowed. When the browser does
  * not say (no ancestorOrigins, no referrer), every exact allowed origin: postMessage delivers to at most
- * the one the parent really has. '*' only when no allowlist is set.
+ * the one the parent really has. '*' only when no allowlist is set. The page's own origin is one of them
+ * unless it is opaque ("null", a frame sandboxed without allow-same-origin): postMessage refuses "null".
  */
 export function outgoingTargetOrigins(
   allowlist: readonly string[],
@@ -29,7 +30,8 @@ export function outgoingTargetOrigins(
     return isAllowedOrigin(parent, allowlist, selfOrigin) ? [parent] : [];
   }
   if (allowlist.length === 0) return ['*'];
-  return [selfOrigin, ...allowlist.filter((entry) => !entry.includes('*') && entry !== selfOrigin)];
+  const exact = allowlist.filter((entry) => !entry.includes('*') && entry !== selfOrigin);
+  return selfOrigin === 'null' ? exact : [selfOrigin, ...exact];
 }
 
 export function postToHost(message: OutgoingMessage): void {

@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
-import { enableTestHooks, type OpenedPage } from './harness';
-import { openCard, waitFor } from './screen-helpers';
+import { ARTIFACTS, enableTestHooks, type OpenedPage } from './harness';
+import { MESSAGES, openCard, waitFor, waitForListLength } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
 const WIDE = { width: 1680, height: 1000 };
@@ -219,6 +220,56 @@ describe('the example host page on the map’s own server (/examples/host.html)'
     await (await page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
     await waitForSettings(frame, 'zh-Hant-HK', '16px');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a host page that sandboxes the map without allow-same-origin', () => {
+  const SANDBOX = 'allow-scripts allow-popups';
+
+  it('shows the map and the list, hears rvm:ready from origin "null", and changes the language', async () => {
+    const opened = await app.openPage(host.hostPageUrl(app.url('/'), { sandbox: SANDBOX }));
+    const frame = await mapFrame(opened.page);
+    // An opaque origin: every file and call of the page's own server is cross-origin to it, and storage is refused.
+    expect(await frame.evaluate(() => window.origin)).toBe('null');
+    const refusals = await frame.evaluate(async () => {
+      const refusal = async (attempt: () => unknown) => {
+        try {
+          await attempt();
+          return 'allowed';
+        } catch (error) {
+          return (error as DOMException).name;
+        }
+      };
+      return {
+        cache: await refusal(() => caches.open('probe')),
+        local: await refusal(() => localStorage.length),
+        worker: await refusal(() => navigator.serviceWorker.register('/sw.js')),
+      };
+    });
+    expect(refusals).toEqual({ cache: 'SecurityError', local: 'SecurityError', worker: 'SecurityError' });
+    await waitForListLength(frame, MESSAGES.en.list.title, machines.length);
+    await opened.page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
+    expect(await received(opened.page)).toEqual([{ origin: 'null', data: { type: 'rvm:ready' } }]);
+    // The list call (a JSON POST: preflighted), the live stream and the tiles all went through.
+    expect(opened.apiCalls.map((call) => `${call.method} ${call.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/rvm/', 'GET /api/events']),
+    );
+    expect(opened.tileRequests.length).toBeGreaterThan(0);
+    await (await opened.page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
+    await waitForSettings(frame, 'zh-Hant-HK', '16px');
+    await frame.waitForSelector('::-p-aria([role="heading"][name="位置列表"])', { timeout: 10_000 });
+    await opened.page.screenshot({ path: join(ARTIFACTS, 'embed-sandboxed.png') });
+    // Storage refused (no service worker, no kept list) is no error: the page goes on without it.
+    expect(await frameErrors(frame)).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    await opened.page.close();
+  });
+
+  it('is still refused by frame-ancestors to a host not on the allowlist', async () => {
+    const { page, errors } = await app.openPage(stranger.hostPageUrl(app.url('/'), { sandbox: SANDBOX }));
+    await waitFor(async () => errors.some((e) => e.includes('frame-ancestors')), Boolean, 'the frame-ancestors error');
+    expect(page.frames().some((f) => f.url().startsWith(app.server.url))).toBe(false);
     await page.close();
   });
 });

@@ -13,8 +13,8 @@ const TYPES: Record<string, string> = {
 export interface HostPageServer {
   /** e.g. http://localhost:40123, an origin of its own: the map runs at http://127.0.0.1:<other port>. */
   origin: string;
-  /** The example host page embedding the map at `mapUrl`. */
-  hostPageUrl(mapUrl: string): string;
+  /** The example host page embedding the map at `mapUrl`, in an iframe with `sandbox` when given. */
+  hostPageUrl(mapUrl: string, options?: { sandbox?: string }): string;
   stop(): Promise<void>;
 }
 
@@ -36,7 +36,9 @@ export async function startHostPageServer(): Promise<HostPageServer> {
   const origin = `http://localhost:${port}`;
   return {
     origin,
-    hostPageUrl: (mapUrl) => `${origin}/host.html?src=${encodeURIComponent(mapUrl)}`,
+    hostPageUrl: (mapUrl, options = {}) =>
+      `${origin}/host.html?src=${encodeURIComponent(mapUrl)}` +
+      (options.sandbox === undefined ? '' : `&sandbox=${encodeURIComponent(options.sandbox)}`),
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       pgPoolMax: 10,
       filesDir: path.join(CWD, 'data/files'),
       staticDir: path.join(CWD, 'dist'),
+      publicSourceMaps: false,
       adminToken: null,
       uploadMaxBytes: 5 * 1024 * 1024,
       uploadRateLimitPerMinute: 30,
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
         RVM_DATABASE_URL: ' postgres://rvm:secret@db.internal:5432/rvm ',
         RVM_PG_POOL_MAX: '20',
         RVM_BENCH_PAGE: '1',
+        RVM_SOURCE_MAPS: '1',
       },
       CWD,
     );
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://rvm:secret@db.internal:5432/rvm',
       pgPoolMax: 20,
       benchPageDir: path.join(CWD, 'bench/dist'),
+      publicSourceMaps: true,
     });
   });
 
@@ -166,6 +169,7 @@ describe('loadConfig', () => {
     [{ RVM_ADMIN_TOKEN: 'short' }, /RVM_ADMIN_TOKEN must be at least 16 characters/],
     [{ RVM_EMBED_ORIGINS: 'https://ok.example, not an origin' }, /"not an origin" is not an origin/],
     [{ RVM_LOG_LEVEL: 'loud' }, /RVM_LOG_LEVEL must be one of/],
+    [{ RVM_SOURCE_MAPS: 'yes' }, /RVM_SOURCE_MAPS must be 1 or 0, got "yes"/],
     [{ RVM_STALE_AFTER_MIN: '0' }, /RVM_STALE_AFTER_MIN must be between 1 and 10080, got 0/],
     [{ RVM_UPSTREAM_URL: 'feed.example.org/api/' }, /RVM_UPSTREAM_URL must be an http\(s\) URL/],
     [{ RVM_UPSTREAM_URL: 'ftp://feed.example.org/api/' }, /RVM_UPSTREAM_URL must be an http\(s\) URL/],

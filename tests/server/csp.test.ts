@@ -19,8 +19,9 @@ describe('buildCsp', () => {
     expect(csp.get('script-src')).toEqual(["'self'", `'sha256-${earlyListHash}'`]);
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://mapapi.geodata.gov.hk']);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://mapapi.geodata.gov.hk']);
-    expect(csp.get('worker-src')).toEqual(["'self'", 'blob:']);
+    // blob: and data: only for MapLibre's worker in a frame sandboxed without its own origin.
+    expect(csp.get('connect-src')).toEqual(["'self'", 'blob:', 'https://mapapi.geodata.gov.hk']);
+    expect(csp.get('worker-src')).toEqual(["'self'", 'blob:', 'data:']);
     expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);

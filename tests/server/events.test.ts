@@ -328,3 +328,67 @@ describe('caps on open streams', () => {
     }
   });
 });
+
+describe('HEAD /api/events', () => {
+  it('answers the headers GET would, at once, and takes no stream slot', async () => {
+    const app = Fastify();
+    registerEventRoutes(app, new MachineBus(), { maxStreamsPerAddress: 2 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const open: Stream[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const head = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+        expect(head.headers.get('cache-control')).toBe('no-store');
+        expect(await head.text()).toBe('');
+      }
+      open.push(await openStream(url), await openStream(url));
+      expect(open.map((s) => s.status)).toEqual([200, 200]);
+      // With the address's slots taken, HEAD says what GET would: 503, come back later.
+      const full = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
+      expect(full.status).toBe(503);
+      expect(full.headers.get('retry-after')).toBe('5');
+    } finally {
+      for (const stream of open) stream.close();
+      await app.close();
+    }
+  });
+});
+
+describe('the log of refused streams', () => {
+  it('names a client refused for one reason once a window, then how many more times it was', async () => {
+    const logLines: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } });
+    // The log's own clock, moved by the test: the window is over when the test says so, however slow the machine.
+    let now = 0;
+    const refusalLog = { windowMs: 600, now: () => now };
+    registerEventRoutes(app, new MachineBus(), { maxStreamsPerAddress: 1, refusalLog });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const messages = () => logLines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const stream = await openStream(url);
+    try {
+      const refusedTimes = async (n: number) => {
+        const answers = await Promise.all(Array.from({ length: n }, () => fetch(url).then((r) => r.status)));
+        expect(answers).toEqual(Array<number>(n).fill(503));
+      };
+      await refusedTimes(300);
+      const line = 'event stream refused for 127.0.0.1: the address cap on open streams is reached';
+      expect(messages()).toEqual([line]);
+      now += 600;
+      // The route writes the counts out every window / 6 (100 ms here).
+      await expect.poll(messages, { timeout: 5_000 }).toEqual([line, `${line}: 299 more times in the last 0.6 s`]);
+      // Refused again in the next window: counted, and logged once that window has passed too.
+      await refusedTimes(5);
+      expect(messages()).toHaveLength(2);
+      now += 600;
+      await expect.poll(messages, { timeout: 5_000 }).toHaveLength(3);
+      expect(messages()[2]).toBe(`${line}: 5 more times in the last 0.6 s`);
+    } finally {
+      stream.close();
+      await app.close();
+    }
+  });
+});

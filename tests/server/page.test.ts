@@ -7,6 +7,30 @@ import { makeTempDir, rawGet, startTestServer, type TestServer } from './helpers
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>';
 
+/** Text only the build's own files hold: a page that shows it served one of them. */
+const BUILD_SECRET = 'src/main.tsx';
+/** What `vite build` leaves in dist/ that is not the page: Vite's manifest, the bundle report, source maps. */
+const BUILD_FILE_URLS = [
+  '/.vite/manifest.json',
+  '/.vite/bundle-stats.json',
+  '/.vite/',
+  '/.vite',
+  '/%2Evite/manifest.json',
+  '/assets/../.vite/manifest.json',
+  '/assets/index-abc123.js.map',
+  '/assets/index-abc123.js.map?x=1',
+];
+
+function writeBuildFiles(dist: string): void {
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
+  const manifest = JSON.stringify({ 'index.html': { file: 'assets/index-abc123.js', src: BUILD_SECRET } });
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), manifest);
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json.br'), manifest);
+  fs.writeFileSync(path.join(dist, '.vite', 'bundle-stats.json'), JSON.stringify({ modules: [BUILD_SECRET] }));
+  const map = JSON.stringify({ version: 3, sources: [BUILD_SECRET], mappings: '' });
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), map);
+}
+
 describe('with a built page', () => {
   let server: TestServer;
   let parent: string;
@@ -20,6 +44,7 @@ describe('with a built page', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hi");');
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeBuildFiles(dist);
     server = await startTestServer({ staticDir: dist, embedOrigins: ['https://www.example.gov.hk'] });
   });
   afterAll(async () => {
@@ -28,6 +53,11 @@ describe('with a built page', () => {
   });
 
   const get = (url: string) => server.app.inject({ method: 'GET', url });
+  /** The server's port, listening from the first call on: some paths only go out as written over a raw socket. */
+  const port = async () => {
+    if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    return (server.app.server.address() as AddressInfo).port;
+  };
 
   it('serves index.html at / with no-cache and the CSP', async () => {
     const response = await get('/');
@@ -75,6 +105,20 @@ describe('with a built page', () => {
     expect(post.json()).toEqual({ success: false, msg: 'notFound' });
   });
 
+  it('never serves the build’s own files: its manifest, its bundle stats, source maps', async () => {
+    for (const url of BUILD_FILE_URLS) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await server.app.inject({ method, url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.body, url).not.toContain(BUILD_SECRET);
+      }
+      const raw = await rawGet(await port(), url);
+      // As written, "/assets/../" is refused as a way out of the folder (403) before any file is looked at.
+      expect(raw.status === 404 || (url.includes('/../') && raw.status === 403), `${url}: ${raw.status}`).toBe(true);
+      expect(raw.body, url).not.toContain(BUILD_SECRET);
+    }
+  });
+
   it('never serves a file from outside the page folder', async () => {
     expect((await get('/secret.txt')).body).not.toContain('TOP SECRET');
     for (const url of [
@@ -91,12 +135,30 @@ describe('with a built page', () => {
   });
 
   it('never serves a file from outside the page folder to a raw ".." path', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
     for (const url of ['/../secret.txt', '/assets/../../secret.txt', '/./../secret.txt', '/..\\secret.txt']) {
-      const response = await rawGet(port, url);
+      const response = await rawGet(await port(), url);
       expect(response.body, url).not.toContain('TOP SECRET');
       if (response.status === 200) expect(response.body).toBe(INDEX);
+    }
+  });
+});
+
+describe('with source maps built public (RVM_SOURCE_MAPS=1)', () => {
+  it('serves the maps, and still not the manifest', async () => {
+    const parent = makeTempDir();
+    const dist = path.join(parent, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeBuildFiles(dist);
+    const server = await startTestServer({ staticDir: dist, publicSourceMaps: true });
+    try {
+      const map = await server.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+      expect(map.statusCode).toBe(200);
+      expect(map.body).toContain(BUILD_SECRET);
+      expect((await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    } finally {
+      await server.close();
+      fs.rmSync(parent, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, makePng, multipart, startTestServer, storeEntries, storedBytes, type TestServer } from './helpers';
 
@@ -165,6 +167,80 @@ describe('POST /api/upload', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/upload' });
     expect(response.statusCode).toBe(405);
     expect(response.json()).toEqual({ success: false, msg: 'methodNotAllowed' });
+  });
+});
+
+describe('the limit on text fields', () => {
+  const TRIES = 10;
+  let many: TestServer;
+  let port: number;
+  beforeAll(async () => {
+    many = await startTestServer({ uploadRateLimitPerMinute: 1_000 });
+    await many.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (many.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => many.close());
+
+  /** Eleven text fields, then the file: one field over the limit of ten. */
+  const elevenFieldsThenFile = () =>
+    multipart({
+      ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`note${i}`, { data: `note ${i}` }])),
+      file: { data: makePng(4, 4, [200, 10, 10]), filename: 'a.png', type: 'image/png' },
+    });
+
+  /** Posts the form over a real socket: its text fields, then a pause, then the file. */
+  const postInTwoParts = (form: Awaited<ReturnType<typeof multipart>>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const split = form.payload.indexOf('name="file"');
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/upload',
+          method: 'POST',
+          headers: { ...form.headers, ...auth(), 'content-length': String(form.payload.length) },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.write(form.payload.subarray(0, split));
+      setTimeout(() => request.end(form.payload.subarray(split)), 20);
+    });
+
+  it(`answers 413 and stores nothing, ${TRIES} times out of ${TRIES}, however the body arrives`, async () => {
+    const form = await elevenFieldsThenFile();
+    const answers: string[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const whole = await many.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        payload: form.payload,
+        headers: { ...form.headers, ...auth() },
+      });
+      answers.push(`in one piece: ${whole.statusCode} ${whole.body}`);
+      const split = await postInTwoParts(form);
+      answers.push(`in two parts: ${split.status} ${split.body}`);
+    }
+    const refused = '413 {"success":false,"msg":"payloadTooLarge"}';
+    expect(answers).toEqual(
+      Array.from({ length: TRIES }, () => [`in one piece: ${refused}`, `in two parts: ${refused}`]).flat(),
+    );
+    expect(await storeEntries(many)).toEqual([]);
+    expect(await many.sql.all('SELECT id FROM files')).toEqual([]);
+  });
+
+  it('still takes ten text fields before the file', async () => {
+    const form = await multipart({
+      ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`note${i}`, { data: `note ${i}` }])),
+      file: { data: makePng(4, 4, [10, 200, 10]), filename: 'b.png', type: 'image/png' },
+    });
+    const response = await postInTwoParts(form);
+    expect(response.status).toBe(200);
   });
 });
 

@@ -31,6 +31,11 @@ describe('isAllowedOrigin', () => {
     expect(isAllowedOrigin('https://host.example', ['https://host.example'], self)).toBe(true);
     expect(isAllowedOrigin(self, ['https://host.example'], self)).toBe(true);
   });
+
+  it('takes no opaque origin for the page itself: a sandboxed page and a sandboxed parent are both "null"', () => {
+    expect(isAllowedOrigin('null', ['https://host.example'], 'null')).toBe(false);
+    expect(isAllowedOrigin('https://host.example', ['https://host.example'], 'null')).toBe(true);
+  });
 });
 
 describe('outgoingTargetOrigins', () => {
@@ -50,5 +55,23 @@ describe('outgoingTargetOrigins', () => {
     ],
   ])('%s', (_name, allowlist, parent, expected) => {
     expect(outgoingTargetOrigins(allowlist, parent, self)).toEqual(expected);
+  });
+
+  describe('from a page sandboxed without allow-same-origin (its own origin "null")', () => {
+    it.each([
+      ['no allowlist, parent known', [], 'https://host.example', ['https://host.example']],
+      ['allowed parent', ['https://host.example'], 'https://host.example', ['https://host.example']],
+      ['parent not allowed', ['https://host.example'], 'https://evil.example', []],
+      // postMessage throws a SyntaxError on "null" as a target: never one.
+      [
+        'parent unknown: the allowed origins, without its own',
+        ['https://host.example'],
+        null,
+        ['https://host.example'],
+      ],
+      ['no allowlist, parent unknown', [], null, ['*']],
+    ])('%s', (_name, allowlist, parent, expected) => {
+      expect(outgoingTargetOrigins(allowlist, parent, 'null')).toEqual(expected);
+    });
   });
 });
