@@ -77,7 +77,7 @@ export class SqliteEngine implements Engine {
   ): Promise<SaveCounts> {
     return this.db
       .transaction(() => {
-        const saved = saveMachineRows(this.db, this.files, rows, photos);
+        const saved = saveMachineRows(this.db, this.files, rows, photos, audit?.at);
         if (audit) {
           recordImport(this.db, { ...audit, ...saved, photos: photos.size });
           // Real data is in: demo data must never be added on a later start.
