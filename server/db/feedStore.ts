@@ -4,8 +4,11 @@ import type { MachineRow } from '../machines/validate';
 import { toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
 
-/** Where a machine's photo stands: the feed names none, it is stored, or it is named but not fetched yet. */
-export type FeedPhoto = { kind: 'none' } | { kind: 'stored'; fileId: string } | { kind: 'waiting' };
+/**
+ * Where a machine's photo stands: the feed names none, it is stored, it is named but not fetched yet, or the feed's
+ * picture is not a usable one (the machine keeps the photo it has).
+ */
+export type FeedPhoto = { kind: 'none' } | { kind: 'stored'; fileId: string } | { kind: 'waiting' } | { kind: 'keep' };
 
 export interface FeedMachine {
   row: MachineRow;
@@ -18,6 +21,11 @@ export interface SnapshotChanges {
   deactivated: number;
   /** Every machine the sync changed, as the list call now sends it. */
   machines: ApiMachine[];
+}
+
+/** How a sync or a fetched photo is written. */
+export interface FeedWriteOptions {
+  at?: Date;
 }
 
 export interface HistoryPage {
@@ -38,14 +46,25 @@ export interface FeedStore {
    * `presentIds` are every id the feed sent, malformed machines included: those keep their last good record
    * rather than being deactivated. Other instances are told of the changes.
    */
-  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at?: Date): Promise<SnapshotChanges>;
+  applySnapshot(
+    machines: readonly FeedMachine[],
+    presentIds: readonly string[],
+    options?: FeedWriteOptions,
+  ): Promise<SnapshotChanges>;
+  /** The ids of the machines that are not deactivated. */
+  activeIds(): Promise<string[]>;
   /** The stored file of each photo fetched from the feed so far: feed photo id → file id. */
   storedPhotos(): Promise<ReadonlyMap<string, string>>;
   /**
    * Records a photo fetched from the feed (its bytes already stored) and gives it to the machines that name it;
    * answers the machines whose photo changed.
    */
-  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at?: Date): Promise<ApiMachine[]>;
+  recordPhoto(
+    feedId: string,
+    blob: StoredBlob,
+    machineIds: readonly string[],
+    options?: FeedWriteOptions,
+  ): Promise<ApiMachine[]>;
   /** When a sync last changed the stored machines, or null before the first. */
   lastSync(): Promise<string | null>;
   /** A machine's states after `since` (all kept ones when null), oldest first; null when the machine is unknown. */
@@ -79,9 +98,12 @@ function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
   };
 }
 
-/** The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits, or none. */
+/**
+ * The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits or when the
+ * feed's picture is unusable, or none.
+ */
 export const pictureFor = (photo: FeedPhoto, stored: MachineRecord | undefined): string | null =>
-  photo.kind === 'stored' ? photo.fileId : photo.kind === 'waiting' ? (stored?.picture_id ?? null) : null;
+  photo.kind === 'stored' ? photo.fileId : photo.kind === 'none' ? null : (stored?.picture_id ?? null);
 
 /** Whether writing the row would change nothing the list call sends. */
 export const unchanged = (row: MachineRow, pictureId: string | null, before: ApiMachine | null): boolean =>

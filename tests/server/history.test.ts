@@ -22,13 +22,11 @@ describe('GET /api/rvm/:id/history', () => {
 
   beforeAll(async () => {
     server = await startSeededTestServer();
-    await server.engine.feed.applySnapshot([row('Full')], ids, new Date('2026-11-23T05:00:00Z'));
-    await server.engine.feed.applySnapshot(
-      [row('Full', { last_online: '2026-11-23T05:01:00Z' })],
-      ids,
-      new Date('2026-11-23T05:01:00Z'),
-    );
-    await server.engine.feed.applySnapshot([row('>40%')], ids, new Date('2026-11-23T06:00:00Z'));
+    await server.engine.feed.applySnapshot([row('Full')], ids, { at: new Date('2026-11-23T05:00:00Z') });
+    await server.engine.feed.applySnapshot([row('Full', { last_online: '2026-11-23T05:01:00Z' })], ids, {
+      at: new Date('2026-11-23T05:01:00Z'),
+    });
+    await server.engine.feed.applySnapshot([row('>40%')], ids, { at: new Date('2026-11-23T06:00:00Z') });
   });
 
   afterAll(async () => {
@@ -89,7 +87,9 @@ describe('GET /api/rvm/:id/history', () => {
   it(`answers at most ${HISTORY_PAGE_ENTRIES} entries, saying there are more`, async () => {
     const start = Date.parse('2026-12-01T00:00:00Z');
     for (let i = 0; i <= HISTORY_PAGE_ENTRIES; i++) {
-      await server.engine.feed.applySnapshot([row(i % 2 ? 'Full' : '<=5%')], ids, new Date(start + i * 60_000));
+      await server.engine.feed.applySnapshot([row(i % 2 ? 'Full' : '<=5%')], ids, {
+        at: new Date(start + i * 60_000),
+      });
     }
     const body = (await get(`/api/rvm/${ID}/history?since=2026-11-30T00:00:00Z`)).json<{
       history: { at: string }[];
@@ -199,7 +199,7 @@ describe('history retention', () => {
     const { engine, config, sql, close } = await openTestEngine(dir, {}, 'server');
     try {
       const ids = fixtures.map((machine) => machine.id);
-      await engine.feed.applySnapshot([row('Full')], ids, new Date('2020-01-01T00:00:00Z'));
+      await engine.feed.applySnapshot([row('Full')], ids, { at: new Date('2020-01-01T00:00:00Z') });
       const entries = async () =>
         Number((await sql.get<{ n: number }>('SELECT count(*) AS n FROM machine_history'))!.n);
       expect(await entries()).toBe(1);

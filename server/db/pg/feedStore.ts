@@ -9,6 +9,7 @@ import {
   unchanged,
   type FeedMachine,
   type FeedStore,
+  type FeedWriteOptions,
   type HistoryPage,
   type SnapshotChanges,
 } from '../feedStore';
@@ -36,7 +37,11 @@ export class PgFeedStore implements FeedStore {
     private readonly writer: PgWriter,
   ) {}
 
-  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at = new Date()) {
+  applySnapshot(
+    machines: readonly FeedMachine[],
+    presentIds: readonly string[],
+    { at = new Date() }: FeedWriteOptions = {},
+  ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client): Promise<SnapshotChanges> => {
       const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
@@ -92,6 +97,11 @@ export class PgFeedStore implements FeedStore {
     });
   }
 
+  async activeIds(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM machines WHERE NOT deactivated');
+    return rows.map((row) => row.id);
+  }
+
   async storedPhotos(): Promise<ReadonlyMap<string, string>> {
     const { rows } = await this.pool.query<{ feed_id: string; file_id: string }>(
       'SELECT feed_id, file_id FROM feed_photos',
@@ -99,7 +109,12 @@ export class PgFeedStore implements FeedStore {
     return new Map(rows.map((row) => [row.feed_id, row.file_id]));
   }
 
-  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at = new Date()) {
+  recordPhoto(
+    feedId: string,
+    blob: StoredBlob,
+    machineIds: readonly string[],
+    { at = new Date() }: FeedWriteOptions = {},
+  ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client) => {
       await pgRecordFile(client, blob, `feed:${feedId}`);

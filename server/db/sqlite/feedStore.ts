@@ -6,6 +6,7 @@ import {
   unchanged,
   type FeedMachine,
   type FeedStore,
+  type FeedWriteOptions,
   type HistoryPage,
   type SnapshotChanges,
 } from '../feedStore';
@@ -33,7 +34,7 @@ export class SqliteFeedStore implements FeedStore {
   async applySnapshot(
     machines: readonly FeedMachine[],
     presentIds: readonly string[],
-    at = new Date(),
+    { at = new Date() }: FeedWriteOptions = {},
   ): Promise<SnapshotChanges> {
     const { db } = this;
     const timestamp = at.toISOString();
@@ -81,6 +82,10 @@ export class SqliteFeedStore implements FeedStore {
       .immediate();
   }
 
+  async activeIds(): Promise<string[]> {
+    return this.db.prepare('SELECT id FROM machines WHERE deactivated = 0').pluck().all() as string[];
+  }
+
   async storedPhotos(): Promise<ReadonlyMap<string, string>> {
     const rows = this.db.prepare('SELECT feed_id, file_id FROM feed_photos').raw().all() as [string, string][];
     return new Map(rows);
@@ -90,7 +95,7 @@ export class SqliteFeedStore implements FeedStore {
     feedId: string,
     blob: StoredBlob,
     machineIds: readonly string[],
-    at = new Date(),
+    { at = new Date() }: FeedWriteOptions = {},
   ): Promise<ApiMachine[]> {
     const { db } = this;
     const timestamp = at.toISOString();
