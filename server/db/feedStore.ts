@@ -26,6 +26,26 @@ export interface SnapshotChanges {
 /** How a sync or a fetched photo is written. */
 export interface FeedWriteOptions {
   at?: Date;
+  /**
+   * The instance writing it, as it claimed the poller lease: the write is refused (NotThePollerError) when another
+   * instance holds the lease now. Absent: written whoever polls.
+   */
+  poller?: string;
+}
+
+/** Who polls the feed, as `claimPoller` found it. */
+export interface PollerClaim {
+  /** Whether the instance that asked holds the lease now. */
+  held: boolean;
+  /** The instance holding it, null when none ever has. */
+  holder: string | null;
+  /** What the holder last reported (the follower's own JSON), for the instances that do not poll. */
+  report: string | null;
+}
+
+/** A write made for an instance that no longer holds the poller lease: another polls now. */
+export class NotThePollerError extends Error {
+  override name = 'NotThePollerError';
 }
 
 export interface HistoryPage {
@@ -65,6 +85,14 @@ export interface FeedStore {
     machineIds: readonly string[],
     options?: FeedWriteOptions,
   ): Promise<ApiMachine[]>;
+  /**
+   * Takes the poller lease for `holder` for `leaseMs` (by the database's clock) when it is free or run out, or
+   * renews it when `holder` has it, storing `report` with it; answers who holds it. Where one process is all there
+   * can be (SQLite), the asker always holds it.
+   */
+  claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim>;
+  /** Lets the lease run out now, if `holder` has it, so another instance takes over at once. */
+  releasePoller(holder: string): Promise<void>;
   /** When a sync last changed the stored machines, or null before the first. */
   lastSync(): Promise<string | null>;
   /** A machine's states after `since` (all kept ones when null), oldest first; null when the machine is unknown. */

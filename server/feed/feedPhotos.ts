@@ -1,4 +1,5 @@
 import type { Engine } from '../db/engine';
+import { NotThePollerError } from '../db/feedStore';
 import { ApiError } from '../errors';
 import type { ApiMachine } from '../machines/apiMachine';
 import { backoffDelayMs } from './backoff';
@@ -34,6 +35,9 @@ export interface FeedPhotosOptions {
   log: (message: string) => void;
   /** Tells open pages of the machines a photo changed. */
   publish: (machines: ApiMachine[]) => void;
+  /** The poller's name for the writes, and what to do when another instance holds the lease now. */
+  poller: () => string;
+  lostLease: () => void;
   stop: AbortSignal;
 }
 
@@ -103,13 +107,14 @@ export class FeedPhotos {
     const queue = [...this.wanted.keys()].filter((id) => (this.failures.get(id)?.retryAt ?? 0) <= now);
     const worker = async (): Promise<void> => {
       for (let id = queue.shift(); id !== undefined && !budget.aborted; id = queue.shift()) {
-        await this.fetchOne(id, budget, budgetMs);
+        const done = await this.fetchOne(id, budget, budgetMs);
+        if (done === 'lostLease') return void (queue.length = 0);
       }
     };
     await Promise.all(Array.from({ length: PHOTO_CONCURRENCY }, worker));
   }
 
-  private async fetchOne(feedId: string, budget: AbortSignal, budgetMs: number): Promise<void> {
+  private async fetchOne(feedId: string, budget: AbortSignal, budgetMs: number): Promise<'done' | 'lostLease'> {
     const { baseUrl, timeoutMs, stop } = this.options;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = AbortSignal.any([timeout, budget]);
@@ -119,6 +124,10 @@ export class FeedPhotos {
       const answer = await fetchFeedPhoto(baseUrl, feedId, signal);
       reason = answer.ok ? await this.store(feedId, answer.body) : answer.reason;
     } catch (error) {
+      if (error instanceof NotThePollerError) {
+        this.options.lostLease();
+        return 'lostLease';
+      }
       reason = this.reasonOf(error);
     } finally {
       this.inFlight.delete(feedId);
@@ -127,12 +136,13 @@ export class FeedPhotos {
       this.recorded.add(feedId);
       this.wanted.delete(feedId);
       this.failures.delete(feedId);
-      return;
+      return 'done';
     }
-    if (stop.aborted) return;
+    if (stop.aborted) return 'done';
     if (timeout.aborted) reason = `no answer within ${timeoutMs} ms`;
     else if (budget.aborted) reason = `the round of photos ran out of its ${budgetMs} ms`;
     this.failed(feedId, reason);
+    return 'done';
   }
 
   /** Stores the bytes and gives the photo to the machines that name it now; '' when done, else why not. */
@@ -141,7 +151,9 @@ export class FeedPhotos {
     if (this.options.stop.aborted) return 'stopped';
     // The machines that name it in the latest list, which may have come while the photo arrived.
     const machineIds = this.wanted.get(feedId) ?? [];
-    this.options.publish(await this.engine.feed.recordPhoto(feedId, blob, machineIds));
+    this.options.publish(
+      await this.engine.feed.recordPhoto(feedId, blob, machineIds, { poller: this.options.poller() }),
+    );
     return '';
   }
 

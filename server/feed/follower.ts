@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { Engine } from '../db/engine';
-import { announcedAsImport } from '../db/feedStore';
+import { announcedAsImport, NotThePollerError } from '../db/feedStore';
 import type { MachineBus } from '../live/bus';
 import type { ApiMachine } from '../machines/apiMachine';
 import { backoffDelayMs } from './backoff';
@@ -7,6 +9,7 @@ import { AnswerCheck } from './checkAnswer';
 import { DeactivationHold, type HeldDeactivation } from './deactivationHold';
 import { FeedPhotos, type PhotoStatus } from './feedPhotos';
 import { fetchFeedList } from './fetchFeed';
+import { PollerLease } from './pollerLease';
 
 export interface FollowerOptions {
   /** The feed's API base, ending in "/". */
@@ -19,6 +22,8 @@ export interface FollowerOptions {
   staleAfterMs: number;
   log: (level: 'info' | 'warn', message: string) => void;
   random?: () => number;
+  /** This instance's name in the poller lease, as the other instances' health shows it. */
+  instance?: string;
 }
 
 /** What health and the page are told about the feed. */
@@ -31,15 +36,25 @@ export interface FeedStatus {
   /** Polls failed in a row, and why the last one did. */
   failures: number;
   lastError: string | null;
+  /** Whether this instance polls the feed, or follows it through the instance that does (whose report this is). */
+  role: 'poller' | 'standby';
+  /** The instance that polls; null before any has. */
+  poller: string | null;
   /** A mass deactivation waiting for the next answer to confirm it. */
   heldDeactivation: HeldDeactivation | null;
   photos: PhotoStatus;
 }
 
+/** What the poller tells the other instances through the lease. */
+type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'heldDeactivation' | 'photos'>;
+
+/** A name an operator can find the instance by: its host and process, and a few random characters. */
+const instanceName = (): string => `${os.hostname()} pid ${process.pid} ${randomBytes(3).toString('hex')}`;
+
 /**
  * Follows the feed: polls its list (conditional on the last ETag), writes what changed, tells open pages, and
  * fetches the photos it names in the background. A failed poll changes nothing and the next waits longer
- * (backoffDelayMs).
+ * (backoffDelayMs). Of the instances sharing a database, only the one holding the poller lease polls.
  */
 export class FeedFollower {
   private etag: string | null = null;
@@ -48,9 +63,13 @@ export class FeedFollower {
   private failures = 0;
   private answered = false;
   private lastError: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** The lease was taken over during a poll: the next one comes at once. */
+  private pollAtOnce = false;
   private readonly stopping = new AbortController();
+  private readonly lease: PollerLease;
   private readonly answers: AnswerCheck;
   private readonly hold: DeactivationHold;
   private readonly photos: FeedPhotos;
@@ -61,6 +80,7 @@ export class FeedFollower {
     private readonly options: FollowerOptions,
   ) {
     const warn = (message: string): void => options.log('warn', message);
+    this.lease = new PollerLease(engine.feed, options.instance ?? instanceName(), options.intervalMs, options.log);
     this.answers = new AnswerCheck(warn);
     this.hold = new DeactivationHold(warn);
     this.photos = new FeedPhotos(engine, {
@@ -71,34 +91,40 @@ export class FeedFollower {
       random: options.random ?? Math.random,
       log: warn,
       publish: (machines) => this.publish({ machines, inserted: 0, updated: 0 }),
+      poller: () => this.lease.name,
+      lostLease: () => this.lease.lost(),
       stop: this.stopping.signal,
     });
   }
 
-  /** Reads when the last sync was (so a restart does not count as fresh data), then polls at once. */
+  /** Reads when the last sync was (so a restart does not count as fresh data), claims the lease, then polls. */
   async start(): Promise<void> {
     const stored = await this.engine.feed.lastSync();
     this.syncedAt = stored === null ? null : Date.parse(stored);
+    await this.renewLease();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopping.abort();
-    if (this.timer) clearTimeout(this.timer);
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
     await this.running;
     await this.photos.settled();
+    await this.lease.release();
   }
 
   status(now = Date.now()): FeedStatus {
-    const ageMs = Math.max(0, now - (this.syncedAt ?? this.startedAt));
+    const { name, report } = this.lease.poller;
+    const shown = (!this.lease.held && parseReport(report)) || this.report();
+    const syncedAt = shown.syncedAt === null ? null : Date.parse(shown.syncedAt);
+    const ageMs = Math.max(0, now - (syncedAt ?? this.startedAt));
     return {
-      syncedAt: this.syncedAt === null ? null : new Date(this.syncedAt).toISOString(),
+      ...shown,
       ageMs,
       stale: ageMs > this.options.staleAfterMs,
-      failures: this.failures,
-      lastError: this.lastError,
-      heldDeactivation: this.hold.status(),
-      photos: this.photos.status(),
+      role: this.lease.held ? 'poller' : 'standby',
+      poller: name,
     };
   }
 
@@ -109,13 +135,14 @@ export class FeedFollower {
 
   /** One poll, its photos then fetched in the background; exposed for tests that drive the follower step by step. */
   async poll(): Promise<void> {
+    if (!(await this.lease.ensure(() => JSON.stringify(this.report())))) return;
     const { baseUrl, timeoutMs, maxBytes } = this.options;
     const answer = await fetchFeedList(baseUrl, this.etag, { timeoutMs, maxBytes, stop: this.stopping.signal });
     if (this.stopping.signal.aborted) return;
     if (answer.kind === 'failed') return this.failed(answer.reason);
     if (answer.kind === 'list') {
       const written = await this.write(answer.rvms);
-      if (written === 'failed') return;
+      if (written === 'failed' || written === 'lostLease') return;
       // After a held answer the next is asked for in full, whatever it is, so that it confirms or drops the hold.
       this.etag = written === 'applied' ? answer.etag : null;
     }
@@ -124,7 +151,7 @@ export class FeedFollower {
   }
 
   /** Checks the answer and writes what it changes (its mass deactivation held back, the first time). */
-  private async write(rvms: unknown[]): Promise<'applied' | 'held' | 'failed'> {
+  private async write(rvms: unknown[]): Promise<'applied' | 'held' | 'failed' | 'lostLease'> {
     const checked = this.answers.check(rvms, await this.engine.feed.storedPhotos());
     if (checked.machines.length === 0) {
       // As an empty list: far likelier a fault of the feed than every machine gone.
@@ -133,8 +160,15 @@ export class FeedFollower {
     }
     const decision = this.hold.decide(await this.engine.feed.activeIds(), checked.machines, checked.presentIds);
     try {
-      this.publish(await this.engine.feed.applySnapshot(decision.machines, decision.presentIds));
+      const changes = await this.engine.feed.applySnapshot(decision.machines, decision.presentIds, {
+        poller: this.lease.name,
+      });
+      this.publish(changes);
     } catch (error) {
+      if (error instanceof NotThePollerError) {
+        this.lease.lost();
+        return 'lostLease';
+      }
       if (!this.engine.isBusyError(error)) throw error;
       this.failed('the database is busy (an import?)');
       return 'failed';
@@ -145,16 +179,52 @@ export class FeedFollower {
 
   private schedule(delayMs: number): void {
     if (this.stopping.signal.aborted) return;
-    this.timer = setTimeout(() => {
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = null;
       this.running = this.poll()
         .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)))
         .finally(() => {
           this.running = null;
-          const { intervalMs, random = Math.random } = this.options;
-          this.schedule(this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, intervalMs, random()));
+          this.schedule(this.nextPollInMs());
         });
     }, delayMs);
-    this.timer.unref();
+    this.pollTimer.unref();
+  }
+
+  private nextPollInMs(): number {
+    const { intervalMs, random = Math.random } = this.options;
+    if (!this.lease.held) return this.lease.claimEveryMs;
+    if (this.pollAtOnce) {
+      this.pollAtOnce = false;
+      return 0;
+    }
+    return this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, intervalMs, random());
+  }
+
+  /** Claims or renews the lease, and again a third of a lease later; a standby that takes over polls at once. */
+  private async renewLease(): Promise<void> {
+    const was = this.lease.held;
+    const held = await this.lease.claim(JSON.stringify(this.report()));
+    if (this.stopping.signal.aborted) return;
+    if (held && !was && this.pollTimer !== null) {
+      clearTimeout(this.pollTimer);
+      this.schedule(0);
+    } else if (held && !was && this.running !== null) {
+      this.pollAtOnce = true;
+    }
+    this.leaseTimer = setTimeout(() => void this.renewLease(), this.lease.claimEveryMs);
+    this.leaseTimer.unref();
+  }
+
+  /** This instance's own view of the feed, as it reports it to the others when it polls. */
+  private report(): FeedReport {
+    return {
+      syncedAt: this.syncedAt === null ? null : new Date(this.syncedAt).toISOString(),
+      failures: this.failures,
+      lastError: this.lastError,
+      heldDeactivation: this.hold.status(),
+      photos: this.photos.status(),
+    };
   }
 
   private publish(changes: { machines: ApiMachine[]; inserted: number; updated: number }): void {
@@ -188,5 +258,23 @@ export class FeedFollower {
     }
     this.failures += 1;
     this.lastError = reason;
+  }
+}
+
+/** The poller's report as another instance reads it; null when there is none or it is not one. */
+function parseReport(text: string | null): FeedReport | null {
+  if (text === null) return null;
+  try {
+    const report = JSON.parse(text) as Partial<FeedReport> | null;
+    if (typeof report !== 'object' || report === null || typeof report.failures !== 'number') return null;
+    return {
+      syncedAt: typeof report.syncedAt === 'string' ? report.syncedAt : null,
+      failures: report.failures,
+      lastError: typeof report.lastError === 'string' ? report.lastError : null,
+      heldDeactivation: report.heldDeactivation ?? null,
+      photos: report.photos ?? { waiting: 0, fetching: 0, stalled: 0, failed: 0, lastError: null },
+    };
+  } catch {
+    return null;
   }
 }

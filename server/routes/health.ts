@@ -11,8 +11,9 @@ const ROUTE = '/api/health';
  * again by the first list call after each change). A count alone is no proof: SQLite can count the rows from the
  * id index while the table's own pages are damaged. Reading 50 000 machines on every health call would keep the
  * server busy, so the count it reports is taken fresh and the last build stands for the rows behind it. When the server follows a feed, `feed` says when it last answered
- * and whether that is longer ago than RVM_STALE_AFTER_MIN, a mass deactivation held for the next answer, and where
- * the photos stand; a stale feed is still 200: the server itself is fine and serves the last good data.
+ * and whether that is longer ago than RVM_STALE_AFTER_MIN, whether this instance polls it or follows it through
+ * the instance named in `poller`, a mass deactivation held for the next answer, and where the photos stand; a
+ * stale feed is still 200: the server itself is fine and serves the last good data.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -44,6 +45,8 @@ export function registerHealthRoutes(
         stale: feed.stale,
         failures: feed.failures,
         last_error: feed.lastError,
+        role: feed.role,
+        poller: feed.poller,
         held_deactivation: held && { machines: held.machines, active: held.active, since: held.since },
         photos: {
           waiting: photos.waiting,

@@ -217,6 +217,7 @@ describe('photos off the status path, as the server runs the follower', () => {
   interface FeedHealth {
     failures: number;
     last_error: string | null;
+    role: string;
     held_deactivation: { machines: number; active: number; since: string } | null;
     photos: { waiting: number; fetching: number; stalled: number; failed: number; last_error: string | null };
   }
@@ -270,6 +271,7 @@ describe('photos off the status path, as the server runs the follower', () => {
     await expect.poll(async () => (await health()).failures, { timeout: 5000, interval: 50 }).toBeGreaterThan(0);
     expect(await health()).toMatchObject({
       last_error: 'no machine in the answer is valid (1 skipped)',
+      role: 'poller',
     });
 
     feed.rvms = all.slice(0, 1);

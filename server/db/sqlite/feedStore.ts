@@ -8,6 +8,7 @@ import {
   type FeedStore,
   type FeedWriteOptions,
   type HistoryPage,
+  type PollerClaim,
   type SnapshotChanges,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
@@ -24,7 +25,10 @@ type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {
   deactivated: number;
 };
 
-/** The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. */
+/**
+ * The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. One server process uses
+ * an SQLite file (docs/deploy.md), so it is always the poller: the lease is its own and no write is fenced.
+ */
 export class SqliteFeedStore implements FeedStore {
   constructor(
     private readonly db: Db,
@@ -85,6 +89,12 @@ export class SqliteFeedStore implements FeedStore {
   async activeIds(): Promise<string[]> {
     return this.db.prepare('SELECT id FROM machines WHERE deactivated = 0').pluck().all() as string[];
   }
+
+  async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<PollerClaim> {
+    return { held: true, holder, report };
+  }
+
+  async releasePoller(): Promise<void> {}
 
   async storedPhotos(): Promise<ReadonlyMap<string, string>> {
     const rows = this.db.prepare('SELECT feed_id, file_id FROM feed_photos').raw().all() as [string, string][];
