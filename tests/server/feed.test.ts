@@ -201,6 +201,8 @@ describe('following a fake feed, poll by poll', () => {
   }, 20_000);
 
   it('fetches a photo that failed again later, and refuses one that is not an image', async () => {
+    // Retries wait at least an interval: long enough here that the second poll surely comes before, on a busy machine.
+    follower = makeFollower({ intervalMs: 1000 });
     const [withPhoto] = (feed.rvms as ApiMachine[]).filter((machine) => machine.picture);
     const photoId = withPhoto!.picture!.id;
     feed.failingPhotos.add(photoId);
@@ -220,7 +222,7 @@ describe('following a fake feed, poll by poll', () => {
     feed.failingPhotos.clear();
     await pollThenPhotos(); // too soon: the retry waits at least an interval
     expect(feed.photoCalls.filter((id) => id === photoId)).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     events.length = 0;
     await pollThenPhotos();
     const after = await listOf(server);

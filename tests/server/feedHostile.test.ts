@@ -253,7 +253,8 @@ describe('photos off the status path, as the server runs the follower', () => {
         interval: 20,
       })
       .toBe(changed.status);
-    expect(Date.now() - changedAt).toBeLessThan(INTERVAL_MS + 700);
+    // The next poll comes within one interval; the rest is the time to answer and write it (photos trickling meanwhile).
+    expect(Date.now() - changedAt).toBeLessThan(INTERVAL_MS + 1000);
 
     await expect.poll(async () => (await health()).photos.stalled, { timeout: 3000, interval: 50 }).toBeGreaterThan(0);
     expect(await health()).toMatchObject({ failures: 0, photos: { waiting: 4 } });
