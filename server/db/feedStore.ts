@@ -41,6 +41,11 @@ export interface PollerClaim {
   holder: string | null;
   /** What the holder last reported (the follower's own JSON), for the instances that do not poll. */
   report: string | null;
+  /**
+   * Counts the lease's changes of hands: the same term means the holder has held it throughout, so an instance that
+   * finds a new one on a lease it holds knows another held it meanwhile. 0 when no instance ever has.
+   */
+  term: number;
 }
 
 /** A write made for an instance that no longer holds the poller lease: another polls now. */

@@ -36,6 +36,11 @@ export class DeactivationHold {
     return this.held;
   }
 
+  /** Forgets a held deactivation (this instance stopped polling meanwhile). */
+  clear(): void {
+    this.held = null;
+  }
+
   decide(
     activeIds: readonly string[],
     machines: readonly FeedMachine[],

@@ -80,7 +80,8 @@ export class FeedFollower {
     private readonly options: FollowerOptions,
   ) {
     const warn = (message: string): void => options.log('warn', message);
-    this.lease = new PollerLease(engine.feed, options.instance ?? instanceName(), options.intervalMs, options.log);
+    const name = options.instance ?? instanceName();
+    this.lease = new PollerLease(engine.feed, name, options.intervalMs, options.log, () => this.acquired());
     this.answers = new AnswerCheck(warn);
     this.hold = new DeactivationHold(warn);
     this.photos = new FeedPhotos(engine, {
@@ -201,19 +202,27 @@ export class FeedFollower {
     return this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, intervalMs, random());
   }
 
-  /** Claims or renews the lease, and again a third of a lease later; a standby that takes over polls at once. */
+  /** Claims or renews the lease, and again a third of a lease later. */
   private async renewLease(): Promise<void> {
-    const was = this.lease.held;
-    const held = await this.lease.claim(JSON.stringify(this.report()));
+    await this.lease.claim(JSON.stringify(this.report()));
     if (this.stopping.signal.aborted) return;
-    if (held && !was && this.pollTimer !== null) {
-      clearTimeout(this.pollTimer);
-      this.schedule(0);
-    } else if (held && !was && this.running !== null) {
-      this.pollAtOnce = true;
-    }
     this.leaseTimer = setTimeout(() => void this.renewLease(), this.lease.claimEveryMs);
     this.leaseTimer.unref();
+  }
+
+  /**
+   * This instance took the lease: what it knew from an earlier turn (the ETag, a held deactivation) is forgotten,
+   * since another instance may have written newer answers meanwhile, and it polls at once.
+   */
+  private acquired(): void {
+    this.etag = null;
+    this.hold.clear();
+    if (this.pollTimer !== null) {
+      clearTimeout(this.pollTimer);
+      this.schedule(0);
+    } else if (this.running !== null) {
+      this.pollAtOnce = true;
+    }
   }
 
   /** This instance's own view of the feed, as it reports it to the others when it polls. */

@@ -1,4 +1,4 @@
-import type { FeedStore } from '../db/feedStore';
+import type { FeedStore, PollerClaim } from '../db/feedStore';
 
 /** A lease is renewed (and a standby asks for it) this many times per lease. */
 const CLAIMS_PER_LEASE = 3;
@@ -13,6 +13,8 @@ export class PollerLease {
   private holder: string | null = null;
   private report: string | null = null;
   private claimedAt = Number.NEGATIVE_INFINITY;
+  /** The lease's term when this instance last held it. */
+  private term = 0;
   private failing = false;
   /** A claim has been answered: the lease's changes of hands are logged from then on. */
   private known = false;
@@ -23,6 +25,8 @@ export class PollerLease {
     readonly name: string,
     private readonly leaseMs: number,
     private readonly log: (level: 'info' | 'warn', message: string) => void,
+    /** Called when this instance takes the lease (first, or back from another). */
+    private readonly acquired: () => void,
   ) {}
 
   /** How often the lease is claimed. */
@@ -43,15 +47,9 @@ export class PollerLease {
   async claim(report: string | null): Promise<boolean> {
     const before = this.known ? this.holding : null;
     const previous = this.holder;
+    let claim: PollerClaim;
     try {
-      const claim = await this.store.claimPoller(this.name, this.leaseMs, report);
-      this.holding = claim.held;
-      this.holder = claim.holder;
-      this.report = claim.report;
-      this.claimedAt = Date.now();
-      this.known = true;
-      if (this.failing) this.log('warn', 'feed: the poller lease can be read again');
-      this.failing = false;
+      claim = await this.store.claimPoller(this.name, this.leaseMs, report);
     } catch (error) {
       // No database, no writes: stand by until it answers again, when the lease says who polls.
       this.holding = false;
@@ -62,14 +60,27 @@ export class PollerLease {
       this.failing = true;
       return false;
     }
-    if (before === null && !this.holding) {
-      this.log('info', `feed: ${this.holder ?? 'another instance'} polls the feed; this instance stands by`);
-    } else if (before === false && this.holding) {
-      this.log('warn', `feed: this instance (${this.name}) takes over polling from ${previous ?? 'no instance'}`);
-    } else if (before === true && !this.holding) {
-      this.log('warn', `feed: ${this.holder ?? 'another instance'} polls the feed now; this instance stands by`);
+    if (this.failing) this.log('warn', 'feed: the poller lease can be read again');
+    this.failing = false;
+    // A new term on a lease this instance believed it held: another held it in between.
+    const acquired = claim.held && (before !== true || claim.term !== this.term);
+    this.holding = claim.held;
+    this.holder = claim.holder;
+    this.report = claim.report;
+    this.claimedAt = Date.now();
+    this.known = true;
+    if (claim.held) this.term = claim.term;
+
+    if (before === null && !claim.held) {
+      this.log('info', `feed: ${claim.holder ?? 'another instance'} polls the feed; this instance stands by`);
+    } else if (before !== null && acquired) {
+      const from = previous === null || previous === this.name ? '' : ` from ${previous}`;
+      this.log('warn', `feed: this instance (${this.name}) takes over polling${from}`);
+    } else if (before === true && !claim.held) {
+      this.log('warn', `feed: ${claim.holder ?? 'another instance'} polls the feed now; this instance stands by`);
     }
-    return this.holding;
+    if (acquired) this.acquired();
+    return claim.held;
   }
 
   /** Holds the lease, claiming it first when it was not claimed for a while (a poll driven by hand). */

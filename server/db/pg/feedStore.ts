@@ -106,13 +106,18 @@ export class PgFeedStore implements FeedStore {
   }
 
   async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim> {
-    const { rows } = await this.pool.query<{ holder: string; report: string | null }>(CLAIM_SQL, [
+    const { rows } = await this.pool.query<{ holder: string; report: string | null; term: number }>(CLAIM_SQL, [
       holder,
       Math.max(1, Math.round(leaseMs)),
       report,
     ]);
     const current = rows[0];
-    return { held: current?.holder === holder, holder: current?.holder ?? null, report: current?.report ?? null };
+    return {
+      held: current?.holder === holder,
+      holder: current?.holder ?? null,
+      report: current?.report ?? null,
+      term: current?.term ?? 0,
+    };
   }
 
   async releasePoller(holder: string): Promise<void> {
@@ -198,8 +203,8 @@ export class PgFeedStore implements FeedStore {
 }
 
 /**
- * Takes the lease when it is free or has run out, renews it for its holder (keeping the last report when none is
- * given), and answers who holds it now. Only `clock_timestamp()` is used: the database's clock, so the instances'
+ * Takes the lease when it is free or has run out (a new term), renews it for its holder (keeping the last report
+ * when none is given), and answers who holds it now. Only `clock_timestamp()` is used: the database's clock, so the instances'
  * own clocks need not agree. When the row is held by another, the statement changes nothing and reads it.
  */
 const CLAIM_SQL = `
@@ -209,13 +214,14 @@ WITH claimed AS (
   ON CONFLICT (only_row) DO UPDATE SET
     holder = excluded.holder,
     expires_at = excluded.expires_at,
-    report = CASE WHEN lease.holder = excluded.holder THEN coalesce(excluded.report, lease.report) ELSE excluded.report END
+    report = CASE WHEN lease.holder = excluded.holder THEN coalesce(excluded.report, lease.report) ELSE excluded.report END,
+    term = CASE WHEN lease.holder = excluded.holder THEN lease.term ELSE lease.term + 1 END
   WHERE lease.holder = excluded.holder OR lease.expires_at < clock_timestamp()
-  RETURNING holder, report
+  RETURNING holder, report, term
 )
-SELECT holder, report FROM claimed
+SELECT holder, report, term FROM claimed
 UNION ALL
-SELECT holder, report FROM feed_poller WHERE NOT EXISTS (SELECT 1 FROM claimed)`;
+SELECT holder, report, term FROM feed_poller WHERE NOT EXISTS (SELECT 1 FROM claimed)`;
 
 /**
  * Inside a write: refuses it unless `poller` holds the lease, and keeps the lease from changing hands until the write

@@ -149,6 +149,7 @@ CREATE TABLE feed_poller (
   only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
   holder text NOT NULL,
   expires_at timestamptz NOT NULL,
+  term bigint NOT NULL DEFAULT 1,
   report text
 );
 `,

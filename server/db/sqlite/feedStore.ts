@@ -91,7 +91,7 @@ export class SqliteFeedStore implements FeedStore {
   }
 
   async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<PollerClaim> {
-    return { held: true, holder, report };
+    return { held: true, holder, report, term: 1 };
   }
 
   async releasePoller(): Promise<void> {}

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NotThePollerError, type FeedMachine } from '../../../server/db/feedStore';
 import { PgEngine } from '../../../server/db/pg/engine';
+import { FeedFollower } from '../../../server/feed/follower';
+import { MachineBus } from '../../../server/live/bus';
 import { validateMachineRow } from '../../../server/machines/validate';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
 import { ADMIN_TOKEN, makeTempDir, startMainServer, type MainServerProcess } from '../helpers';
@@ -35,15 +37,35 @@ describe('the poller lease (PostgreSQL)', () => {
       held: true,
       holder: 'a',
       report: '{"n":1}',
+      term: 1,
     });
-    expect(await engine.feed.claimPoller('b', 60_000, null)).toEqual({ held: false, holder: 'a', report: '{"n":1}' });
+    expect(await engine.feed.claimPoller('b', 60_000, null)).toEqual({
+      held: false,
+      holder: 'a',
+      report: '{"n":1}',
+      term: 1,
+    });
     // Renewed by its holder, with a new report.
-    expect(await engine.feed.claimPoller('a', 60_000, '{"n":2}')).toMatchObject({ held: true, report: '{"n":2}' });
+    expect(await engine.feed.claimPoller('a', 60_000, '{"n":2}')).toMatchObject({
+      held: true,
+      report: '{"n":2}',
+      term: 1,
+    });
 
     // A's lease runs out (a frozen process, a network cut): B takes it.
     await engine.pool.query("UPDATE feed_poller SET expires_at = now() - interval '1 second'");
-    expect(await engine.feed.claimPoller('b', 60_000, null)).toEqual({ held: true, holder: 'b', report: null });
-    expect(await engine.feed.claimPoller('a', 60_000, '{"n":3}')).toEqual({ held: false, holder: 'b', report: null });
+    expect(await engine.feed.claimPoller('b', 60_000, null)).toEqual({
+      held: true,
+      holder: 'b',
+      report: null,
+      term: 2,
+    });
+    expect(await engine.feed.claimPoller('a', 60_000, '{"n":3}')).toEqual({
+      held: false,
+      holder: 'b',
+      report: null,
+      term: 2,
+    });
 
     // A comes back with a sync it polled before: refused, and nothing is written.
     const machines = fixtures.map(feedMachine);
@@ -54,7 +76,58 @@ describe('the poller lease (PostgreSQL)', () => {
 
     // A poller that stops hands the lease on at once.
     await engine.feed.releasePoller('b');
-    expect(await engine.feed.claimPoller('a', 60_000, null)).toMatchObject({ held: true, holder: 'a' });
+    expect(await engine.feed.claimPoller('a', 60_000, null)).toMatchObject({ held: true, holder: 'a', term: 3 });
+  });
+});
+
+describe('two followers taking turns on one database', () => {
+  it("forgets its ETag when it takes the lease back, so the feed's answer overwrites what the other wrote", async () => {
+    const database = await createTestDatabase(inject('pgAdminUrl'));
+    const engine = await PgEngine.open(database.url, { poolMax: 4, lockTimeoutMs: 1000 });
+    const data = await feedData();
+    const feed = await startFakeFeed(structuredClone(data.rvms), data.photos);
+    const follower = (instance: string) =>
+      new FeedFollower(engine, new MachineBus(), {
+        baseUrl: feed.url,
+        // A lease of 30 ms, claimed again at each poll: each step below sees the lease as the database has it.
+        intervalMs: 30,
+        timeoutMs: 3000,
+        maxBytes: 1024 * 1024,
+        photoMaxBytes: 1024 * 1024,
+        staleAfterMs: 60_000,
+        log: () => undefined,
+        instance,
+      });
+    const [a, b] = [follower('a'), follower('b')];
+    const expire = () => engine.pool.query("UPDATE feed_poller SET expires_at = now() - interval '1 second'");
+    const status = async () => (await engine.getMachine('RVM-002'))?.status;
+    try {
+      const machine = feed.rvms.find((candidate) => (candidate as { id: string }).id === 'RVM-002') as {
+        status: string;
+      };
+      const first = machine.status;
+      await a.poll();
+      await a.photosSettled();
+      expect(await status()).toBe(first);
+
+      await expire();
+      machine.status = first === 'Full' ? '>40%' : 'Full';
+      await b.poll();
+      await b.photosSettled();
+      expect(await status()).toBe(machine.status);
+
+      // The feed goes back to the answer A saw last: A, polling again, must not take it as "not modified".
+      await expire();
+      machine.status = first;
+      await a.poll();
+      expect(feed.listCalls.at(-1)).toMatchObject({ status: 200, ifNoneMatch: undefined });
+      expect(await status()).toBe(first);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await feed.close();
+      await engine.close();
+      await database.drop();
+    }
   });
 });
 
