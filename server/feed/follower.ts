@@ -137,6 +137,8 @@ export class FeedFollower {
   /** One poll, its photos then fetched in the background; exposed for tests that drive the follower step by step. */
   async poll(): Promise<void> {
     if (!(await this.lease.ensure(() => JSON.stringify(this.report())))) return;
+    // This is the poll a takeover asks for, when the lease was taken while this poll waited for it.
+    this.pollAtOnce = false;
     const { baseUrl, timeoutMs, maxBytes } = this.options;
     const answer = await fetchFeedList(baseUrl, this.etag, { timeoutMs, maxBytes, stop: this.stopping.signal });
     if (this.stopping.signal.aborted) return;

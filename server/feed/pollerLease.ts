@@ -45,8 +45,6 @@ export class PollerLease {
 
   /** Claims or renews the lease with this instance's report; whether it holds it now. */
   async claim(report: string | null): Promise<boolean> {
-    const before = this.known ? this.holding : null;
-    const previous = this.holder;
     let claim: PollerClaim;
     try {
       claim = await this.store.claimPoller(this.name, this.leaseMs, report);
@@ -62,6 +60,9 @@ export class PollerLease {
     }
     if (this.failing) this.log('warn', 'feed: the poller lease can be read again');
     this.failing = false;
+    // Read after the claim: another claim (the poll loop's, the lease timer's) may have been answered meanwhile.
+    const before = this.known ? this.holding : null;
+    const previous = this.holder;
     // A new term on a lease this instance believed it held: another held it in between.
     const acquired = claim.held && (before !== true || claim.term !== this.term);
     this.holding = claim.held;

@@ -131,6 +131,46 @@ describe('two followers taking turns on one database', () => {
   });
 });
 
+describe('a standby taking over', () => {
+  it('polls once when it takes the lease, whichever of its timers finds the lease free', async () => {
+    const INTERVAL_MS = 300;
+    const database = await createTestDatabase(inject('pgAdminUrl'));
+    const engine = await PgEngine.open(database.url, { poolMax: 4, lockTimeoutMs: 1000 });
+    const data = await feedData();
+    const feed = await startFakeFeed(structuredClone(data.rvms), data.photos);
+    const follower = new FeedFollower(engine, new MachineBus(), {
+      baseUrl: feed.url,
+      intervalMs: INTERVAL_MS,
+      timeoutMs: 3000,
+      maxBytes: 1024 * 1024,
+      photoMaxBytes: 1024 * 1024,
+      staleAfterMs: 60_000,
+      log: () => undefined,
+      instance: 'a',
+    });
+    try {
+      await follower.start();
+      // Several hand-overs: its lease timer and its poll loop each find the lease free first, by turns.
+      for (let turn = 0; turn < 20; turn++) {
+        await engine.pool.query(
+          "UPDATE feed_poller SET holder = 'x', term = term + 1, expires_at = now() + interval '1 hour'",
+        );
+        await expect.poll(() => follower.status().role, { timeout: 5000, interval: 10 }).toBe('standby');
+        const before = feed.listCalls.length;
+        await engine.pool.query("UPDATE feed_poller SET expires_at = now() - interval '1 second'");
+        await expect.poll(() => feed.listCalls.length, { timeout: 5000, interval: 5 }).toBeGreaterThan(before);
+        await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS / 2));
+        expect(feed.listCalls.length - before, `turn ${turn}`).toBe(1);
+      }
+    } finally {
+      await follower.stop();
+      await feed.close();
+      await engine.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('two server processes following one feed on one database', () => {
   const INTERVAL_S = 15;
   const dir = makeTempDir();
