@@ -1,7 +1,7 @@
 import type { Db } from './open';
 import type { RowPhoto } from '../engine';
 import type { FileStore } from './fileStore';
-import { prepareHistoryInsert, prepareStateRead } from './historyEntries';
+import { prepareHistoryInsert, readStates } from './historyEntries';
 import { countMachines, prepareUpsert } from './machines';
 import { sameHistoryState, stateOf } from '../../machines/history';
 import type { MachineRow } from '../../machines/validate';
@@ -21,19 +21,25 @@ export function saveMachineRows(
   historyAt?: string,
 ): SaveCounts {
   const upsert = prepareUpsert(db);
-  const readState = prepareStateRead(db);
   const addHistory = prepareHistoryInsert(db);
   return db.transaction(() => {
     // Rows are only ever added or replaced, and the ids are unique, so the count tells the two apart.
     const before = countMachines(db);
+    const states =
+      historyAt === undefined
+        ? null
+        : readStates(
+            db,
+            rows.map((row) => row.id),
+          );
     for (const row of rows) {
       const photo = photos.get(row.id);
       if (photo) store.record(photo.blob, photo.originalName);
-      const was = historyAt === undefined ? null : readState(row.id);
       upsert(row, photo?.blob.id ?? null);
+      if (states === null || historyAt === undefined) continue;
       const state = stateOf(row);
-      if (historyAt !== undefined && (was === null || !sameHistoryState(was, state)))
-        addHistory(row.id, state, historyAt);
+      const was = states.get(row.id);
+      if (was === undefined || !sameHistoryState(was, state)) addHistory(row.id, state, historyAt);
     }
     const inserted = countMachines(db) - before;
     return { inserted, updated: rows.length - inserted };
