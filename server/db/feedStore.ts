@@ -4,8 +4,11 @@ import type { MachineRow } from '../machines/validate';
 import { toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
 
-/** Where a machine's photo stands: the feed names none, it is stored, or it is named but not fetched yet. */
-export type FeedPhoto = { kind: 'none' } | { kind: 'stored'; fileId: string } | { kind: 'waiting' };
+/**
+ * Where a machine's photo stands: the feed names none, it is stored, it is named but not fetched yet, or the feed's
+ * picture is not a usable one (the machine keeps the photo it has).
+ */
+export type FeedPhoto = { kind: 'none' } | { kind: 'stored'; fileId: string } | { kind: 'waiting' } | { kind: 'keep' };
 
 export interface FeedMachine {
   row: MachineRow;
@@ -18,6 +21,36 @@ export interface SnapshotChanges {
   deactivated: number;
   /** Every machine the sync changed, as the list call now sends it. */
   machines: ApiMachine[];
+}
+
+/** How a sync or a fetched photo is written. */
+export interface FeedWriteOptions {
+  at?: Date;
+  /**
+   * The instance writing it, as it claimed the poller lease: the write is refused (NotThePollerError) when another
+   * instance holds the lease now. Absent: written whoever polls.
+   */
+  poller?: string;
+}
+
+/** Who polls the feed, as `claimPoller` found it. */
+export interface PollerClaim {
+  /** Whether the instance that asked holds the lease now. */
+  held: boolean;
+  /** The instance holding it, null when none ever has. */
+  holder: string | null;
+  /** What the holder last reported (the follower's own JSON), for the instances that do not poll. */
+  report: string | null;
+  /**
+   * Counts the lease's changes of hands: the same term means the holder has held it throughout, so an instance that
+   * finds a new one on a lease it holds knows another held it meanwhile. 0 when no instance ever has.
+   */
+  term: number;
+}
+
+/** A write made for an instance that no longer holds the poller lease: another polls now. */
+export class NotThePollerError extends Error {
+  override name = 'NotThePollerError';
 }
 
 export interface HistoryPage {
@@ -38,14 +71,33 @@ export interface FeedStore {
    * `presentIds` are every id the feed sent, malformed machines included: those keep their last good record
    * rather than being deactivated. Other instances are told of the changes.
    */
-  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at?: Date): Promise<SnapshotChanges>;
+  applySnapshot(
+    machines: readonly FeedMachine[],
+    presentIds: readonly string[],
+    options?: FeedWriteOptions,
+  ): Promise<SnapshotChanges>;
+  /** The ids of the machines that are not deactivated. */
+  activeIds(): Promise<string[]>;
   /** The stored file of each photo fetched from the feed so far: feed photo id → file id. */
   storedPhotos(): Promise<ReadonlyMap<string, string>>;
   /**
    * Records a photo fetched from the feed (its bytes already stored) and gives it to the machines that name it;
    * answers the machines whose photo changed.
    */
-  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at?: Date): Promise<ApiMachine[]>;
+  recordPhoto(
+    feedId: string,
+    blob: StoredBlob,
+    machineIds: readonly string[],
+    options?: FeedWriteOptions,
+  ): Promise<ApiMachine[]>;
+  /**
+   * Takes the poller lease for `holder` for `leaseMs` (by the database's clock) when it is free or run out, or
+   * renews it when `holder` has it, storing `report` with it; answers who holds it. Where one process is all there
+   * can be (SQLite), the asker always holds it.
+   */
+  claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim>;
+  /** Lets the lease run out now, if `holder` has it, so another instance takes over at once. */
+  releasePoller(holder: string): Promise<void>;
   /** When a sync last changed the stored machines, or null before the first. */
   lastSync(): Promise<string | null>;
   /** A machine's states after `since` (all kept ones when null), oldest first; null when the machine is unknown. */
@@ -79,9 +131,12 @@ function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
   };
 }
 
-/** The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits, or none. */
+/**
+ * The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits or when the
+ * feed's picture is unusable, or none.
+ */
 export const pictureFor = (photo: FeedPhoto, stored: MachineRecord | undefined): string | null =>
-  photo.kind === 'stored' ? photo.fileId : photo.kind === 'waiting' ? (stored?.picture_id ?? null) : null;
+  photo.kind === 'stored' ? photo.fileId : photo.kind === 'none' ? null : (stored?.picture_id ?? null);
 
 /** Whether writing the row would change nothing the list call sends. */
 export const unchanged = (row: MachineRow, pictureId: string | null, before: ApiMachine | null): boolean =>

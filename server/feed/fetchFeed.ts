@@ -1,3 +1,5 @@
+import { showText } from '../machines/showValue';
+
 /** What one request for the feed's list came to. */
 export type FeedAnswer =
   { kind: 'notModified' } | { kind: 'list'; rvms: unknown[]; etag: string | null } | { kind: 'failed'; reason: string };
@@ -16,10 +18,24 @@ export class FeedBodyTooLarge extends Error {
   override name = 'FeedBodyTooLarge';
 }
 
+/** A redirect's target, absolute, as an error line may quote it. */
+const redirectTarget = (response: Response, url: URL): string => {
+  const location = response.headers.get('location');
+  if (location === null) return '(no Location)';
+  try {
+    return showText(new URL(location, url).href);
+  } catch {
+    return showText(location);
+  }
+};
+
+const isRedirect = (status: number): boolean => status >= 300 && status < 400 && status !== 304;
+
 /**
  * `POST <base>rvm/` with an empty payload, as the page makes the list call, conditional on the last ETag.
- * Every failure (network, timeout, HTTP error, a body over `maxBytes`, cut short, not JSON, not
- * `{ success: true, rvms: [...] }`) is an answer of kind `failed` with a reason for the log.
+ * Every failure (network, timeout, HTTP error, a redirect, a body over `maxBytes`, cut short, not JSON, not
+ * `{ success: true, rvms: [...] }`) is an answer of kind `failed` with a reason for the log. Redirects are not
+ * followed, so the follower only ever reads the feed it was given (decision 0032).
  */
 export async function fetchFeedList(
   baseUrl: string,
@@ -28,7 +44,8 @@ export async function fetchFeedList(
 ): Promise<FeedAnswer> {
   const signal = deadline(options.timeoutMs, options.stop);
   try {
-    const response = await fetch(new URL('rvm/', baseUrl), {
+    const url = new URL('rvm/', baseUrl);
+    const response = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -36,8 +53,14 @@ export async function fetchFeedList(
         ...(etag ? { 'if-none-match': etag } : {}),
       },
       body: '{}',
+      redirect: 'manual',
       signal,
     });
+    if (isRedirect(response.status)) {
+      await response.body?.cancel();
+      const reason = `the feed redirects to ${redirectTarget(response, url)} (HTTP ${response.status}); redirects are not followed: set RVM_UPSTREAM_URL to the address that answers`;
+      return { kind: 'failed', reason };
+    }
     if (response.status === 304) {
       await response.body?.cancel();
       return { kind: 'notModified' };
@@ -55,24 +78,31 @@ export async function fetchFeedList(
   }
 }
 
-/** `GET <base>file/:id`: the photo's bytes as a stream, or why not. */
+/**
+ * `GET <base>file/:id`: the photo's bytes as a stream, or why not; `signal` ends the request and the body's reading.
+ * A redirect is refused, as on the list.
+ */
 export async function fetchFeedPhoto(
   baseUrl: string,
   feedId: string,
-  timeoutMs: number,
-  stop?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<{ ok: true; body: AsyncIterable<Uint8Array> } | { ok: false; reason: string }> {
   try {
     const response = await fetch(new URL(`file/${encodeURIComponent(feedId)}`, baseUrl), {
-      signal: deadline(timeoutMs, stop),
+      redirect: 'manual',
+      signal,
     });
+    if (isRedirect(response.status)) {
+      await response.body?.cancel();
+      return { ok: false, reason: `redirected (HTTP ${response.status}); redirects are not followed` };
+    }
     if (!response.ok || !response.body) {
       await response.body?.cancel();
       return { ok: false, reason: `HTTP ${response.status}` };
     }
     return { ok: true, body: response.body as unknown as AsyncIterable<Uint8Array> };
   } catch (error) {
-    return { ok: false, reason: failureReason(error, { timeoutMs, maxBytes: 0 }) };
+    return { ok: false, reason: failureReason(error, { timeoutMs: 0, maxBytes: 0 }) };
   }
 }
 

@@ -1,12 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { Engine } from '../db/engine';
-import { announcedAsImport, type FeedMachine } from '../db/feedStore';
-import { ApiError } from '../errors';
+import { announcedAsImport, NotThePollerError } from '../db/feedStore';
 import type { MachineBus } from '../live/bus';
 import type { ApiMachine } from '../machines/apiMachine';
-import { showText } from '../machines/showValue';
-import { validateMachineRow } from '../machines/validate';
 import { backoffDelayMs } from './backoff';
-import { fetchFeedList, fetchFeedPhoto } from './fetchFeed';
+import { AnswerCheck } from './checkAnswer';
+import { DeactivationHold, type HeldDeactivation } from './deactivationHold';
+import { FeedPhotos, type PhotoStatus } from './feedPhotos';
+import { fetchFeedList } from './fetchFeed';
+import { PollerLease } from './pollerLease';
 
 export interface FollowerOptions {
   /** The feed's API base, ending in "/". */
@@ -19,6 +22,8 @@ export interface FollowerOptions {
   staleAfterMs: number;
   log: (level: 'info' | 'warn', message: string) => void;
   random?: () => number;
+  /** This instance's name in the poller lease, as the other instances' health shows it. */
+  instance?: string;
 }
 
 /** What health and the page are told about the feed. */
@@ -33,17 +38,25 @@ export interface FeedStatus {
   lastError: string | null;
   /** Polls failed since the follower started. */
   failedPolls: number;
+  /** Whether this instance polls the feed, or follows it through the instance that does (whose report this is). */
+  role: 'poller' | 'standby';
+  /** The instance that polls; null before any has. */
+  poller: string | null;
+  /** A mass deactivation waiting for the next answer to confirm it. */
+  heldDeactivation: HeldDeactivation | null;
+  photos: PhotoStatus;
 }
 
-/** A feed's photo id: a single path segment. */
-const FEED_PHOTO_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** What the poller tells the other instances through the lease. */
+type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'heldDeactivation' | 'photos'>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A name an operator can find the instance by: its host and process, and a few random characters. */
+const instanceName = (): string => `${os.hostname()} pid ${process.pid} ${randomBytes(3).toString('hex')}`;
 
 /**
  * Follows the feed: polls its list (conditional on the last ETag), writes what changed, tells open pages, and
- * fetches the photos it names. A failed poll changes nothing and the next waits longer (backoffDelayMs).
+ * fetches the photos it names in the background. A failed poll changes nothing and the next waits longer
+ * (backoffDelayMs). Of the instances sharing a database, only the one holding the poller lease polls.
  */
 export class FeedFollower {
   private etag: string | null = null;
@@ -53,171 +66,180 @@ export class FeedFollower {
   private failedPolls = 0;
   private answered = false;
   private lastError: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private leaseTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** The lease was taken over during a poll: the next one comes at once. */
+  private pollAtOnce = false;
   private readonly stopping = new AbortController();
-  /** The photos the feed's last list named and that are not stored yet: feed id → machine ids. */
-  private wantedPhotos = new Map<string, string[]>();
-  private readonly photoRetryAt = new Map<string, { attempts: number; at: number; reason: string }>();
-  /** The last reason logged per skipped machine, so a feed that repeats a fault is not logged every poll. */
-  private readonly skipLogged = new Map<string, string>();
+  private readonly lease: PollerLease;
+  private readonly answers: AnswerCheck;
+  private readonly hold: DeactivationHold;
+  private readonly photos: FeedPhotos;
 
   constructor(
     private readonly engine: Engine,
     private readonly bus: MachineBus,
     private readonly options: FollowerOptions,
-  ) {}
+  ) {
+    const warn = (message: string): void => options.log('warn', message);
+    const name = options.instance ?? instanceName();
+    this.lease = new PollerLease(engine.feed, name, options.intervalMs, options.log, () => this.acquired());
+    this.answers = new AnswerCheck(warn);
+    this.hold = new DeactivationHold(warn);
+    this.photos = new FeedPhotos(engine, {
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.photoMaxBytes,
+      intervalMs: options.intervalMs,
+      random: options.random ?? Math.random,
+      log: warn,
+      publish: (machines) => this.publish({ machines, inserted: 0, updated: 0 }),
+      poller: () => this.lease.name,
+      lostLease: () => this.lease.lost(),
+      stop: this.stopping.signal,
+    });
+  }
 
-  /** Reads when the last sync was (so a restart does not count as fresh data), then polls at once. */
+  /** Reads when the last sync was (so a restart does not count as fresh data), claims the lease, then polls. */
   async start(): Promise<void> {
     const stored = await this.engine.feed.lastSync();
     this.syncedAt = stored === null ? null : Date.parse(stored);
+    await this.renewLease();
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopping.abort();
-    if (this.timer) clearTimeout(this.timer);
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
     await this.running;
+    await this.photos.settled();
+    await this.lease.release();
   }
 
   status(now = Date.now()): FeedStatus {
-    const ageMs = Math.max(0, now - (this.syncedAt ?? this.startedAt));
+    const { name, report } = this.lease.poller;
+    const shown = (!this.lease.held && parseReport(report)) || this.report();
+    const syncedAt = shown.syncedAt === null ? null : Date.parse(shown.syncedAt);
+    const ageMs = Math.max(0, now - (syncedAt ?? this.startedAt));
     return {
-      syncedAt: this.syncedAt === null ? null : new Date(this.syncedAt).toISOString(),
+      ...shown,
       ageMs,
       stale: ageMs > this.options.staleAfterMs,
-      failures: this.failures,
-      lastError: this.lastError,
       failedPolls: this.failedPolls,
+      role: this.lease.held ? 'poller' : 'standby',
+      poller: name,
     };
   }
 
-  /** One poll, then the photos; exposed for tests that drive the follower step by step. */
+  /** Resolves when no photo is being fetched: for tests that drive the follower step by step. */
+  photosSettled(): Promise<void> {
+    return this.photos.settled();
+  }
+
+  /** One poll, its photos then fetched in the background; exposed for tests that drive the follower step by step. */
   async poll(): Promise<void> {
+    if (!(await this.lease.ensure(() => JSON.stringify(this.report())))) return;
+    // This is the poll a takeover asks for, when the lease was taken while this poll waited for it.
+    this.pollAtOnce = false;
     const { baseUrl, timeoutMs, maxBytes } = this.options;
     const answer = await fetchFeedList(baseUrl, this.etag, { timeoutMs, maxBytes, stop: this.stopping.signal });
     if (this.stopping.signal.aborted) return;
     if (answer.kind === 'failed') return this.failed(answer.reason);
     if (answer.kind === 'list') {
-      const { machines, presentIds } = this.check(answer.rvms, await this.engine.feed.storedPhotos());
-      try {
-        this.publish(await this.engine.feed.applySnapshot(machines, presentIds));
-      } catch (error) {
-        if (!this.engine.isBusyError(error)) throw error;
-        return this.failed('the database is busy (an import?)');
-      }
-      this.etag = answer.etag;
+      const written = await this.write(answer.rvms);
+      if (written === 'failed' || written === 'lostLease') return;
+      // After a held answer the next is asked for in full, whatever it is, so that it confirms or drops the hold.
+      this.etag = written === 'applied' ? answer.etag : null;
     }
     this.succeeded();
-    await this.fetchPhotos();
+    this.photos.fetchInBackground();
+  }
+
+  /** Checks the answer and writes what it changes (its mass deactivation held back, the first time). */
+  private async write(rvms: unknown[]): Promise<'applied' | 'held' | 'failed' | 'lostLease'> {
+    const checked = this.answers.check(rvms, await this.engine.feed.storedPhotos());
+    if (checked.machines.length === 0) {
+      // As an empty list: far likelier a fault of the feed than every machine gone.
+      this.failed(`no machine in the answer is valid (${checked.skipped} skipped)`);
+      return 'failed';
+    }
+    const decision = this.hold.decide(await this.engine.feed.activeIds(), checked.machines, checked.presentIds);
+    try {
+      const changes = await this.engine.feed.applySnapshot(decision.machines, decision.presentIds, {
+        poller: this.lease.name,
+      });
+      this.publish(changes);
+    } catch (error) {
+      if (error instanceof NotThePollerError) {
+        this.lease.lost();
+        return 'lostLease';
+      }
+      if (!this.engine.isBusyError(error)) throw error;
+      this.failed('the database is busy (an import?)');
+      return 'failed';
+    }
+    this.photos.want(checked.wantedPhotos);
+    return decision.held ? 'held' : 'applied';
   }
 
   private schedule(delayMs: number): void {
     if (this.stopping.signal.aborted) return;
-    this.timer = setTimeout(() => {
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = null;
       this.running = this.poll()
         .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)))
         .finally(() => {
           this.running = null;
-          const { intervalMs, random = Math.random } = this.options;
-          this.schedule(this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, intervalMs, random()));
+          this.schedule(this.nextPollInMs());
         });
     }, delayMs);
-    this.timer.unref();
+    this.pollTimer.unref();
   }
 
-  /** Validates each machine as an import would; a bad one is skipped (and keeps its last good record). */
-  private check(
-    rvms: unknown[],
-    storedPhotos: ReadonlyMap<string, string>,
-  ): { machines: FeedMachine[]; presentIds: string[] } {
-    const machines: FeedMachine[] = [];
-    const presentIds: string[] = [];
-    const seen = new Set<string>();
-    const wanted = new Map<string, string[]>();
-    rvms.forEach((value, index) => {
-      const id = isRecord(value) && typeof value.id === 'string' ? value.id : null;
-      const key = id ?? `#${index + 1}`;
-      if (id !== null) presentIds.push(id);
-      if (id !== null && seen.has(id)) return this.skipped(key, 'the feed sends this id twice; the first is kept');
-      if (id !== null) seen.add(id);
-      const result = validateMachineRow(value, index + 1);
-      if (!result.ok) return this.skipped(key, result.errors.join('; '));
-      this.skipLogged.delete(key);
-      const feedPhoto = this.photoId((value as Record<string, unknown>).picture, key);
-      if (feedPhoto === null) return machines.push({ row: result.row, photo: { kind: 'none' } });
-      const fileId = storedPhotos.get(feedPhoto);
-      if (fileId !== undefined) return machines.push({ row: result.row, photo: { kind: 'stored', fileId } });
-      wanted.set(feedPhoto, [...(wanted.get(feedPhoto) ?? []), result.row.id]);
-      machines.push({ row: result.row, photo: { kind: 'waiting' } });
-    });
-    this.wantedPhotos = wanted;
-    return { machines, presentIds };
+  private nextPollInMs(): number {
+    const { intervalMs, random = Math.random } = this.options;
+    if (!this.lease.held) return this.lease.claimEveryMs;
+    if (this.pollAtOnce) {
+      this.pollAtOnce = false;
+      return 0;
+    }
+    return this.failures === 0 ? intervalMs : backoffDelayMs(this.failures, intervalMs, random());
   }
 
-  private photoId(picture: unknown, key: string): string | null {
-    if (picture === undefined || picture === null) return null;
-    if (isRecord(picture) && typeof picture.id === 'string' && FEED_PHOTO_ID.test(picture.id)) return picture.id;
-    this.skipped(`${key} picture`, `picture ${showText(JSON.stringify(picture) ?? '')} is not { id } with a plain id`);
-    return null;
+  /** Claims or renews the lease, and again a third of a lease later. */
+  private async renewLease(): Promise<void> {
+    await this.lease.claim(JSON.stringify(this.report()));
+    if (this.stopping.signal.aborted) return;
+    this.leaseTimer = setTimeout(() => void this.renewLease(), this.lease.claimEveryMs);
+    this.leaseTimer.unref();
   }
 
-  private skipped(key: string, reason: string): void {
-    if (this.skipLogged.get(key) === reason) return;
-    this.skipLogged.set(key, reason);
-    this.options.log('warn', `feed: machine ${showText(key)} skipped: ${reason}`);
-  }
-
-  /** Fetches the wanted photos one at a time; a failure is tried again later, waiting longer each time. */
-  private async fetchPhotos(): Promise<void> {
-    const { baseUrl, timeoutMs, photoMaxBytes, intervalMs } = this.options;
-    for (const [feedId, machineIds] of this.wantedPhotos) {
-      if (this.stopping.signal.aborted) return;
-      const retry = this.photoRetryAt.get(feedId);
-      if (retry && retry.at > Date.now()) continue;
-      const reason = await this.fetchPhoto(baseUrl, feedId, machineIds, timeoutMs, photoMaxBytes);
-      if (reason === null) {
-        this.wantedPhotos.delete(feedId);
-        this.photoRetryAt.delete(feedId);
-        continue;
-      }
-      const attempts = (retry?.attempts ?? 0) + 1;
-      if (retry?.reason !== reason) this.options.log('warn', `feed: photo ${feedId} not fetched: ${reason}`);
-      this.photoRetryAt.set(feedId, {
-        attempts,
-        reason,
-        at: Date.now() + backoffDelayMs(attempts, intervalMs, (this.options.random ?? Math.random)()),
-      });
+  /**
+   * This instance took the lease: what it knew from an earlier turn (the ETag, a held deactivation) is forgotten,
+   * since another instance may have written newer answers meanwhile, and it polls at once.
+   */
+  private acquired(): void {
+    this.etag = null;
+    this.hold.clear();
+    if (this.pollTimer !== null) {
+      clearTimeout(this.pollTimer);
+      this.schedule(0);
+    } else if (this.running !== null) {
+      this.pollAtOnce = true;
     }
   }
 
-  /** Null when the photo is stored and given to its machines, else why not. */
-  private async fetchPhoto(
-    baseUrl: string,
-    feedId: string,
-    machineIds: string[],
-    timeoutMs: number,
-    maxBytes: number,
-  ): Promise<string | null> {
-    const answer = await fetchFeedPhoto(baseUrl, feedId, timeoutMs, this.stopping.signal);
-    if (!answer.ok) return answer.reason;
-    try {
-      const blob = await this.engine.files.writeBlob(answer.body, maxBytes);
-      if (this.stopping.signal.aborted) return 'stopped';
-      this.publish({
-        machines: await this.engine.feed.recordPhoto(feedId, blob, machineIds),
-        inserted: 0,
-        updated: 0,
-      });
-      return null;
-    } catch (error) {
-      if (error instanceof ApiError) {
-        return error.msg === 'fileTooLarge' ? `larger than ${maxBytes} bytes` : 'not a PNG, JPEG, WebP or GIF image';
-      }
-      if (this.engine.isBusyError(error)) return 'the database is busy';
-      return error instanceof Error ? error.message : String(error);
-    }
+  /** This instance's own view of the feed, as it reports it to the others when it polls. */
+  private report(): FeedReport {
+    return {
+      syncedAt: this.syncedAt === null ? null : new Date(this.syncedAt).toISOString(),
+      failures: this.failures,
+      lastError: this.lastError,
+      heldDeactivation: this.hold.status(),
+      photos: this.photos.status(),
+    };
   }
 
   private publish(changes: { machines: ApiMachine[]; inserted: number; updated: number }): void {
@@ -252,5 +274,23 @@ export class FeedFollower {
     this.failures += 1;
     this.failedPolls += 1;
     this.lastError = reason;
+  }
+}
+
+/** The poller's report as another instance reads it; null when there is none or it is not one. */
+function parseReport(text: string | null): FeedReport | null {
+  if (text === null) return null;
+  try {
+    const report = JSON.parse(text) as Partial<FeedReport> | null;
+    if (typeof report !== 'object' || report === null || typeof report.failures !== 'number') return null;
+    return {
+      syncedAt: typeof report.syncedAt === 'string' ? report.syncedAt : null,
+      failures: report.failures,
+      lastError: typeof report.lastError === 'string' ? report.lastError : null,
+      heldDeactivation: report.heldDeactivation ?? null,
+      photos: report.photos ?? { waiting: 0, fetching: 0, stalled: 0, failed: 0, lastError: null },
+    };
+  } catch {
+    return null;
   }
 }

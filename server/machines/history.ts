@@ -1,4 +1,5 @@
 import type { ApiMachine } from './apiMachine';
+import type { MachineRow } from './validate';
 
 /** One state of a machine, as `GET /api/rvm/:id/history` answers it. */
 export interface HistoryEntry {
@@ -16,7 +17,7 @@ export interface HistoryEntry {
 
 export type HistoryState = Omit<HistoryEntry, 'at'>;
 
-export const stateOf = (machine: ApiMachine): HistoryState => ({
+export const stateOf = (machine: ApiMachine | MachineRow): HistoryState => ({
   status: machine.status,
   under_maintenance: machine.under_maintenance,
   service_status: machine.service_status,
@@ -28,9 +29,22 @@ export const stateOf = (machine: ApiMachine): HistoryState => ({
   last_full: machine.last_full,
 });
 
+const COMPARED_FIELDS = [
+  'status',
+  'under_maintenance',
+  'service_status',
+  'deactivated',
+  'bin_count',
+  'bin_count_full_threshold',
+  'last_emptied_at',
+  'last_full',
+] as const satisfies readonly (keyof HistoryState)[];
+
 /**
  * A new report time alone is no new state: a feed that stamps `last_online` on every machine each minute would
  * otherwise write a history entry per machine per minute.
  */
-export const sameState = (a: ApiMachine, b: ApiMachine): boolean =>
-  JSON.stringify({ ...stateOf(a), last_online: null }) === JSON.stringify({ ...stateOf(b), last_online: null });
+export const sameHistoryState = (a: HistoryState, b: HistoryState): boolean =>
+  COMPARED_FIELDS.every((field) => a[field] === b[field]);
+
+export const sameState = (a: ApiMachine, b: ApiMachine): boolean => sameHistoryState(stateOf(a), stateOf(b));

@@ -1,3 +1,5 @@
+import { jsonPrefix } from './jsonPrefix';
+
 /** How much of a bad value an error line quotes back, in characters. */
 export const SHOWN_CHARS = 80;
 
@@ -43,8 +45,10 @@ export function showValue(value: unknown): string {
     return cut ? `"${shown}" (${value.length} characters)` : `"${shown}"`;
   }
   if (typeof value === 'number') return String(value);
-  const json = JSON.stringify(value) ?? 'undefined';
+  // Only the start is written: a hostile value may be huge or nested past what JSON.stringify's recursion survives.
+  const json = jsonPrefix(value, SHOWN_CHARS);
+  if (json === undefined) return 'undefined';
   // JSON escapes C0 controls in strings already; DEL, C1 and the rest it leaves as they are.
-  const safe = json.replace(JSON_UNSAFE, escapeChar);
-  return safe.length > SHOWN_CHARS ? `${safe.slice(0, SHOWN_CHARS)}…` : safe;
+  const safe = json.text.replace(JSON_UNSAFE, escapeChar);
+  return safe.length > SHOWN_CHARS || !json.complete ? `${safe.slice(0, SHOWN_CHARS)}…` : safe;
 }

@@ -11,6 +11,7 @@ import {
 import { isInsideMap, MAP_BOUNDS } from '../../shared/mapBounds';
 import { collectExtraFields, type ExtraFields } from './extraFields';
 import { checkFeedFields, FEED_FIELDS, type FeedFields } from './feedFields';
+import { rowShapeProblem } from './rowShape';
 import { showText, showValue as show } from './showValue';
 
 /**
@@ -85,6 +86,8 @@ export function validateMachineRow(input: unknown, rowNumber: number): RowResult
   const label = (): string =>
     typeof input.id === 'string' && input.id ? `row ${rowNumber} (${showText(input.id)})` : `row ${rowNumber}`;
   const fail = (message: string): void => void errors.push(`${label()}: ${message}`);
+  const shape = rowShapeProblem(input);
+  if (shape !== null) return { ok: false, errors: [`${label()}: ${shape}`] };
 
   const { id, coordinates, area, district, status, under_maintenance, service_status } = input;
   if (typeof id !== 'string' || !MACHINE_ID_PATTERN.test(id)) {

@@ -21,13 +21,56 @@ export const HEALTH_SCHEMA = {
         machines: { type: 'integer', minimum: 0 },
         feed: {
           type: 'object',
-          required: ['last_sync', 'age_s', 'stale', 'failures', 'last_error'],
+          required: [
+            'last_sync',
+            'age_s',
+            'stale',
+            'failures',
+            'last_error',
+            'role',
+            'poller',
+            'held_deactivation',
+            'photos',
+          ],
           properties: {
             last_sync: { type: ['string', 'null'], format: 'date-time', description: 'The last good poll' },
             age_s: { type: 'integer', minimum: 0, description: 'Seconds since then (since the start, before it)' },
             stale: { type: 'boolean', description: 'Older than RVM_STALE_AFTER_MIN' },
             failures: { type: 'integer', minimum: 0, description: 'Polls failed in a row' },
             last_error: { type: ['string', 'null'], description: 'Why the last of them failed' },
+            role: {
+              type: 'string',
+              enum: ['poller', 'standby'],
+              description: 'Whether this instance polls the feed, or follows it through the poller (PostgreSQL)',
+            },
+            poller: { type: ['string', 'null'], description: 'The instance that polls (host and process)' },
+            held_deactivation: {
+              description: 'A sync that would deactivate more than half the active machines, held for the next poll',
+              anyOf: [
+                { type: 'null' },
+                {
+                  type: 'object',
+                  required: ['machines', 'active', 'since'],
+                  properties: {
+                    machines: { type: 'integer', minimum: 0, description: 'Machines it would deactivate' },
+                    active: { type: 'integer', minimum: 0, description: 'Machines active now' },
+                    since: { type: 'string', format: 'date-time' },
+                  },
+                },
+              ],
+            },
+            photos: {
+              type: 'object',
+              description: 'Photos fetched in the background, off the status path',
+              required: ['waiting', 'fetching', 'stalled', 'failed', 'last_error'],
+              properties: {
+                waiting: { type: 'integer', minimum: 0 },
+                fetching: { type: 'integer', minimum: 0 },
+                stalled: { type: 'integer', minimum: 0, description: 'Fetching for over a third of their time limit' },
+                failed: { type: 'integer', minimum: 0 },
+                last_error: { type: ['string', 'null'] },
+              },
+            },
           },
         },
       },
@@ -41,8 +84,9 @@ export const HEALTH_SCHEMA = {
  * again by the first list call after each change). A count alone is no proof: SQLite can count the rows from the
  * id index while the table's own pages are damaged. Reading 50 000 machines on every health call would keep the
  * server busy, so the count it reports is taken fresh and the last build stands for the rows behind it. When the server follows a feed, `feed` says when it last answered
- * and whether that is longer ago than RVM_STALE_AFTER_MIN; a stale feed is still 200: the server itself is fine
- * and serves the last good data.
+ * and whether that is longer ago than RVM_STALE_AFTER_MIN, whether this instance polls it or follows it through
+ * the instance named in `poller`, a mass deactivation held for the next answer, and where the photos stand; a
+ * stale feed is still 200: the server itself is fine and serves the last good data.
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
@@ -63,6 +107,7 @@ export function registerHealthRoutes(
     reply.header('cache-control', 'no-store');
     if (!feedStatus) return { success: true, status: 'ok', machines };
     const feed = feedStatus();
+    const { photos, heldDeactivation: held } = feed;
     return {
       success: true,
       status: 'ok',
@@ -73,6 +118,16 @@ export function registerHealthRoutes(
         stale: feed.stale,
         failures: feed.failures,
         last_error: feed.lastError,
+        role: feed.role,
+        poller: feed.poller,
+        held_deactivation: held && { machines: held.machines, active: held.active, since: held.since },
+        photos: {
+          waiting: photos.waiting,
+          fetching: photos.fetching,
+          stalled: photos.stalled,
+          failed: photos.failed,
+          last_error: photos.lastError,
+        },
       },
     };
   });

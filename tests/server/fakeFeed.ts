@@ -7,6 +7,15 @@ import { startSeededTestServer, type TestServer } from './helpers';
 /** How the fake answers the next list calls. */
 export type FeedMode = 'ok' | 'error500' | 'hang' | 'truncated' | 'huge' | 'notAList';
 
+/** A machine already written as JSON, for values JSON.stringify cannot write (nested 100 000 deep). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** The list answer's body: each machine as JSON.stringify writes it, or as given. */
+const listBody = (rvms: readonly unknown[]): string =>
+  `{"success":true,"rvms":[${rvms.map((machine) => (machine instanceof RawJson ? machine.text : (JSON.stringify(machine) ?? 'null'))).join(',')}]}`;
+
 export interface FakeFeed {
   /** The API base to follow, ending in "/". */
   url: string;
@@ -15,9 +24,15 @@ export interface FakeFeed {
   photos: Map<string, Buffer>;
   /** Photo ids answered with a 500 for now. */
   failingPhotos: Set<string>;
+  /** Photo ids whose bytes trickle at one a second after the headers. */
+  slowPhotos: Set<string>;
+  /** Request paths answered with a redirect there instead (307 for the list, 302 for a photo). */
+  redirects: Map<string, string>;
   /** Every list call: when, and the If-None-Match it carried. */
   listCalls: { at: number; ifNoneMatch: string | undefined; status: number }[];
   photoCalls: string[];
+  /** Every request, as `METHOD /path`. */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -31,19 +46,26 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
     mode: 'ok',
     photos,
     failingPhotos: new Set(),
+    slowPhotos: new Set(),
+    redirects: new Map(),
     listCalls: [],
     photoCalls: [],
+    requests: [],
   };
   const server = http.createServer((request, response) => {
     const url = request.url ?? '';
+    feed.requests.push(`${request.method} ${url}`);
+    const redirect = feed.redirects.get(url);
     if (request.method === 'GET' && url.startsWith('/api/file/')) {
       const id = decodeURIComponent(url.slice('/api/file/'.length));
       feed.photoCalls.push(id);
+      if (redirect !== undefined) return void response.writeHead(302, { location: redirect }).end();
       const photo = feed.photos.get(id);
       if (!photo || feed.failingPhotos.has(id)) {
         response.writeHead(photo ? 500 : 404).end();
         return;
       }
+      if (feed.slowPhotos.has(id)) return trickle(response, photo);
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': photo.length }).end(photo);
       return;
     }
@@ -54,6 +76,10 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
     request.resume();
     const call = { at: Date.now(), ifNoneMatch: request.headers['if-none-match'], status: 200 };
     feed.listCalls.push(call);
+    if (redirect !== undefined) {
+      call.status = 307;
+      return void response.writeHead(307, { location: redirect }).end();
+    }
     const answer = (status: number, headers: http.OutgoingHttpHeaders, body?: string | Buffer): void => {
       call.status = status;
       response.writeHead(status, headers).end(body);
@@ -66,7 +92,7 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
       case 'notAList':
         return answer(200, { 'content-type': 'application/json' }, '{"success":true,"rvms":{}}');
       case 'truncated': {
-        const body = Buffer.from(JSON.stringify({ success: true, rvms: feed.rvms }));
+        const body = Buffer.from(listBody(feed.rvms));
         call.status = 200;
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
         response.write(body.subarray(0, Math.floor(body.length / 2)), () => response.destroy());
@@ -76,7 +102,7 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
         // Valid JSON, sent in chunks without a length: only counting the bytes can refuse it.
         call.status = 200;
         response.writeHead(200, { 'content-type': 'application/json' });
-        const head = JSON.stringify({ success: true, rvms: feed.rvms }).slice(0, -1) + ',"padding":"';
+        const head = listBody(feed.rvms).slice(0, -1) + ',"padding":"';
         response.write(head);
         const chunk = 'x'.repeat(1024 * 1024);
         let sent = head.length;
@@ -92,7 +118,7 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
         return;
       }
       case 'ok': {
-        const body = JSON.stringify({ success: true, rvms: feed.rvms });
+        const body = listBody(feed.rvms);
         const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
         if (request.headers['if-none-match'] === etag) return answer(304, { etag });
         return answer(200, { 'content-type': 'application/json; charset=utf-8', etag }, body);
@@ -113,6 +139,17 @@ export async function startFakeFeed(rvms: unknown[], photos = new Map<string, Bu
         server.close(() => resolve());
       }),
   });
+}
+
+/** A photo's headers at once, then one byte a second until the client gives up. */
+function trickle(response: http.ServerResponse, photo: Buffer): void {
+  response.writeHead(200, { 'content-type': 'image/png', 'content-length': photo.length });
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (sent < photo.length) response.write(photo.subarray(sent, ++sent));
+    else response.end();
+  }, 1000);
+  response.once('close', () => clearInterval(timer));
 }
 
 interface ListAnswer {

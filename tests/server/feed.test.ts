@@ -41,6 +41,12 @@ describe('following a fake feed, poll by poll', () => {
       ...options,
     });
 
+  /** One poll and the photo fetches it starts in the background. */
+  const pollThenPhotos = async (): Promise<void> => {
+    await follower.poll();
+    await follower.photosSettled();
+  };
+
   beforeAll(async () => {
     data = await feedData();
   });
@@ -62,7 +68,7 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('loads every machine and photo, the list then answering as the feed does', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     expect(await listOf(server)).toEqual(data.rvms);
     const withPhoto = data.rvms.find((machine) => machine.picture)!;
     const photo = await server.app.inject({ method: 'GET', url: `/api/file/${withPhoto.picture!.id}` });
@@ -76,10 +82,10 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('asks again with If-None-Match and writes nothing on 304', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     const before = await writesSoFar(server);
     events.length = 0;
-    await follower.poll();
+    await pollThenPhotos();
     expect(feed.listCalls.map((call) => call.status)).toEqual([200, 304]);
     expect(feed.listCalls[1]!.ifNoneMatch).toMatch(/^".+"$/);
     expect(await writesSoFar(server)).toBe(before);
@@ -89,12 +95,12 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('sends a status change as a machine event and records it in the history', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     events.length = 0;
     const changed = feed.rvms[0] as ApiMachine;
     changed.status = 'Full';
     changed.bin_count = 3;
-    await follower.poll();
+    await pollThenPhotos();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'machine', machine: { id: changed.id, status: 'Full', bin_count: 3 } });
     const history = await server.app.inject({ method: 'GET', url: `/api/rvm/${changed.id}/history` });
@@ -107,18 +113,18 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('marks a machine gone from the feed deactivated, never deleted, and back when it returns', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     const [gone, ...rest] = feed.rvms as ApiMachine[];
     feed.rvms = rest;
     events.length = 0;
-    await follower.poll();
+    await pollThenPhotos();
     const list = await listOf(server);
     expect(list).toHaveLength(data.rvms.length);
     expect(list.find((machine) => machine.id === gone!.id)).toMatchObject({ deactivated: true });
     expect(events).toMatchObject([{ type: 'machine', machine: { id: gone!.id, deactivated: true } }]);
 
     feed.rvms = [gone, ...rest];
-    await follower.poll();
+    await pollThenPhotos();
     expect((await listOf(server)).find((machine) => machine.id === gone!.id)).toMatchObject({ deactivated: false });
     const history = (await server.app.inject({ method: 'GET', url: `/api/rvm/${gone!.id}/history` })).json<{
       history: { deactivated: boolean }[];
@@ -127,18 +133,18 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('skips a malformed machine with one logged reason; it keeps its last good record and the rest load', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     const [first, second, ...rest] = feed.rvms as ApiMachine[];
     const newcomer = { ...copy(second!), id: 'RVM-NEW', status: '>40%' };
     feed.rvms = [{ ...first, district: 'ATLANTIS', status: 'Full' }, { ...second, status: 'Full' }, ...rest, newcomer];
-    await follower.poll();
+    await pollThenPhotos();
     const list = await listOf(server);
     expect(list.find((machine) => machine.id === first!.id)).toEqual(data.rvms[0]);
     expect(list.find((machine) => machine.id === second!.id)).toMatchObject({ status: 'Full' });
     expect(list.find((machine) => machine.id === 'RVM-NEW')).toMatchObject({ status: '>40%', deactivated: false });
 
     (feed.rvms[1] as ApiMachine).status = '<=5%'; // a new answer, the same fault
-    await follower.poll();
+    await pollThenPhotos();
     const skips = logs.filter((line) => line.includes('skipped'));
     expect(skips).toHaveLength(1);
     expect(skips[0]).toMatch(new RegExp(`machine ${first!.id} skipped: .*district "ATLANTIS" is not a known district`));
@@ -153,7 +159,7 @@ describe('following a fake feed, poll by poll', () => {
   ] as const)(
     '%s changes nothing, is logged once, and the polls back off',
     async (_name, mode, reason) => {
-      await follower.poll();
+      await pollThenPhotos();
       const listBefore = await listOf(server);
       const before = await writesSoFar(server);
       events.length = 0;
@@ -161,8 +167,8 @@ describe('following a fake feed, poll by poll', () => {
       (feed.rvms[0] as ApiMachine).status = 'Full';
       feed.mode = mode;
 
-      await follower.poll();
-      await follower.poll();
+      await pollThenPhotos();
+      await pollThenPhotos();
       expect(await writesSoFar(server)).toBe(before);
       expect(await listOf(server)).toEqual(listBefore);
       expect(events).toEqual([]);
@@ -171,7 +177,7 @@ describe('following a fake feed, poll by poll', () => {
       expect(logs[0]).toMatch(reason);
 
       feed.mode = 'ok';
-      await follower.poll();
+      await pollThenPhotos();
       expect((await listOf(server))[0]).toMatchObject({ status: 'Full' });
       expect(logs).toHaveLength(2);
       expect(logs[1]).toMatch(/answers again after 2 failed poll\(s\)/);
@@ -195,6 +201,8 @@ describe('following a fake feed, poll by poll', () => {
   }, 20_000);
 
   it('fetches a photo that failed again later, and refuses one that is not an image', async () => {
+    // Retries wait at least an interval: long enough here that the second poll surely comes before, on a busy machine.
+    follower = makeFollower({ intervalMs: 1000 });
     const [withPhoto] = (feed.rvms as ApiMachine[]).filter((machine) => machine.picture);
     const photoId = withPhoto!.picture!.id;
     feed.failingPhotos.add(photoId);
@@ -202,7 +210,7 @@ describe('following a fake feed, poll by poll', () => {
     other.picture = { id: 'not-an-image' };
     feed.photos.set('not-an-image', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
 
-    await follower.poll();
+    await pollThenPhotos();
     const first = await listOf(server);
     expect(first.find((machine) => machine.id === withPhoto!.id)?.picture).toBeUndefined();
     expect(first.find((machine) => machine.id === other.id)?.picture).toBeUndefined();
@@ -212,11 +220,11 @@ describe('following a fake feed, poll by poll', () => {
     ]);
 
     feed.failingPhotos.clear();
-    await follower.poll(); // too soon: the retry waits at least an interval
+    await pollThenPhotos(); // too soon: the retry waits at least an interval
     expect(feed.photoCalls.filter((id) => id === photoId)).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     events.length = 0;
-    await follower.poll();
+    await pollThenPhotos();
     const after = await listOf(server);
     expect(after.find((machine) => machine.id === withPhoto!.id)?.picture).toEqual({ id: photoId });
     expect(events).toMatchObject([{ type: 'machine', machine: { id: withPhoto!.id, picture: { id: photoId } } }]);
@@ -224,13 +232,13 @@ describe('following a fake feed, poll by poll', () => {
   });
 
   it('takes a new photo the feed names, and drops the photo of a machine it no longer gives one', async () => {
-    await follower.poll();
+    await pollThenPhotos();
     const [a, b] = (feed.rvms as ApiMachine[]).filter((machine) => machine.picture);
     const fresh = makePng(3, 3, [10, 200, 30]);
     feed.photos.set('fresh', fresh);
     a!.picture = { id: 'fresh' };
     delete b!.picture;
-    await follower.poll();
+    await pollThenPhotos();
     const list = await listOf(server);
     const stored = list.find((machine) => machine.id === a!.id)!.picture!.id;
     expect(stored).toMatch(/^[0-9a-f]{64}$/);

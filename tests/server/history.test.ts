@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { FeedMachine } from '../../server/db/feedStore';
+import { importMachinesFile } from '../../server/importing/importRows';
 import { HISTORY_PAGE_ENTRIES } from '../../server/routes/history';
 import { validateMachineRow, type MachineRow } from '../../server/machines/validate';
-import { auth, makeTempDir, openTestEngine, startSeededTestServer, type TestServer } from './helpers';
+import { auth, FIXTURES, makeTempDir, openTestEngine, startSeededTestServer, type TestServer } from './helpers';
 import fixtures from './fixtures/machines.json';
 
 const row = (status: string, extra: Partial<MachineRow> = {}): FeedMachine => {
@@ -20,13 +22,11 @@ describe('GET /api/rvm/:id/history', () => {
 
   beforeAll(async () => {
     server = await startSeededTestServer();
-    await server.engine.feed.applySnapshot([row('Full')], ids, new Date('2026-11-23T05:00:00Z'));
-    await server.engine.feed.applySnapshot(
-      [row('Full', { last_online: '2026-11-23T05:01:00Z' })],
-      ids,
-      new Date('2026-11-23T05:01:00Z'),
-    );
-    await server.engine.feed.applySnapshot([row('>40%')], ids, new Date('2026-11-23T06:00:00Z'));
+    await server.engine.feed.applySnapshot([row('Full')], ids, { at: new Date('2026-11-23T05:00:00Z') });
+    await server.engine.feed.applySnapshot([row('Full', { last_online: '2026-11-23T05:01:00Z' })], ids, {
+      at: new Date('2026-11-23T05:01:00Z'),
+    });
+    await server.engine.feed.applySnapshot([row('>40%')], ids, { at: new Date('2026-11-23T06:00:00Z') });
   });
 
   afterAll(async () => {
@@ -87,7 +87,9 @@ describe('GET /api/rvm/:id/history', () => {
   it(`answers at most ${HISTORY_PAGE_ENTRIES} entries, saying there are more`, async () => {
     const start = Date.parse('2026-12-01T00:00:00Z');
     for (let i = 0; i <= HISTORY_PAGE_ENTRIES; i++) {
-      await server.engine.feed.applySnapshot([row(i % 2 ? 'Full' : '<=5%')], ids, new Date(start + i * 60_000));
+      await server.engine.feed.applySnapshot([row(i % 2 ? 'Full' : '<=5%')], ids, {
+        at: new Date(start + i * 60_000),
+      });
     }
     const body = (await get(`/api/rvm/${ID}/history?since=2026-11-30T00:00:00Z`)).json<{
       history: { at: string }[];
@@ -156,13 +158,48 @@ describe("an operator's update in the history", () => {
   });
 });
 
+describe("an import's history", () => {
+  it("records each machine a CSV import adds or changes the state of, at the import's time; an unchanged row none", async () => {
+    const dir = makeTempDir();
+    const { engine, sql, close } = await openTestEngine(dir);
+    const csv = fs.readFileSync(path.join(FIXTURES, 'good.csv'), 'utf8');
+    const load = async (text: string): Promise<string> => {
+      fs.writeFileSync(path.join(dir, 'machines.csv'), text);
+      expect(await importMachinesFile(path.join(dir, 'machines.csv'), engine, 1024 * 1024)).toMatchObject({ ok: true });
+      return sql.value<string>('SELECT at FROM machine_import_audit ORDER BY id DESC LIMIT 1');
+    };
+    const states = async (id: string) =>
+      (await engine.feed.history(id, null, 10))!.entries.map((entry) => [entry.at, entry.status, entry.deactivated]);
+    try {
+      fs.copyFileSync(path.join(FIXTURES, 'photos', 'rvm-001.png'), path.join(dir, 'rvm-001.png'));
+      const first = await load(csv);
+      expect(await states('RVM-101')).toEqual([[first, '>40%', false]]);
+      expect(await states('RVM-103')).toEqual([[first, 'Full', false]]);
+
+      await load(csv);
+      expect(await states('RVM-102')).toEqual([[first, '<=40%', false]]);
+
+      const third = await load(csv.replace('YAU TSIM MONG,<=40%', 'YAU TSIM MONG,Full'));
+      expect(await states('RVM-102')).toEqual([
+        [first, '<=40%', false],
+        [third, 'Full', false],
+      ]);
+      expect(await states('RVM-101')).toHaveLength(1);
+      expect(await sql.value('SELECT count(*) FROM machine_history')).toBe(4);
+    } finally {
+      await close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('history retention', () => {
   it('prunes on a server that follows no feed as well, once it is ready', async () => {
     const dir = makeTempDir();
     const { engine, config, sql, close } = await openTestEngine(dir, {}, 'server');
     try {
       const ids = fixtures.map((machine) => machine.id);
-      await engine.feed.applySnapshot([row('Full')], ids, new Date('2020-01-01T00:00:00Z'));
+      await engine.feed.applySnapshot([row('Full')], ids, { at: new Date('2020-01-01T00:00:00Z') });
       const entries = async () =>
         Number((await sql.get<{ n: number }>('SELECT count(*) AS n FROM machine_history'))!.n);
       expect(await entries()).toBe(1);

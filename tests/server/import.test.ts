@@ -371,6 +371,24 @@ describe('npm run import (dist-server/import.js)', () => {
     expect(output).toMatch(/\r +\r\S+good\.csv: \d inserted, \d updated, 1 photo\(s\) stored .+ rows\/s\)\r\n$/);
   });
 
+  it('reports a value nested 100 000 deep by its row, with the other rows, instead of failing on it', async () => {
+    // JSON.stringify cannot write such a value (it runs out of stack), so the file is written by hand.
+    const deep = `${'['.repeat(100_000)}22.28${']'.repeat(100_000)}`;
+    const rows = [
+      feedRow(),
+      feedRow({ id: 'RVM-302', coordinates: '__DEEP__' }),
+      feedRow({ id: 'RVM-303', area: 'X' }),
+    ];
+    const file = path.join(dir, 'deep.json');
+    fs.writeFileSync(file, JSON.stringify(rows).replace('"__DEEP__"', deep));
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/RangeError|call stack/);
+    expect(result.stderr).toContain('row 2 (RVM-302): nests arrays or objects more than 64 levels deep');
+    expect(result.stderr).toContain('row 3 (RVM-303): area "X" is not one of');
+    expect(result.stderr).toContain('2 error(s); nothing was loaded');
+  });
+
   it('prints bad values with control characters escaped and cut short: an ESC sequence, a 10 MB value', async () => {
     const hostile = '\u001b]0;owned\u0007\u001b[2J';
     const huge = 'x'.repeat(10 * 1024 * 1024);

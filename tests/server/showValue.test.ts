@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonPrefix } from '../../server/machines/jsonPrefix';
 import { SHOWN_CHARS, showText, showValue } from '../../server/machines/showValue';
 
 const TEN_MB = 10 * 1024 * 1024;
@@ -38,6 +39,40 @@ describe('showValue: a bad value as an error line quotes it back', () => {
   it('escapes before it cuts, so an escape is never cut in half', () => {
     const shown = showValue('\u001b'.repeat(200));
     expect(shown).toMatch(/^"(\\u001b)+…" \(200 characters\)$/);
+  });
+});
+
+describe('a value nested past what JSON.stringify survives', () => {
+  let deep: unknown = 22.3;
+  for (let i = 0; i < 100_000; i++) deep = i % 2 ? { id: deep } : [deep];
+
+  it('is quoted by its start, without running out of stack', () => {
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    const shown = showValue(deep);
+    expect(shown).toHaveLength(SHOWN_CHARS + 1);
+    expect(shown).toMatch(/^\{"id":\[\{"id":\[.*…$/);
+  });
+
+  it.each([
+    null,
+    -0,
+    1e21,
+    Number.NaN,
+    'a"b\u001b',
+    true,
+    [],
+    {},
+    [1, undefined, () => 1, 'x'],
+    { a: undefined, b: 1, c: [{}], d: null, e: () => 1 },
+    { when: new Date(0) },
+    [[[[1]]]],
+    { '': { ' ': [] } },
+  ])('writes value %# as JSON.stringify does, and its start when cut short', (value) => {
+    const json = JSON.stringify(value);
+    expect(jsonPrefix(value, 1000)).toEqual({ text: json, complete: true });
+    const start = jsonPrefix(value, 3)!;
+    expect(start.complete).toBe(json.length <= 3);
+    expect(start.text.slice(0, 3)).toBe(json.slice(0, 3));
   });
 });
 

@@ -63,6 +63,31 @@ describe('validateMachineRow', () => {
     expect(errorsFor({ status: 'x', area: 'y', name_zhs: '' })).toHaveLength(3);
   });
 
+  it.each([
+    ['coordinates', (value: unknown) => ({ coordinates: value })],
+    ['picture', (value: unknown) => ({ picture: value })],
+    ['a kept field', (value: unknown) => ({ sensor: value })],
+  ])('refuses a row nesting %s past 64 levels whole, with one error and no recursion', (_name, patch) => {
+    const nest = (levels: number): unknown => {
+      let value: unknown = 22.3;
+      for (let i = 0; i < levels; i++) value = i % 2 ? { id: value } : [value];
+      return value;
+    };
+    expect(errorsFor(patch(nest(100_000)))).toEqual([
+      'row 12 (RVM-012): nests arrays or objects more than 64 levels deep',
+    ]);
+    expect(errorsFor(patch(nest(64)))).toEqual(['row 12 (RVM-012): nests arrays or objects more than 64 levels deep']);
+    expect(errorsFor(patch(nest(63)))).not.toContain(
+      'row 12 (RVM-012): nests arrays or objects more than 64 levels deep',
+    );
+  });
+
+  it('refuses a row holding more values than any machine, unread', () => {
+    expect(errorsFor({ coordinates: new Array(1_000_000).fill(22.3) })).toEqual([
+      'row 12 (RVM-012): holds more than 10000 values, more than any machine has',
+    ]);
+  });
+
   it('refuses rows that are not objects', () => {
     expect(validateMachineRow(null, 3)).toEqual({ ok: false, errors: ['row 3: is not an object'] });
     expect(validateMachineRow([1, 2], 4)).toEqual({ ok: false, errors: ['row 4: is not an object'] });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { sameHistoryState, stateOf } from '../../machines/history';
 import type { StatusUpdate } from '../../machines/statusUpdate';
 import type { MachineRow } from '../../machines/validate';
 import type {
@@ -16,6 +17,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
+import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { openMachineReader } from './machineReader';
 import { pgApplyStatusUpdate, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
@@ -99,14 +101,26 @@ export class PgEngine implements Engine {
     });
   }
 
+  /**
+   * Upserts the rows and records their photos in the caller's transaction. With `historyAt` (an import) each machine
+   * the rows add, or whose state they change, gets a history entry at that time, as a feed's sync does.
+   */
   private async saveIn(
     client: Queryable,
     rows: readonly MachineRow[],
     photos: ReadonlyMap<string, RowPhoto>,
+    historyAt?: string,
     onSaved?: RowsSaved,
   ): Promise<SaveCounts> {
     // Rows are only ever added or replaced, ids are unique, and writers take turns: the count tells the two apart.
     const before = await pgCountMachines(client);
+    const states =
+      historyAt === undefined
+        ? null
+        : await pgHistoryStates(
+            client,
+            rows.map((row) => row.id),
+          );
     for (const photo of photos.values()) await pgRecordFile(client, photo.blob, photo.originalName);
     await pgUpsertMachines(
       client,
@@ -114,6 +128,12 @@ export class PgEngine implements Engine {
       new Date(),
       onSaved,
     );
+    if (states && historyAt !== undefined) {
+      const changed = rows
+        .map((row) => ({ id: row.id, state: stateOf(row), was: states.get(row.id) }))
+        .filter(({ state, was }) => was === undefined || !sameHistoryState(was, state));
+      await pgInsertHistoryStates(client, changed, historyAt);
+    }
     const inserted = (await pgCountMachines(client)) - before;
     return { inserted, updated: rows.length - inserted };
   }
@@ -125,7 +145,7 @@ export class PgEngine implements Engine {
     onSaved?: RowsSaved,
   ): Promise<SaveCounts> {
     return this.write(async (client) => {
-      const counts = await this.saveIn(client, rows, photos, onSaved);
+      const counts = await this.saveIn(client, rows, photos, audit?.at, onSaved);
       if (audit) {
         await client.query(
           `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor) VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -7,9 +7,12 @@ import {
   historyCutoff,
   pictureFor,
   unchanged,
+  NotThePollerError,
   type FeedMachine,
   type FeedStore,
+  type FeedWriteOptions,
   type HistoryPage,
+  type PollerClaim,
   type SnapshotChanges,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
@@ -36,9 +39,14 @@ export class PgFeedStore implements FeedStore {
     private readonly writer: PgWriter,
   ) {}
 
-  applySnapshot(machines: readonly FeedMachine[], presentIds: readonly string[], at = new Date()) {
+  applySnapshot(
+    machines: readonly FeedMachine[],
+    presentIds: readonly string[],
+    { at = new Date(), poller }: FeedWriteOptions = {},
+  ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client): Promise<SnapshotChanges> => {
+      await fence(client, poller);
       const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
       const storedById = new Map(stored.map((record) => [record.id, record]));
       const before = new Map<string, ApiMachine | null>();
@@ -92,6 +100,30 @@ export class PgFeedStore implements FeedStore {
     });
   }
 
+  async activeIds(): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM machines WHERE NOT deactivated');
+    return rows.map((row) => row.id);
+  }
+
+  async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim> {
+    const { rows } = await this.pool.query<{ holder: string; report: string | null; term: number }>(CLAIM_SQL, [
+      holder,
+      Math.max(1, Math.round(leaseMs)),
+      report,
+    ]);
+    const current = rows[0];
+    return {
+      held: current?.holder === holder,
+      holder: current?.holder ?? null,
+      report: current?.report ?? null,
+      term: current?.term ?? 0,
+    };
+  }
+
+  async releasePoller(holder: string): Promise<void> {
+    await this.pool.query("UPDATE feed_poller SET expires_at = '-infinity' WHERE holder = $1", [holder]);
+  }
+
   async storedPhotos(): Promise<ReadonlyMap<string, string>> {
     const { rows } = await this.pool.query<{ feed_id: string; file_id: string }>(
       'SELECT feed_id, file_id FROM feed_photos',
@@ -99,9 +131,15 @@ export class PgFeedStore implements FeedStore {
     return new Map(rows.map((row) => [row.feed_id, row.file_id]));
   }
 
-  recordPhoto(feedId: string, blob: StoredBlob, machineIds: readonly string[], at = new Date()) {
+  recordPhoto(
+    feedId: string,
+    blob: StoredBlob,
+    machineIds: readonly string[],
+    { at = new Date(), poller }: FeedWriteOptions = {},
+  ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client) => {
+      await fence(client, poller);
       await pgRecordFile(client, blob, `feed:${feedId}`);
       await client.query(
         `INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES ($1, $2, $3)
@@ -161,6 +199,39 @@ export class PgFeedStore implements FeedStore {
       return;
     }
     for (const machine of changes.machines) await this.writer.notify(client, { type: 'machine', id: machine.id });
+  }
+}
+
+/**
+ * Takes the lease when it is free or has run out (a new term), renews it for its holder (keeping the last report
+ * when none is given), and answers who holds it now. Only `clock_timestamp()` is used: the database's clock, so the instances'
+ * own clocks need not agree. When the row is held by another, the statement changes nothing and reads it.
+ */
+const CLAIM_SQL = `
+WITH claimed AS (
+  INSERT INTO feed_poller AS lease (holder, expires_at, report)
+  VALUES ($1, clock_timestamp() + $2 * interval '1 millisecond', $3)
+  ON CONFLICT (only_row) DO UPDATE SET
+    holder = excluded.holder,
+    expires_at = excluded.expires_at,
+    report = CASE WHEN lease.holder = excluded.holder THEN coalesce(excluded.report, lease.report) ELSE excluded.report END,
+    term = CASE WHEN lease.holder = excluded.holder THEN lease.term ELSE lease.term + 1 END
+  WHERE lease.holder = excluded.holder OR lease.expires_at < clock_timestamp()
+  RETURNING holder, report, term
+)
+SELECT holder, report, term FROM claimed
+UNION ALL
+SELECT holder, report, term FROM feed_poller WHERE NOT EXISTS (SELECT 1 FROM claimed)`;
+
+/**
+ * Inside a write: refuses it unless `poller` holds the lease, and keeps the lease from changing hands until the write
+ * commits (FOR SHARE), so the instance that wrote a sync held the lease when the sync became visible.
+ */
+async function fence(client: Queryable, poller: string | undefined): Promise<void> {
+  if (poller === undefined) return;
+  const { rows } = await client.query<{ holder: string }>('SELECT holder FROM feed_poller FOR SHARE');
+  if (rows[0]?.holder !== poller) {
+    throw new NotThePollerError(`the feed is polled by ${rows[0]?.holder ?? 'no instance'} now`);
   }
 }
 

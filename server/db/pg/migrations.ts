@@ -140,6 +140,20 @@ CREATE TABLE feed_photos (
 );
 `,
   },
+  {
+    version: 3,
+    name: 'one poller: the lease of the instance that polls the feed',
+    // PostgreSQL only: an SQLite file has one server process. Times by the database's clock (decision 0032).
+    sql: `
+CREATE TABLE feed_poller (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  holder text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  term bigint NOT NULL DEFAULT 1,
+  report text
+);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -79,7 +79,7 @@ export class SqliteEngine implements Engine {
   ): Promise<SaveCounts> {
     return this.db
       .transaction(() => {
-        const saved = saveMachineRows(this.db, this.files, rows, photos, onSaved);
+        const saved = saveMachineRows(this.db, this.files, rows, photos, audit?.at, onSaved);
         if (audit) {
           recordImport(this.db, { ...audit, ...saved, photos: photos.size });
           // Real data is in: demo data must never be added on a later start.

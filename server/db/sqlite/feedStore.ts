@@ -6,7 +6,9 @@ import {
   unchanged,
   type FeedMachine,
   type FeedStore,
+  type FeedWriteOptions,
   type HistoryPage,
+  type PollerClaim,
   type SnapshotChanges,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
@@ -23,7 +25,10 @@ type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {
   deactivated: number;
 };
 
-/** The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. */
+/**
+ * The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. One server process uses
+ * an SQLite file (docs/deploy.md), so it is always the poller: the lease is its own and no write is fenced.
+ */
 export class SqliteFeedStore implements FeedStore {
   constructor(
     private readonly db: Db,
@@ -33,7 +38,7 @@ export class SqliteFeedStore implements FeedStore {
   async applySnapshot(
     machines: readonly FeedMachine[],
     presentIds: readonly string[],
-    at = new Date(),
+    { at = new Date() }: FeedWriteOptions = {},
   ): Promise<SnapshotChanges> {
     const { db } = this;
     const timestamp = at.toISOString();
@@ -81,6 +86,16 @@ export class SqliteFeedStore implements FeedStore {
       .immediate();
   }
 
+  async activeIds(): Promise<string[]> {
+    return this.db.prepare('SELECT id FROM machines WHERE deactivated = 0').pluck().all() as string[];
+  }
+
+  async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<PollerClaim> {
+    return { held: true, holder, report, term: 1 };
+  }
+
+  async releasePoller(): Promise<void> {}
+
   async storedPhotos(): Promise<ReadonlyMap<string, string>> {
     const rows = this.db.prepare('SELECT feed_id, file_id FROM feed_photos').raw().all() as [string, string][];
     return new Map(rows);
@@ -90,7 +105,7 @@ export class SqliteFeedStore implements FeedStore {
     feedId: string,
     blob: StoredBlob,
     machineIds: readonly string[],
-    at = new Date(),
+    { at = new Date() }: FeedWriteOptions = {},
   ): Promise<ApiMachine[]> {
     const { db } = this;
     const timestamp = at.toISOString();

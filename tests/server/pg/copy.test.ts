@@ -21,7 +21,7 @@ let sqlite: TestServer;
 let database: TestDatabase;
 beforeAll(async () => {
   // An SQLite deployment with a history: the demo data, an operator's updates (each also a history entry), an import
-  // with a photo.
+  // with a photo (an entry for each of its 3 machines).
   sqlite = await startSeededTestServer();
   for (const body of [{ status: 'Full' }, { under_maintenance: true, last_online: '2026-11-23T14:05:00+08:00' }]) {
     const response = await sqlite.app.inject({
@@ -66,7 +66,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 3 history entries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
