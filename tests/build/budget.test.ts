@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
 import { FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from '../../scripts/bundle/budgets';
 import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
-import { SOURCE_MAPS_DIR } from '../../scripts/vite/privateSourceMaps';
+import { sourceMapsDirOf } from '../../scripts/vite/privateSourceMaps';
 import { DIST } from './dist';
+
+const SOURCE_MAPS_DIR = sourceMapsDirOf(DIST);
 
 let server: BudgetServer;
 let budgets: Budgets;

@@ -78,7 +78,7 @@ function start(): Promise<{ base: string; stop: () => Promise<void> }> {
 
 describe('a production install of a built tree (npm ci --omit=dev)', () => {
   it('holds no build or development tools', () => {
-    for (const tool of ['vite', 'tsx', 'typescript', 'esbuild', 'vitest', 'react', 'maplibre-gl'])
+    for (const tool of ['vite', 'tsx', 'typescript', 'esbuild', 'vitest', 'react', 'maplibre-gl', 'leaflet', 'vega'])
       expect(fs.existsSync(path.join(dir, 'node_modules', tool)), tool).toBe(false);
   });
 

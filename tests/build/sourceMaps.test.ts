@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SOURCE_MAPS_DIR } from '../../scripts/vite/privateSourceMaps';
+import { sourceMapsDirOf } from '../../scripts/vite/privateSourceMaps';
 import { DIST } from './dist';
+
+const SOURCE_MAPS_DIR = sourceMapsDirOf(DIST);
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name));
