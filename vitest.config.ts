@@ -15,8 +15,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts'],
+          setupFiles: ['tests/support/setup.ts'],
         },
       },
       {

@@ -5,9 +5,9 @@ import { apiAtom } from '../api/apiAtom';
 import type { CallOptions } from '../api/client';
 import { machinesAtom } from '../machines/machinesAtom';
 import { useKioskRefresh } from './useKioskRefresh';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import type { Status } from '../../shared/machine';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

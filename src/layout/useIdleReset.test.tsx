@@ -8,7 +8,7 @@ import { viewResetRequestAtom } from '../map/viewResetAtom';
 import { selectedMachineIdAtom } from '../selection/selectionAtoms';
 import { mobileListOpenAtom } from './mobileListAtom';
 import { useIdleReset } from './useIdleReset';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/machine';
 import { localeAtom } from '../i18n/localeAtom';
 import { staleAfterMsAtom } from '../machines/machinesAtom';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import { Legend } from './Legend';
 
 function renderLegend(locale: Locale, staleAfterMin: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 import type { FilterResult } from '../filters/filterResult';
 import { nearestFirst } from './nearestFirst';
 

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiAtom } from '../api/apiAtom';
 import type { CallOptions } from '../api/client';
 import { machinesAtom } from '../machines/machinesAtom';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import type { Status } from '../../shared/machine';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 import { EVENTS_URL, useLiveStatuses } from './useLiveStatuses';
 
 /** jsdom has no EventSource: this one is an EventTarget the test dispatches the server's events on. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_FEED, loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { nextMachineList, type MachineList } from './machineList';
 import { packMachines } from './packedMachines';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 
 const m = testMachine;
 const MIN = 60_000;

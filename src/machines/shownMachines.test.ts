@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { loadedFeed, replaceMachine, type FeedList } from './feedList';
 import { showMachines, type Shown } from './shownMachines';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 
 const m = testMachine;
 const MIN = 60_000;

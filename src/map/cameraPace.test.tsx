@@ -12,8 +12,8 @@ import { FramePace } from './framePace';
 import { useFitToResults } from './useFitToResults';
 import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
-import { testMachine } from '../../tests/unit/testMachine';
+import { storeWrapper } from '../../tests/support/storeWrapper';
+import { testMachine } from '../../tests/support/testMachine';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine =>
   testMachine(id, { status, coordinates: [lat, 114.1] });

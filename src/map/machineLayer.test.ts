@@ -13,7 +13,7 @@ import {
   pickedMachine,
   type MachineLayer,
 } from './machineLayer';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 
 const machine = (id: string, status: Machine['status'], lat: number): Machine =>
   testMachine(id, { status, coordinates: [lat, 114.1] });

@@ -4,7 +4,7 @@ import type { RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { describe, expect, it } from 'vitest';
 import { localeAtom } from '../i18n/localeAtom';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import { LABEL_SOURCE_ID, hkLabelTiles } from './basemapStyle';
 import { useLabelLanguage } from './useLabelLanguage';
 

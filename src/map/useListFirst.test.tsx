@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAP_WAITS_FOR_LIST_MAX_MS } from '../config';
 import { machinesLoadStateAtom } from '../machines/machinesAtom';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import { useListFirst } from './useListFirst';
 
 beforeEach(() => {

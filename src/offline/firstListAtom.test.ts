@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiAtom } from '../api/apiAtom';
 import { ApiError } from '../api/client';
 import { machinesAtom, machinesFetchedAtAtom, machinesLoadStateAtom } from '../machines/machinesAtom';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 import { loadFirstListAtom } from './firstListAtom';
 import { listUnreachableAtom } from './unreachableAtom';
 import type { KeptList } from './lastList';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testMachine } from '../../tests/unit/testMachine';
+import { testMachine } from '../../tests/support/testMachine';
 import { keptListFrom } from './lastList';
 
 describe('keptListFrom', () => {

@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { machinesAtom } from '../machines/machinesAtom';
-import { storeWithFlakyList } from '../../tests/unit/storeWithFlakyList';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWithFlakyList } from '../../tests/support/storeWithFlakyList';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 import { RELOAD_RETRY_DELAYS_MS, useReloadWhenOnline } from './useReloadWhenOnline';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,9 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { machinesAtom, machinesFetchedAtAtom } from '../machines/machinesAtom';
-import { storeWithFlakyList } from '../../tests/unit/storeWithFlakyList';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
-import { testMachine } from '../../tests/unit/testMachine';
+import { storeWithFlakyList } from '../../tests/support/storeWithFlakyList';
+import { storeWrapper } from '../../tests/support/storeWrapper';
+import { testMachine } from '../../tests/support/testMachine';
 import { keptForUnreachableAtom, listUnreachableAtom } from './unreachableAtom';
 import { UNREACHABLE_RETRY_DELAYS_MS, useRetryWhileUnreachable } from './useRetryWhileUnreachable';
 

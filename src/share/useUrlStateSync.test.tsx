@@ -3,7 +3,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { mapViewAtom } from '../map/mapViewAtom';
 import { useUrlStateSync } from './useUrlStateSync';
-import { storeWrapper } from '../../tests/unit/storeWrapper';
+import { storeWrapper } from '../../tests/support/storeWrapper';
 
 describe('useUrlStateSync', () => {
   it('re-renders the screen that holds it when the map loads, not each time the map settles after a move', () => {

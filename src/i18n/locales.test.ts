@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/locales/en.json';
-import zht from '../../src/i18n/locales/zht.json';
-import zhs from '../../src/i18n/locales/zhs.json';
-import { translate, translateDynamic, hasTranslation, isLocale } from '../../src/i18n/translate';
-import { HTML_LANG, PLURAL_CATEGORIES } from '../../src/i18n/plural';
+import en from './locales/en.json';
+import zht from './locales/zht.json';
+import zhs from './locales/zhs.json';
+import { translate, translateDynamic, hasTranslation, isLocale } from './translate';
+import { HTML_LANG, PLURAL_CATEGORIES } from './plural';
 import type { Locale } from '../../shared/machine';
 import { DISTRICTS, AREAS, STATUSES } from '../../shared/machine';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepLastList, readLastList } from '../../src/offline/lastList';
-import { startServiceWorker } from '../../src/offline/startServiceWorker';
-import { testMachine } from './testMachine';
+import { keepLastList, readLastList } from './lastList';
+import { startServiceWorker } from './startServiceWorker';
+import { testMachine } from '../../tests/support/testMachine';
 
 /** What Chromium does in a frame sandboxed without allow-same-origin: reading the property itself throws. */
 function refuse(target: object, property: string): void {

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiAtom } from '../../src/api/apiAtom';
-import { loadMachinesAtom, machinesAtom, machinesLoadStateAtom } from '../../src/machines/machinesAtom';
+import { apiAtom } from '../api/apiAtom';
+import { loadMachinesAtom, machinesAtom, machinesLoadStateAtom } from './machinesAtom';
 
 const good = (id: string) => ({
   id,

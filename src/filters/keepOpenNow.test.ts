@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterResult } from '../../src/filters/filterResult';
+import type { FilterResult } from './filterResult';
 import type { Machine } from '../../shared/machine';
-import { keepOpenNow } from '../../src/filters/keepOpenNow';
+import { keepOpenNow } from './keepOpenNow';
 
 const machines = ['a', 'b', 'c', 'd'].map((id) => ({ id }) as Machine);
 const result: FilterResult = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from '../../src/live/reconnectDelay';
+import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './reconnectDelay';
 
 describe('reconnectDelayMs', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { distanceMetres, EARTH_RADIUS_M } from '../../src/nearby/distance';
-import { formatDistance } from '../../src/nearby/formatDistance';
-import { walkingMinutes } from '../../src/nearby/walkingTime';
+import { distanceMetres, EARTH_RADIUS_M } from './distance';
+import { formatDistance } from './formatDistance';
+import { walkingMinutes } from './walkingTime';
 
 describe('distanceMetres (haversine)', () => {
   // Exact on the sphere: arcs of known angle. Real routes: published ellipsoidal distances, which a

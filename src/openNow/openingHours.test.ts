@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
-import { scheduleOf } from '../../src/openNow/openingHours';
-import { openNowText } from '../../src/openNow/openNowText';
+import { loadOpeningHours } from './openingHoursLib';
+import { scheduleOf } from './openingHours';
+import { openNowText } from './openNowText';
 
 const hk = (local: string) => new Date(`${local}+08:00`);
 const weekday = (at: Date) =>

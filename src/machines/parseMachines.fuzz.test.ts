@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiAtom } from '../../src/api/apiAtom';
-import { MAP_BOUNDS } from '../../src/config';
+import { apiAtom } from '../api/apiAtom';
+import { MAP_BOUNDS } from '../config';
 import { AREAS, DISTRICTS, STATUSES, type Machine } from '../../shared/machine';
-import { loadMachinesAtom, machinesAtom } from '../../src/machines/machinesAtom';
-import { parseMachine, parseMachineList } from '../../src/machines/parseMachines';
+import { loadMachinesAtom, machinesAtom } from './machinesAtom';
+import { parseMachine, parseMachineList } from './parseMachines';
 
 const ANYTHING = fc.anything({
   withNullPrototype: true,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { parseHostMessage } from '../../src/embed/hostMessage';
-import { hostMessageData } from './embedArbitraries';
-import { applyHostSettings } from '../../src/embed/startHostListener';
-import { localeAtom } from '../../src/i18n/localeAtom';
-import { fontSizeAtom } from '../../src/settings/fontSizeAtom';
+import { parseHostMessage } from './hostMessage';
+import { hostMessageData } from '../../tests/support/embedArbitraries';
+import { applyHostSettings } from './startHostListener';
+import { localeAtom } from '../i18n/localeAtom';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
 
 const withProto = (proto: object | null, props: object) => Object.assign(Object.create(proto) as object, props);
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseRuntimeConfig, runtimeConfig } from '../../src/runtimeConfig';
+import { parseRuntimeConfig, runtimeConfig } from './runtimeConfig';
 
 const DEFAULTS = {
   embedOrigins: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { loadedFeed, replaceMachine } from '../../src/machines/feedList';
+import { loadedFeed, replaceMachine } from './feedList';
 
 const m = (id: string, status: Machine['status']) => ({ id, status }) as Machine;
 

@@ -1,11 +1,11 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import { filteredMachinesAtom, statusGroupAtom } from '../../src/filters/filterAtoms';
-import { resultMachines } from '../reference/referenceFilter';
+import { filteredMachinesAtom, statusGroupAtom } from '../filters/filterAtoms';
+import { resultMachines } from '../../tests/reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
-import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
-import { changedRows, createMachineLayer, machineRowsOf } from '../../src/map/machineLayer';
-import { testMachine } from './testMachine';
+import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
+import { changedRows, createMachineLayer, machineRowsOf } from './machineLayer';
+import { testMachine } from '../../tests/support/testMachine';
 
 const LNG = { a: 114.17, b: 114.18, c: 114.19, z: 114.2 } as const;
 const m = (id: keyof typeof LNG, status: Machine['status']): Machine =>

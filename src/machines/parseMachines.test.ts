@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { displayStateOf } from '../../src/machines/displayState';
-import { parseMachine, parseMachineList, type RejectReason } from '../../src/machines/parseMachines';
-import { machineText } from '../../src/machines/text';
-import { filterMachines, NO_FILTER } from '../reference/referenceFilter';
-import { NO_FEED_FIELDS } from '../fixtures/noFeedFields';
+import { displayStateOf } from './displayState';
+import { parseMachine, parseMachineList, type RejectReason } from './parseMachines';
+import { machineText } from './text';
+import { filterMachines, NO_FILTER } from '../../tests/reference/referenceFilter';
+import { NO_FEED_FIELDS } from '../../tests/fixtures/noFeedFields';
 
 /** One row as the server sends it; every test changes only what it is about. */
 function row(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acceptHostEvent, type HostContext } from '../../src/embed/hostListener';
-import { parseHostMessage } from '../../src/embed/hostMessage';
-import { startHostListener } from '../../src/embed/startHostListener';
-import { localeAtom } from '../../src/i18n/localeAtom';
-import { fontSizeAtom } from '../../src/settings/fontSizeAtom';
-import { hostMessageData } from './embedArbitraries';
+import { acceptHostEvent, type HostContext } from './hostListener';
+import { parseHostMessage } from './hostMessage';
+import { startHostListener } from './startHostListener';
+import { localeAtom } from '../i18n/localeAtom';
+import { fontSizeAtom } from '../settings/fontSizeAtom';
+import { hostMessageData } from '../../tests/support/embedArbitraries';
 
 const MAP = 'https://map.example.gov.hk';
 const HOST = 'https://www.example.org';

@@ -1,12 +1,12 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { filteredMachinesAtom, searchQueryAtom } from '../../src/filters/filterAtoms';
-import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../../src/machines/machinesAtom';
-import { searchIndexAtom } from '../../src/machines/searchIndexAtoms';
-import { showMessageAtom, messageAtom } from '../../src/messages/messageAtom';
-import { focusRequestAtom, requestFocusAtom } from '../../src/selection/selectionAtoms';
-import { testMachine } from './testMachine';
+import { filteredMachinesAtom, searchQueryAtom } from './filterAtoms';
+import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
+import { searchIndexAtom } from '../machines/searchIndexAtoms';
+import { showMessageAtom, messageAtom } from '../messages/messageAtom';
+import { focusRequestAtom, requestFocusAtom } from '../selection/selectionAtoms';
+import { testMachine } from '../../tests/support/testMachine';
 
 const m = (id: string, status: Machine['status'] = '>40%'): Machine =>
   testMachine(id, { status, name_en: `Machine ${id}`, name_zht: '', name_zhs: '' });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
+import { loadOpeningHours } from '../openNow/openingHoursLib';
 import type { Machine } from '../../shared/machine';
-import { distanceMetres } from '../../src/nearby/distance';
-import { nearestTakingBottles, takesBottlesNow } from '../../src/nearby/eligibility';
+import { distanceMetres } from './distance';
+import { nearestTakingBottles, takesBottlesNow } from './eligibility';
 
 const base: Machine = {
   id: 'A',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUrlState, EMPTY_URL_STATE, encodeUrlState, type UrlState } from '../../src/share/urlState';
+import { decodeUrlState, EMPTY_URL_STATE, encodeUrlState, type UrlState } from './urlState';
 
 const FULL: UrlState = {
   machine: 'RVM-027',

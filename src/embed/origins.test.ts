@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, originMatches } from '../../src/embed/origins';
-import { outgoingTargetOrigins } from '../../src/embed/postToHost';
+import { isAllowedOrigin, originMatches } from './origins';
+import { outgoingTargetOrigins } from './postToHost';
 
 describe('originMatches', () => {
   it.each([

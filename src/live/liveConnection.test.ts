@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, type EventSourceLike } from '../../src/live/liveConnection';
+import { connectLive, type EventSourceLike } from './liveConnection';
 
 const POLL_MS = 30_000;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseFeedTimestamp, parseFeedTimestamp } from '../../shared/feedTimestamp';
+import { normaliseFeedTimestamp, parseFeedTimestamp } from './feedTimestamp';
 
 describe('parseFeedTimestamp', () => {
   it.each([
