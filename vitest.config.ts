@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PG_TESTS],
           globalSetup: [SERVER_BUILD],
           testTimeout: 30_000,

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIBRARY_NAMES, problemWith } from './checkName';
+import { buildCodeIndex } from './codeIndex';
+import { readSpans } from './docSpans';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const index = buildCodeIndex(ROOT);
+const readDoc = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const DOCS = index.files.filter((file) => file === 'README.md' || /^docs\/.*\.md$/.test(file)).sort();
+const DECISIONS = DOCS.filter((doc) => /^docs\/decisions\/\d{4}-/.test(doc));
+
+/** A record's first line under its title says whether it is superseded; the index's status must say the same. */
+function statusAgrees(firstLine: string, status: string): boolean {
+  const superseded = /^Superseded by \[?(\d{4})/.exec(firstLine);
+  if (superseded) return status.startsWith(`superseded by ${superseded[1]}`);
+  if (/^Partly superseded/.test(firstLine)) return status.includes('partly superseded');
+  return /^Status: accepted/.test(firstLine) && status.startsWith('accepted');
+}
+
+describe('names quoted in the docs', () => {
+  it.each(DOCS)('%s names only files and code that exist', (doc) => {
+    const problems = readSpans(ROOT, doc).flatMap(({ line, text }) => {
+      const problem = problemWith(text, index, ROOT);
+      return problem === null ? [] : [`${doc}:${line} \`${text}\`: ${problem}`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('has no library name that no doc quotes any more', () => {
+    const everyQuote = DOCS.flatMap((doc) => readSpans(ROOT, doc).map(({ text }) => text)).join('\n');
+    expect([...LIBRARY_NAMES].filter((name) => !everyQuote.includes(name))).toEqual([]);
+  });
+
+  it('lists every decision record in the index, with the status its first line gives', () => {
+    const rows = readDoc('docs/decisions/README.md').split('\n');
+    expect(DECISIONS.length).toBeGreaterThan(30);
+    const wrong = DECISIONS.flatMap((doc) => {
+      const file = path.basename(doc);
+      const status =
+        rows
+          .find((row) => row.includes(`](${file})`))
+          ?.split('|')
+          .at(-2)
+          ?.trim() ?? '(no row)';
+      const firstLine =
+        readDoc(doc)
+          .split('\n')
+          .slice(1)
+          .find((line) => line.trim() !== '') ?? '';
+      return statusAgrees(firstLine, status) ? [] : [`${file}: "${firstLine}", index: "${status}"`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('lists every environment variable the server reads in docs/configuration.md', () => {
+    const configuration = readDoc('docs/configuration.md');
+    const serverCode = index.files.filter((file) => /^server\/.*\.ts$/.test(file) && !file.endsWith('.test.ts'));
+    const read = new Set(serverCode.flatMap((file) => [...readDoc(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)]));
+    const names = [...read].map((match) => match[1] ?? '');
+    expect(names.length).toBeGreaterThan(20);
+    expect(names.filter((name) => !configuration.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('the guides a newcomer reads first', () => {
+  it('keeps the README within 12 KB and the benchmark report within 15 KB', () => {
+    expect(Buffer.byteLength(readDoc('README.md'))).toBeLessThanOrEqual(12_000);
+    expect(Buffer.byteLength(readDoc('docs/benchmarks.md'))).toBeLessThanOrEqual(15_000);
+  });
+
+  it('has no dates or commit hashes in the README: they belong to commits and decision records', () => {
+    const readme = readDoc('README.md');
+    expect(readme.match(/\b20\d\d-\d\d-\d\d\b|\b\d\d:\d\d UTC\b/g)).toBeNull();
+    expect(readme.match(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g)).toBeNull();
+  });
+});
