@@ -11,6 +11,7 @@ import { takesBottlesNow } from '../../src/nearby/eligibility';
 import { formatDistance } from '../../src/nearby/formatDistance';
 import { walkingMinutes } from '../../src/nearby/walkingTime';
 import { loadOpeningHours } from '../../src/openNow/openingHoursLib';
+import { mayBeOpen } from '../../src/openNow/openState';
 import type { Machine } from '../../shared/machine';
 import { startClockAt } from './beyond-helpers';
 import { setupDemoApp } from './fixture';
@@ -176,9 +177,13 @@ describe('kiosk mode (?kiosk=1) placed by RVM_KIOSK_HERE, statuses refreshed eve
     const rows = await listItemTexts(page, t.list.title);
     expect(rows.map((row) => row.split('\n')[0])).toEqual(expected.map((m) => m.name_en));
     rows.forEach((row, i) => {
-      expect(row).toContain(walkText(expected[i]!));
-      expect(row).toContain(expected[i]!.address_en);
+      const shown = expected[i]!;
+      expect(row).toContain(walkText(shown));
+      expect(row).toContain(shown.address_en);
+      // A closed machine near by comes after open ones further off: its row says why.
+      expect(row.includes(t.nearby.closedNow), shown.name_en).toBe(!mayBeOpen(shown, NIGHT));
     });
+    expect(rows.filter((row) => row.includes(t.nearby.closedNow)).length).toBeGreaterThan(0);
     await checkScreen(page, 'placed', true);
     await page.setViewport(SCREENS[0]);
   });
