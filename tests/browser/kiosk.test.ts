@@ -60,6 +60,9 @@ async function checkScreen(page: Page, name: string, withPlace: boolean): Promis
       expect(Math.abs(box.x + box.width / 2 - dot.x), 'the label centred over the place').toBeLessThan(2);
       expect(box.y + box.height).toBeLessThan(dot.y);
       expect(dot.y - (box.y + box.height)).toBeLessThan(40);
+      // In the page's fonts, not MapLibre's (Helvetica, Arial), which have no Chinese glyphs.
+      const fonts = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      expect(await label!.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(fonts);
     } else {
       expect(label).toBeNull();
     }
