@@ -10,6 +10,7 @@ import { MAX_REPLAY_BYTES, MAX_UNSENT_BYTES } from '../../server/live/streamLimi
 import type { ApiMachine } from '../../server/machines/apiMachine';
 import { registerEventRoutes } from '../../server/routes/events';
 import { registerOperatorRoutes } from '../../server/routes/operator';
+import { startEventApp } from './eventApp';
 import { auth, FIXTURES, makeTempDir, openTestEngine, type TestEngine } from './helpers';
 import {
   closedByServer,
@@ -105,11 +106,7 @@ const machine = (id: string, notes: string) => ({ id, status: 'Full', notes }) a
 
 describe('the limits of one stream', () => {
   it('closes a stream whose writes stay blocked past the time limit, without more events', async () => {
-    const app = Fastify();
-    const bus = new MachineBus();
-    registerEventRoutes(app, bus, { maxBlockedMs: 300 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (app.server.address() as AddressInfo).port;
+    const { app, bus, port } = await startEventApp({ maxBlockedMs: 300 });
     const unsent = watchUnsentBytes(app.server);
     try {
       const socket = await openStalledStream(port, '/api/events');
@@ -131,11 +128,7 @@ describe('the limits of one stream', () => {
   });
 
   it('replays up to its byte cap, and past it tells the client to reload instead', async () => {
-    const app = Fastify();
-    const bus = new MachineBus();
-    registerEventRoutes(app, bus);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, bus, url } = await startEventApp();
     try {
       const start = bus.headId;
       const notes = 'x'.repeat(7_000);

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MachineBus } from '../../server/live/bus';
-import { registerEventRoutes } from '../../server/routes/events';
 import type { ApiMachine } from '../../server/machines/apiMachine';
+import { startEventApp } from './eventApp';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 
 /** An open event stream: its status, headers and everything received so far. */
@@ -201,11 +200,7 @@ describe('GET /api/events on the real server', () => {
 
 describe('the event stream on its own', () => {
   it('sends heartbeats, unsubscribes when the client leaves, and ends open streams on close', async () => {
-    const app = Fastify();
-    const bus = new MachineBus();
-    registerEventRoutes(app, bus, { heartbeatMs: 50 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, bus, url } = await startEventApp({ heartbeatMs: 50 });
 
     const leaving = await openStream(url);
     await leaving.until(/(: heartbeat\n\n[^]*){2}/);
@@ -226,11 +221,7 @@ const machine = (id: string, status: ApiMachine['status']) => ({ id, status }) a
 
 describe('replaying from the ring of recent changes', () => {
   it('replays only while every missed change is still kept, and asks for a reload after that', async () => {
-    const app = Fastify();
-    const bus = new MachineBus(2);
-    registerEventRoutes(app, bus);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, bus, url } = await startEventApp({}, { bus: new MachineBus(2) });
     try {
       const start = bus.headId;
       bus.publish(machine('A', 'Full'));
@@ -256,11 +247,7 @@ describe('replaying from the ring of recent changes', () => {
   });
 
   it('replays an import missed in the gap as an import event, in order with the machine changes', async () => {
-    const app = Fastify();
-    const bus = new MachineBus();
-    registerEventRoutes(app, bus);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, bus, url } = await startEventApp();
     try {
       const seen = bus.headId;
       bus.publish(machine('A', 'Full'));
@@ -282,10 +269,7 @@ describe('replaying from the ring of recent changes', () => {
 describe('caps on open streams', () => {
   it('holds one address to its own cap, frees a slot when a stream ends, and logs a refusal in one line', async () => {
     const logLines: string[] = [];
-    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } });
-    registerEventRoutes(app, new MachineBus(), { maxStreams: 3, maxStreamsPerAddress: 2 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, url } = await startEventApp({ maxStreams: 3, maxStreamsPerAddress: 2 }, { logLines });
     const open: Stream[] = [];
     try {
       open.push(await openStream(url, {}, '127.0.0.1'), await openStream(url, {}, '127.0.0.1'));
@@ -331,10 +315,7 @@ describe('caps on open streams', () => {
 
 describe('HEAD /api/events', () => {
   it('answers the headers GET would, at once, and takes no stream slot', async () => {
-    const app = Fastify();
-    registerEventRoutes(app, new MachineBus(), { maxStreamsPerAddress: 2 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, url } = await startEventApp({ maxStreamsPerAddress: 2 });
     const open: Stream[] = [];
     try {
       for (let i = 0; i < 20; i++) {
@@ -360,13 +341,10 @@ describe('HEAD /api/events', () => {
 describe('the log of refused streams', () => {
   it('names a client refused for one reason once a window, then how many more times it was', async () => {
     const logLines: string[] = [];
-    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } });
     // The log's own clock, moved by the test: the window is over when the test says so, however slow the machine.
     let now = 0;
     const refusalLog = { windowMs: 600, now: () => now };
-    registerEventRoutes(app, new MachineBus(), { maxStreamsPerAddress: 1, refusalLog });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+    const { app, url } = await startEventApp({ maxStreamsPerAddress: 1, refusalLog }, { logLines });
     const messages = () => logLines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     const stream = await openStream(url);
     try {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { FollowerOptions } from '../../server/feed/follower';
 import type { ApiMachine } from '../../server/machines/apiMachine';
 import { startSeededTestServer, type TestServer } from './helpers';
 
@@ -176,3 +177,18 @@ export async function feedData(): Promise<{ rvms: ApiMachine[]; photos: Map<stri
     await source.close();
   }
 }
+
+/**
+ * A follower's options against the fake feed at `baseUrl`: a poll every 100 ms, its lines into `logs`, no jitter.
+ * The 3 s timeout is long enough for 20 MB to arrive on a busy machine, so the size limit, not the clock, stops it.
+ */
+export const testFollowerOptions = (baseUrl: string, logs: string[]): FollowerOptions => ({
+  baseUrl,
+  intervalMs: 100,
+  timeoutMs: 3000,
+  maxBytes: 10 * 1024 * 1024,
+  photoMaxBytes: 1024 * 1024,
+  staleAfterMs: 60_000,
+  log: (level, message) => logs.push(`${level} ${message}`),
+  random: () => 0,
+});

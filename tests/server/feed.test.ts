@@ -5,7 +5,7 @@ import { FeedFollower, type FollowerOptions } from '../../server/feed/follower';
 import { MachineBus } from '../../server/live/bus';
 import type { LiveEvent } from '../../server/live/eventRing';
 import type { ApiMachine } from '../../server/machines/apiMachine';
-import { feedData, listOf, startFakeFeed, type FakeFeed } from './fakeFeed';
+import { feedData, listOf, startFakeFeed, testFollowerOptions, type FakeFeed } from './fakeFeed';
 import { makePng, startSeededTestServer, startTestServer, usingPostgres, type TestServer } from './helpers';
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -28,18 +28,7 @@ describe('following a fake feed, poll by poll', () => {
   let follower: FeedFollower;
 
   const makeFollower = (options: Partial<FollowerOptions> = {}): FeedFollower =>
-    new FeedFollower(server.engine, bus, {
-      baseUrl: feed.url,
-      intervalMs: 100,
-      // Long enough for 20 MB to arrive on a busy machine, so the size limit, not the clock, stops it.
-      timeoutMs: 3000,
-      maxBytes: 10 * 1024 * 1024,
-      photoMaxBytes: 1024 * 1024,
-      staleAfterMs: 60_000,
-      log: (level, message) => logs.push(`${level} ${message}`),
-      random: () => 0,
-      ...options,
-    });
+    new FeedFollower(server.engine, bus, { ...testFollowerOptions(feed.url, logs), ...options });
 
   /** One poll and the photo fetches it starts in the background. */
   const pollThenPhotos = async (): Promise<void> => {

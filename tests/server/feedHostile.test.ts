@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FeedFollower, type FollowerOptions } from '../../server/feed/follower';
 import { MachineBus } from '../../server/live/bus';
 import type { ApiMachine } from '../../server/machines/apiMachine';
-import { feedData, listOf, RawJson, startFakeFeed, type FakeFeed } from './fakeFeed';
+import { feedData, listOf, RawJson, startFakeFeed, testFollowerOptions, type FakeFeed } from './fakeFeed';
 import { startTestServer, type TestServer } from './helpers';
 
 const DEPTH = 100_000;
@@ -35,17 +35,7 @@ describe('a hostile feed, poll by poll', () => {
   let follower: FeedFollower;
 
   const makeFollower = (options: Partial<FollowerOptions> = {}): FeedFollower =>
-    new FeedFollower(server.engine, new MachineBus(), {
-      baseUrl: feed.url,
-      intervalMs: 100,
-      timeoutMs: 3000,
-      maxBytes: 10 * 1024 * 1024,
-      photoMaxBytes: 1024 * 1024,
-      staleAfterMs: 60_000,
-      log: (level, message) => logs.push(`${level} ${message}`),
-      random: () => 0,
-      ...options,
-    });
+    new FeedFollower(server.engine, new MachineBus(), { ...testFollowerOptions(feed.url, logs), ...options });
   const machines = () => feed.rvms as ApiMachine[];
   const stored = async (id: string) => (await listOf(server)).find((machine) => machine.id === id);
   /** The first poll, its photos fetched. */
