@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 const PG_TESTS = 'tests/server/pg/**/*.test.ts';
 /** The projects that start the compiled server as its own process build it first when it is missing or stale. */
 const SERVER_BUILD = 'tests/ensureServerBuild.ts';
+/** Browser tests at a scale far past Hong Kong's (minutes of software WebGL): `npm run test:scale`, not `npm test`. */
+const SCALE_TESTS = 'tests/browser/**/*.scale.test.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -80,11 +82,22 @@ export default defineConfig({
           environment: 'node',
           globalSetup: [SERVER_BUILD],
           include: ['tests/browser/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, SCALE_TESTS],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Two Chromiums at a time, after the other projects: each draws its map in software WebGL.
           maxWorkers: Number(process.env.RVM_BROWSER_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Each file builds the page it needs (tests/browser/syntheticPageServer.ts): no `npm run build` first.
+          name: 'scale',
+          environment: 'node',
+          include: [SCALE_TESTS],
+          hookTimeout: 120_000,
         },
       },
     ],
