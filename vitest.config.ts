@@ -80,7 +80,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          globalSetup: [SERVER_BUILD],
+          // One Chromium per worker for the run, each file in a browser context of its own (browserLease.ts).
+          globalSetup: [SERVER_BUILD, 'tests/browser/browserPool.ts'],
           include: ['tests/browser/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SCALE_TESTS],
           testTimeout: 120_000,

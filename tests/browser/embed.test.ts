@@ -287,7 +287,7 @@ describe('a host page on an origin not on the allowlist', () => {
   it('with the CSP header stripped on the way (an old browser, a rewriting proxy), it can change nothing and hears nothing', async () => {
     // A browser context of its own, as on a first visit: the service worker the earlier tests' frames installed
     // would fetch the map's document itself, past this page's interception.
-    const context = await app.browser.createBrowserContext();
+    const context = await app.browser.browser().createBrowserContext();
     const page = await context.newPage();
     await enableTestHooks(page);
     await page.setViewport(WIDE);

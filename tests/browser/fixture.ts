@@ -1,13 +1,14 @@
 // The app a browser test file (or describe block) runs against: the real server on a temporary database
-// and a headless Chromium, started before its tests and closed after them, also when a test fails.
+// and a browser context of its own in the run's Chromium (browserLease.ts), started before its tests and closed
+// after them, also when a test fails.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { BrowserContext } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Machine } from '../../shared/machine';
+import { leaseBrowser, type BrowserLease } from './browserLease';
 import {
-  launchBrowser,
   openPage,
   startServer,
   type OpenPageOptions,
@@ -44,7 +45,8 @@ export interface RealServerOptions extends PageDefaults {
 
 export interface BrowserApp<S extends AppServer = RunningServer> {
   readonly server: S;
-  readonly browser: Browser;
+  /** The app's own browser context: pages, targets and permissions of this app only. */
+  readonly browser: BrowserContext;
   /** An address on the server ('/?locale=zht'); an absolute address is kept as it is. */
   url: (path?: string) => string;
   /** A new tab at `path` with requests intercepted (see harness `openPage`): tiles, API overrides, errors. */
@@ -63,7 +65,7 @@ export function setupBrowserApp(
   options: RealServerOptions & { start?: () => Promise<AppServer> } = {},
 ): BrowserApp<AppServer> {
   let server: AppServer | undefined;
-  let browser: Browser | undefined;
+  let lease: BrowserLease | undefined;
   let seedDir: string | undefined;
 
   const startRealServer = () => {
@@ -80,13 +82,13 @@ export function setupBrowserApp(
     // Both are kept as soon as each is up, so that afterAll closes whichever started if the other failed.
     const started = await Promise.allSettled([
       (options.start ?? startRealServer)().then((s) => (server = s)),
-      launchBrowser().then((b) => (browser = b)),
+      leaseBrowser().then((l) => (lease = l)),
     ]);
     for (const result of started) if (result.status === 'rejected') throw result.reason;
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await browser?.close();
+    await lease?.release();
     await server?.stop();
     if (seedDir) rmSync(seedDir, { recursive: true, force: true });
   });
@@ -97,8 +99,8 @@ export function setupBrowserApp(
       return server;
     },
     get browser() {
-      if (!browser) throw new Error('the browser is not running: read it inside a test or hook');
-      return browser;
+      if (!lease) throw new Error('the browser is not running: read it inside a test or hook');
+      return lease.context;
     },
     url: (path = '/') => new URL(path, app.server.url).href,
     openPage: (path, pageOptions = {}) =>

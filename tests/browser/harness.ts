@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Page, type HTTPRequest } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page, type HTTPRequest } from 'puppeteer-core';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -93,14 +93,18 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * In software WebGL a page drawing very many markers can hold its main thread for minutes; each test's own timeouts
+ * bound the wait, not the protocol's 3-minute default.
+ */
+export const BROWSER_PROTOCOL_TIMEOUT_MS = 900_000;
+
 export function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    // In software WebGL a page drawing very many markers can hold its main thread for minutes; each test's own
-    // timeouts bound the wait, not the protocol's 3-minute default.
-    protocolTimeout: 900_000,
+    protocolTimeout: BROWSER_PROTOCOL_TIMEOUT_MS,
   });
 }
 
@@ -145,7 +149,11 @@ export async function enableTestHooks(page: Page): Promise<void> {
  * The page's service worker (src/offline/sw.ts) answers the build's own files only, never the API or the tiles,
  * so their interception here works with it; the files it answers do not pass through here.
  */
-export async function openPage(browser: Browser, url: string, options: OpenPageOptions = {}): Promise<OpenedPage> {
+export async function openPage(
+  browser: Browser | BrowserContext,
+  url: string,
+  options: OpenPageOptions = {},
+): Promise<OpenedPage> {
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
   await enableTestHooks(page);

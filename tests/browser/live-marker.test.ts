@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
@@ -13,7 +13,7 @@ const RED = hexToRgb('#d0021b');
 
 const app = setupBrowserApp();
 let server: RunningServer;
-let browser: Browser;
+let browser: BrowserContext;
 beforeAll(() => {
   // The tests below read the app's server and browser under these names.
   ({ server, browser } = app);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp, type AppServer } from './fixture';
 import { DESKTOP, ROOT, openPage, waitForMapReady } from './harness';
@@ -23,7 +23,7 @@ const REGION = `[role="region"][aria-label="${en.map.region}"]`;
 
 const app = setupBrowserApp({ start: startSyntheticPageServer });
 let server: AppServer;
-let browser: Browser;
+let browser: BrowserContext;
 beforeAll(() => {
   // The tests below read the app's server and browser under these names.
   ({ server, browser } = app);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { setupBrowserApp } from './fixture';
 import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } from './harness';
 import en from '../../src/i18n/locales/en.json';
@@ -28,7 +28,7 @@ const full = DEMO.find((m) => m.status === 'Full' && shown(m))!;
 
 const app = setupBrowserApp();
 let server: RunningServer;
-let browser: Browser;
+let browser: BrowserContext;
 beforeAll(() => {
   // The tests below read the app's server and browser under these names.
   ({ server, browser } = app);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, CDPSession, Frame, Page, Target } from 'puppeteer-core';
+import type { Browser, BrowserContext, CDPSession, Frame, Page, Target } from 'puppeteer-core';
 import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig';
 import { ROOT } from './harness';
 
@@ -16,7 +16,7 @@ const WORKER_ANSWER_MS = 10_000;
  * Takes the network away from the page and from every running service worker, or gives it back. The page's
  * offline mode does not reach its service worker, which has a network of its own.
  */
-export async function setOffline(browser: Browser, page: Page, offline: boolean): Promise<void> {
+export async function setOffline(browser: Browser | BrowserContext, page: Page, offline: boolean): Promise<void> {
   await page.setOfflineMode(offline);
   const workers = browser.targets().filter((t) => t.type() === 'service_worker');
   await Promise.all(

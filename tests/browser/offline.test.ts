@@ -5,21 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { BrowserContext, Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
-import {
-  launchBrowser,
-  openPage,
-  startServer,
-  STATIC_DIR,
-  waitForMapReady,
-  type OpenedPage,
-  type RunningServer,
-} from './harness';
+import { leaseBrowser, type BrowserLease } from './browserLease';
+import { openPage, startServer, STATIC_DIR, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
 import {
   buildFiles,
   buildMark,
@@ -42,7 +35,8 @@ const OFFLINE_ERROR = /ERR_INTERNET_DISCONNECTED/;
 let port: number;
 let dataDir: string;
 let server: RunningServer;
-let browser: Browser;
+let lease: BrowserLease;
+let browser: BrowserContext;
 let machines: Machine[];
 
 const start = async (staticDir: string) => {
@@ -58,13 +52,16 @@ const start = async (staticDir: string) => {
 beforeAll(async () => {
   port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'rvm-offline-'));
-  const started = await Promise.allSettled([start(STATIC_DIR), launchBrowser().then((b) => (browser = b))]);
+  const started = await Promise.allSettled([
+    start(STATIC_DIR),
+    leaseBrowser().then((l) => ((lease = l), (browser = l.context))),
+  ]);
   for (const result of started) if (result.status === 'rejected') throw result.reason;
   machines = await fetchMachines(server.url);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await lease?.release();
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
