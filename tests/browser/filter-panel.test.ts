@@ -1,5 +1,6 @@
 // Issue 4 §1, §2 on a desktop: the status, area and district filters, the search box, Search, Reset and the
 // panel's toggle, on the real server with the demo data.
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
@@ -9,12 +10,12 @@ import {
   fill,
   find,
   gone,
-  openScreen,
   optionLabels,
   outOfService,
   selectedLabel,
   waitForListLength,
 } from './screen-helpers';
+import { setupSharedPage } from './sharedPage';
 
 const t = MESSAGES.en;
 const LIST = t.list.title;
@@ -33,9 +34,18 @@ function searchFinding(found: number): string {
   return word;
 }
 
+/** Clicks the panel's Reset, as a visitor would, and waits until the list shows every machine again. */
+async function resetFilters(page: Page): Promise<void> {
+  await (await find(page, 'button', t.filter.reset)).click();
+  await waitForListLength(page, LIST, machines.length);
+}
+
 describe('filter panel (issue 4 §1, §2)', () => {
+  // One page for these tests: each puts the filters back with Reset.
+  const shared = setupSharedPage(app, '/', { ready: (page) => waitForListLength(page, LIST, machines.length) });
+
   it('offers the spec labels for status, area and district, and the districts follow the area', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     expect(await optionLabels(page, t.filter.status)).toEqual([
       'All Status',
       t.statusGroup.available,
@@ -82,7 +92,7 @@ describe('filter panel (issue 4 §1, §2)', () => {
       'Eastern',
       'Southern',
     ]);
-    await page.close();
+    await resetFilters(page);
   });
 
   it.each([
@@ -91,17 +101,17 @@ describe('filter panel (issue 4 §1, §2)', () => {
     ['full', (m: Machine) => !outOfService(m) && m.status === 'Full'],
     ['maintenance', outOfService],
   ] as const)('the %s status filter lists exactly its machines', async (group, pred) => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     await chooseOption(page, t.filter.status, t.statusGroup[group]);
     const expected = machines.filter(pred);
     expect(expected.length).toBeGreaterThan(0);
     const texts = await waitForListLength(page, LIST, expected.length);
     expect(texts.map((s) => s.split('\n')[0])).toEqual(expected.map((m) => m.name_en));
-    await page.close();
+    await resetFilters(page);
   });
 
   it('searches 200 ms after the last keystroke, not before, in name and address, case-insensitively', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     const box = await find(page, 'searchbox', t.filter.searchLabel);
     expect(await box.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe('Please enter a location');
     const countText = await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
@@ -134,29 +144,11 @@ describe('filter panel (issue 4 §1, §2)', () => {
     console.log(`search: count changed ${settle.toFixed(0)} ms after the last keystroke (${changes.length} change(s))`);
     expect(settle).toBeLessThan(1000);
     expect(changes.at(-1)!.text).toBe(fill(t.list.count, { count: expected }));
-    await page.close();
-  });
-
-  it('searches Chinese text in the current language under ?locale=zht', async () => {
-    const z = MESSAGES.zht;
-    const { page } = await app.openPage('/?locale=zht');
-    await waitForListLength(page, z.list.title, machines.length);
-    const box = await find(page, 'searchbox', z.filter.searchLabel);
-    expect(await box.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe(z.filter.searchPlaceholder);
-    await box.type('廣場');
-    const expected = machines.filter((m) => `${m.name_zht}\n${m.address_zht}`.includes('廣場'));
-    expect(expected.length).toBeGreaterThan(5);
-    const texts = await waitForListLength(page, z.list.title, expected.length);
-    expect(texts.map((s) => s.split('\n')[0])).toEqual(expected.map((m) => m.name_zht));
-    // The English name of one of them finds nothing in Chinese.
-    await box.click({ count: 3 });
-    await box.type('Plaza');
-    await page.waitForSelector(`::-p-text(${z.list.empty})`);
-    await page.close();
+    await resetFilters(page);
   });
 
   it('Search applies the text at once and Reset clears every filter', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     await chooseOption(page, t.filter.status, t.statusGroup.available);
     await chooseOption(page, t.filter.area, 'New Territories');
     await chooseOption(page, t.filter.district, 'Sha Tin');
@@ -190,11 +182,11 @@ describe('filter panel (issue 4 §1, §2)', () => {
       const count = await page.waitForSelector(`::-p-text(${found === 1 ? '1 machine' : '2 machines'})`);
       expect(await count!.evaluate((el) => el.textContent)).toBe(found === 1 ? '1 machine' : '2 machines');
     }
-    await page.close();
+    await resetFilters(page);
   });
 
   it('the toggle hides and shows the panel', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     const hide = await find(page, 'button', t.filter.hidePanel);
     expect(await hide.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
     await hide.click();
@@ -205,6 +197,25 @@ describe('filter panel (issue 4 §1, §2)', () => {
     await show.click();
     await find(page, 'combobox', t.filter.status);
     await find(page, 'list', LIST);
+  });
+});
+
+describe('search in Chinese (issue 4 §2)', () => {
+  it('searches Chinese text in the current language under ?locale=zht', async () => {
+    const z = MESSAGES.zht;
+    const { page } = await app.openPage('/?locale=zht');
+    await waitForListLength(page, z.list.title, machines.length);
+    const box = await find(page, 'searchbox', z.filter.searchLabel);
+    expect(await box.evaluate((el) => (el as HTMLInputElement).placeholder)).toBe(z.filter.searchPlaceholder);
+    await box.type('廣場');
+    const expected = machines.filter((m) => `${m.name_zht}\n${m.address_zht}`.includes('廣場'));
+    expect(expected.length).toBeGreaterThan(5);
+    const texts = await waitForListLength(page, z.list.title, expected.length);
+    expect(texts.map((s) => s.split('\n')[0])).toEqual(expected.map((m) => m.name_zht));
+    // The English name of one of them finds nothing in Chinese.
+    await box.click({ count: 3 });
+    await box.type('Plaza');
+    await page.waitForSelector(`::-p-text(${z.list.empty})`);
     await page.close();
   });
 });

@@ -16,7 +16,6 @@ import {
   find,
   htmlToText,
   listItemTexts,
-  openScreen,
   outOfService,
   textOf,
   waitForListLength,
@@ -30,23 +29,38 @@ const MIN_ROWS = { desktop: 5, mobile: 6 };
 
 const { app, machines } = setupDemoApp();
 
+/**
+ * One page for the file: the app in a frame whose host changes the language and the text size live. Its list call is
+ * answered with the demo data, one machine in each state a row can say first.
+ */
+let hosted: HostedApp;
+let ordered: ReturnType<typeof statesFirst>;
+beforeAll(async () => {
+  ordered = statesFirst(machines);
+  const body = { success: true, rvms: ordered.rvms };
+  hosted = await openHosted(app, '/', {
+    apiOverride: (request) => (request.path === '/api/rvm/' ? { status: 200, body } : undefined),
+  });
+  await waitForListLength(await hosted.frame(), LIST, machines.length);
+});
+
 describe('Location List (issue 4 §1)', () => {
   it('is a real list with the count, an Address column and every machine with its address, and it scrolls', async () => {
-    const page = await openScreen(app, machines);
-    await page.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
-    const heading = await find(page, 'heading', 'Location List');
+    const frame = await hosted.frame();
+    await frame.waitForSelector(`::-p-text(${fill(t.list.count, { count: machines.length })})`);
+    const heading = await find(frame, 'heading', 'Location List');
     expect(await textOf(heading)).toBe('Location List');
-    const column = await page.waitForSelector('::-p-text(Address)', { visible: true });
+    const column = await frame.waitForSelector('::-p-text(Address)', { visible: true });
     expect(await column!.evaluate((el) => el.textContent)).toBe('Address');
-    const texts = await listItemTexts(page, LIST);
+    const texts = await listItemTexts(frame, LIST);
     expect(texts).toHaveLength(machines.length);
     texts.forEach((text, i) => {
-      const m = machines[i]!;
+      const m = ordered.rvms[i]!;
       expect(text).toContain(m.name_en);
       expect(text).toContain(m.address_en);
     });
     // The list scrolls inside the panel; the page itself does not.
-    const list = await find(page, 'list', LIST);
+    const list = await find(frame, 'list', LIST);
     const scroller = await list.evaluateHandle((el) => {
       let box = el.parentElement!;
       while (!/(auto|scroll)/.test(getComputedStyle(box).overflowY)) box = box.parentElement!;
@@ -55,10 +69,11 @@ describe('Location List (issue 4 §1)', () => {
     const scroll = await scroller.evaluate((el) => ({ client: el.clientHeight, content: el.scrollHeight }));
     expect(scroll.content).toBeGreaterThan(scroll.client * 3);
     await scroller.evaluate((el) => el.scrollTo({ top: 100_000 }));
-    const last = await page.waitForSelector(`::-p-text(${machines.at(-1)!.name_en})`, { visible: true });
+    const last = await frame.waitForSelector(`::-p-text(${ordered.rvms.at(-1)!.name_en})`, { visible: true });
     expect(await last!.isIntersectingViewport()).toBe(true);
-    expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
-    await page.close();
+    expect(await frame.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+    // Back to the top, where the next tests read the first rows.
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
   });
 });
 
@@ -98,17 +113,6 @@ async function rowNames(hosted: HostedApp, listName: string): Promise<string[]> 
 }
 
 describe('a visitor who cannot see the map (issue 41 §1), and the list that fits (§3)', () => {
-  let hosted: HostedApp;
-  let ordered: ReturnType<typeof statesFirst>;
-  beforeAll(async () => {
-    ordered = statesFirst(machines);
-    const body = { success: true, rvms: ordered.rvms };
-    hosted = await openHosted(app, '/', {
-      apiOverride: (request) => (request.path === '/api/rvm/' ? { status: 200, body } : undefined),
-    });
-    await waitForListLength(await hosted.frame(), LIST, machines.length);
-  });
-
   it('reads each row as its name, its address and then its status, once, in every language', async () => {
     const { states } = ordered;
     const expected: [Machine, string][] = [

@@ -8,15 +8,18 @@ import { waitForMapReady } from './harness';
 import {
   IMAGE,
   MESSAGES,
+  aria,
   fill,
   find,
+  gone,
   machineById,
   openPopup,
-  openScreen,
   outOfService,
   textOf,
   waitForImages,
+  waitForListLength,
 } from './screen-helpers';
+import { setupSharedPage } from './sharedPage';
 
 const t = MESSAGES.en;
 const WITH_PHOTO = 'RVM-015'; // Kornhill Plaza (out of service)
@@ -33,9 +36,18 @@ async function legendImages(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(items);
 }
 
+/** Closes a machine's popup with its Close button, as a visitor would. */
+async function closeCard(page: Page, machine: Machine): Promise<void> {
+  const popup = await find(page, 'dialog', machine.name_en);
+  await (await popup.waitForSelector(aria('button', t.card.close)))!.click();
+  await gone(page, 'dialog', machine.name_en);
+}
+
 describe('machine card (issue 4 §3)', () => {
+  const shared = setupSharedPage(app, '/', { ready: (page) => waitForListLength(page, t.list.title, machines.length) });
+
   it('shows the photo, name, address, service hours, and the status picture and caption of the spec §4 table', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     await waitForMapReady(page);
     const legendPictures = await legendImages(page);
     const withPhoto = machines.filter((m) => m.picture);
@@ -69,8 +81,9 @@ describe('machine card (issue 4 §3)', () => {
         pick: (m: Machine) => m.service_status === 1,
       },
     ];
+    let machine: Machine | undefined;
     for (const row of rows) {
-      const machine = withPhoto.find(row.pick) ?? machines.find(row.pick)!;
+      machine = withPhoto.find(row.pick) ?? machines.find(row.pick)!;
       const popup = await openPopup(page, machine);
       const text = await textOf(popup);
       expect(text).toContain(machine.name_en);
@@ -102,11 +115,33 @@ describe('machine card (issue 4 §3)', () => {
       }
       expect(await waitForImages(page)).toEqual([]);
     }
-    await page.close();
+    // Each choice above replaced the popup before it; the last one is closed.
+    await closeCard(page, machine!);
   });
 
+  it('shows a neutral placeholder and no broken image for a machine without a photo', async () => {
+    const { page } = shared;
+    const machine = machineById(machines, WITHOUT_PHOTO);
+    expect(machine.picture).toBeUndefined();
+    const popup = await openPopup(page, machine);
+    const placeholder = await find(page, IMAGE, t.card.noPhoto);
+    const box = await placeholder.evaluate((img) => ({
+      width: img.parentElement!.getBoundingClientRect().width,
+      radius: getComputedStyle(img.parentElement!).borderRadius,
+    }));
+    expect(box.width).toBeCloseTo(88, 0);
+    expect(box.radius).toBe('50%');
+    expect(
+      await popup.$(`::-p-aria([role="button"][name="${fill(t.card.openPhoto, { name: machine.name_en })}"])`),
+    ).toBeNull();
+    expect(await textOf(popup)).toContain(machine.name_en);
+    expect(await waitForImages(page)).toEqual([]);
+    await closeCard(page, machine);
+  });
+
+  // Last: the tab it opens comes to the front.
   it('links the address to a directions page with lat,lng in a new tab, noopener', async () => {
-    const page = await openScreen(app, machines);
+    const { page } = shared;
     const machine = machineById(machines, WITH_PHOTO);
     const popup = await openPopup(page, machine);
     const link = await popup.waitForSelector(`a::-p-text(${machine.address_en})`);
@@ -126,26 +161,5 @@ describe('machine card (issue 4 §3)', () => {
     const opened = await newTarget;
     expect(opened.url()).toContain(encodeURIComponent(`${lat},${lng}`));
     await (await opened.page())?.close();
-    await page.close();
-  });
-
-  it('shows a neutral placeholder and no broken image for a machine without a photo', async () => {
-    const page = await openScreen(app, machines);
-    const machine = machineById(machines, WITHOUT_PHOTO);
-    expect(machine.picture).toBeUndefined();
-    const popup = await openPopup(page, machine);
-    const placeholder = await find(page, IMAGE, t.card.noPhoto);
-    const box = await placeholder.evaluate((img) => ({
-      width: img.parentElement!.getBoundingClientRect().width,
-      radius: getComputedStyle(img.parentElement!).borderRadius,
-    }));
-    expect(box.width).toBeCloseTo(88, 0);
-    expect(box.radius).toBe('50%');
-    expect(
-      await popup.$(`::-p-aria([role="button"][name="${fill(t.card.openPhoto, { name: machine.name_en })}"])`),
-    ).toBeNull();
-    expect(await textOf(popup)).toContain(machine.name_en);
-    expect(await waitForImages(page)).toEqual([]);
-    await page.close();
   });
 });
