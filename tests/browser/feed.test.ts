@@ -5,11 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hongKongTime } from '../../src/freshness/formatFreshness';
 import { seriousFindings } from './axe';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
+import { openHosted, type HostedApp } from './hostFrame';
 import { machineText } from './machineText';
 import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from './harness';
 import { LOCALES, MESSAGES, chooseFromList, fetchMachines, fill, textOf, waitFor, type Locale } from './screen-helpers';
@@ -161,20 +162,29 @@ describe('a feed that has been silent for two hours', () => {
     },
   });
 
+  // One page framed by a host, which changes the language live (spec §2): one load serves the three.
+  let hosted: HostedApp;
+  beforeAll(async () => {
+    hosted = await openHosted(app, '/');
+    const frame = await hosted.frame();
+    await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+  });
+  afterAll(async () => {
+    await hosted?.page.close();
+  });
+
   it.each(LOCALES)('says so in %s, with "Data as of" the last sync', async (locale) => {
     const t = MESSAGES[locale].freshness;
-    const { page } = await app.openPage(`/?locale=${locale}`);
-    await waitForMapReady(page);
-    await page.waitForFunction(
+    const frame = await hosted.settle({ locale, fontSize: 'sm' });
+    await frame.waitForFunction(
       (title) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(title)),
       { timeout: 30_000 },
       t.feedStaleTitle,
     );
-    const text = await page.$eval('body', (body) => body.innerText);
+    const text = await frame.$eval('body', (body) => body.innerText);
     const time = hkTime(TWO_HOURS_AGO, locale);
     expect(text).toContain(fill(t.feedStale, { time }));
     expect(text).toContain(fill(t.fetched, { time }));
-    expect(await seriousFindings(page, `stale feed notice, ${locale}`)).toEqual([]);
-    await page.close();
+    expect(await seriousFindings(frame, `stale feed notice, ${locale}`)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } 
 import en from '../../src/i18n/locales/en.json';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { chooseOption, find } from './screen-helpers';
+import { setupSharedPage } from './sharedPage';
 
 interface DemoMachine {
   id: string;
@@ -54,6 +55,16 @@ async function waitForCentreOn(page: Page, coordinates: [number, number]) {
   );
 }
 
+/** Records when the page first says the map is ready, on the page's own clock. */
+async function recordMapReadyAt(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    new MutationObserver(() => {
+      const seen = window as unknown as { mapReadyAt?: number };
+      if (document.documentElement.dataset.mapReady === 'true') seen.mapReadyAt ??= performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-ready'] });
+  });
+}
+
 describe('the map (issue 3)', () => {
   it('posts rvm:ready to its parent once, after the first frame with the machines', async () => {
     const { page } = await openPage(browser, `${server.url}/api/health`);
@@ -74,132 +85,151 @@ describe('the map (issue 3)', () => {
     await page.close();
   });
 
-  it('draws the markers on a drawing buffer not kept between frames, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
-    const { page, errors } = await openPage(browser, server.url);
-    await waitForMapReady(page);
-    const overview = await countColoursUntil(
-      page,
-      { green: GREEN, red: RED },
-      { x: 0, y: 0, width: 860, height: 580 },
-      10,
-      (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
-    );
-    expect(overview.green).toBeGreaterThan(500);
-    expect(overview.red).toBeGreaterThan(50);
-    // Drawn and shown without a drawing buffer kept from frame to frame (a copy per frame on phones' GPUs).
-    const keptBuffers = await page.$$eval('canvas', (canvases) =>
-      canvases.map(
-        (c) => (c.getContext('webgl2') as WebGL2RenderingContext).getContextAttributes()!.preserveDrawingBuffer,
-      ),
-    );
-    expect(keptBuffers).toEqual([false, false]);
+  describe('on one desktop page', () => {
+    const shared = setupSharedPage(app, '/', { beforeLoad: recordMapReadyAt, ready: waitForMapReady });
 
-    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
-    await (await list!.waitForSelector(`::-p-text(${available.name_en})`))!.click();
-    await page.waitForSelector(`::-p-aria([role="dialog"][name="${available.name_en}"])`, { timeout: 30_000 });
-    await waitForCentreOn(page, available.coordinates);
-    const { zoom } = await mapView(page);
-    expect(zoom).toBeLessThanOrEqual(15);
-    expect(zoom).toBeGreaterThan(14.9);
-    // The chosen machine's marker stands just above the centre of the map.
-    const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
-    const markerBox = { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 };
-    const marker = await countColoursUntil(page, { green: GREEN }, markerBox, 20, (c) => (c.green ?? 0) > 20);
-    expect(marker.green).toBeGreaterThan(20);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+    // These two read the page as it loaded: they come before anything moves the map.
+    it('asks for each tile of the first view once, labels included', async () => {
+      // Long enough for a second round of the same tiles to have been asked for, as the language used to reload them.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const tileRequests = [...shared.opened.tileRequests];
+      const labels = tileRequests.filter((url) => url.includes('/label/hk/en/'));
+      expect(labels.length).toBeGreaterThan(0);
+      expect(tileRequests.length - new Set(tileRequests).size).toBe(0);
+    });
 
-  it('draws only the markers the status filter shows, and every marker again after Reset', async () => {
-    const { page, errors } = await openPage(browser, server.url);
-    await waitForMapReady(page);
-    const overview = { x: 0, y: 0, width: 860, height: 570 };
-    const colours = { green: GREEN, red: RED };
-    await countColoursUntil(page, colours, overview, 10, (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50);
-
-    await chooseOption(page, en.filter.status, en.statusGroup.full);
-    const fullOnly = await countColoursUntil(page, colours, overview, 10, (c) => c.green === 0 && (c.red ?? 0) > 50);
-    expect(fullOnly.green).toBe(0);
-    expect(fullOnly.red).toBeGreaterThan(50);
-
-    await (await find(page, 'button', en.filter.reset)).click();
-    // Reset refits the map and loads the view's tiles, each a software-WebGL frame of every marker: on a busy
-    // CI machine that has taken longer than the default 15 s of polling.
-    const all = await countColoursUntil(
-      page,
-      colours,
-      overview,
-      10,
-      (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
-      45_000,
-    );
-    expect(all.green).toBeGreaterThan(500);
-    expect(all.red).toBeGreaterThan(50);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('draws the whole map again each time the window comes back from a moment at 1x1 pixels', async () => {
-    // A host page animating its iframe open, a minimised window or a screenshot tool can do this. Before the fix
-    // about one restore in four left a blank map for good (MapLibre's canvas stuck at 1x1).
-    const { page, errors } = await openPage(browser, server.url);
-    await waitForMapReady(page);
-    const overview = { x: 0, y: 0, width: 860, height: 570 };
-    const colours = { green: GREEN, red: RED, land: LAND };
-    const drawn = (c: Record<string, number>) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50 && (c.land ?? 0) > 20_000;
-    for (let restore = 0; restore < 10; restore++) {
-      await page.setViewport({ width: 1, height: 1 });
-      await new Promise((r) => setTimeout(r, restore % 2 === 0 ? 0 : 30));
-      await page.setViewport(DESKTOP);
-      const counts = await countColoursUntil(page, colours, overview, 10, drawn, 20_000);
-      expect(drawn(counts), `after restore ${restore + 1}: ${JSON.stringify(counts)}`).toBe(true);
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('opens the popup of the clicked marker; Escape, the close button and a map click close it; the cursor follows', async () => {
-    const { page } = await openPage(browser, server.url);
-    await waitForMapReady(page);
-    const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
-    await (await list!.waitForSelector(`::-p-text(${full.name_en})`))!.click();
-    const popup = `::-p-aria([role="dialog"][name="${full.name_en}"])`;
-    await page.waitForSelector(popup, { timeout: 30_000 });
-    await waitForCentreOn(page, full.coordinates);
-    await page.keyboard.press('Escape');
-    await page.waitForSelector(popup, { hidden: true });
-
-    const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
-    await page.mouse.move(centre.x, centre.y - 12);
-    await page.waitForFunction(
-      () => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === 'pointer',
-    );
-    await page.mouse.click(centre.x, centre.y - 12);
-    await page.waitForSelector(popup);
-    expect(await page.$eval('.maplibregl-popup', (el) => el.textContent)).toContain('Full');
-
-    await (await page.waitForSelector(`${popup} >>> ::-p-aria([role="button"][name="Close"])`))!.click();
-    await page.waitForSelector(popup, { hidden: true });
-
-    await page.mouse.click(centre.x, centre.y - 12);
-    await page.waitForSelector(popup);
-    await page.mouse.click(60, 80);
-    await page.waitForSelector(popup, { hidden: true });
-
-    // Off the markers the cursor says the map can be dragged, and while it is dragged, that it is.
-    const cursorIs = (cursor: string) =>
-      page.waitForFunction(
-        (c) => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === c,
-        {},
-        cursor,
+    it('leaves the opening hours library until the first view is drawn, then fetches it', async () => {
+      const { page } = shared;
+      const requestedAt = await page.waitForFunction(
+        () => performance.getEntriesByType('resource').find((entry) => entry.name.includes('opening_hours'))?.startTime,
+        { timeout: 15_000 },
       );
-    await cursorIs('grab');
-    await page.mouse.down();
-    await page.mouse.move(120, 140, { steps: 6 });
-    await cursorIs('grabbing');
-    await page.mouse.up();
-    await cursorIs('grab');
-    await page.close();
+      const readyAt = await page.evaluate(() => (window as unknown as { mapReadyAt: number }).mapReadyAt);
+      expect(await requestedAt.jsonValue()).toBeGreaterThan(readyAt);
+    });
+
+    it('draws only the markers the status filter shows, and every marker again after Reset', async () => {
+      const { page, errors } = shared;
+      const overview = { x: 0, y: 0, width: 860, height: 570 };
+      const colours = { green: GREEN, red: RED };
+      await countColoursUntil(page, colours, overview, 10, (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50);
+
+      await chooseOption(page, en.filter.status, en.statusGroup.full);
+      const fullOnly = await countColoursUntil(page, colours, overview, 10, (c) => c.green === 0 && (c.red ?? 0) > 50);
+      expect(fullOnly.green).toBe(0);
+      expect(fullOnly.red).toBeGreaterThan(50);
+
+      await (await find(page, 'button', en.filter.reset)).click();
+      // Reset refits the map and loads the view's tiles, each a software-WebGL frame of every marker: on a busy
+      // CI machine that has taken longer than the default 15 s of polling.
+      const all = await countColoursUntil(
+        page,
+        colours,
+        overview,
+        10,
+        (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
+        45_000,
+      );
+      expect(all.green).toBeGreaterThan(500);
+      expect(all.red).toBeGreaterThan(50);
+      expect(errors).toEqual([]);
+    });
+
+    it('draws the whole map again each time the window comes back from a moment at 1x1 pixels', async () => {
+      // A host page animating its iframe open, a minimised window or a screenshot tool can do this. Before the fix
+      // about one restore in four left a blank map for good (MapLibre's canvas stuck at 1x1).
+      const { page, errors } = shared;
+      const overview = { x: 0, y: 0, width: 860, height: 570 };
+      const colours = { green: GREEN, red: RED, land: LAND };
+      const drawn = (c: Record<string, number>) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50 && (c.land ?? 0) > 20_000;
+      for (let restore = 0; restore < 10; restore++) {
+        await page.setViewport({ width: 1, height: 1 });
+        await new Promise((r) => setTimeout(r, restore % 2 === 0 ? 0 : 30));
+        await page.setViewport(DESKTOP);
+        const counts = await countColoursUntil(page, colours, overview, 10, drawn, 20_000);
+        expect(drawn(counts), `after restore ${restore + 1}: ${JSON.stringify(counts)}`).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it('draws the markers on a drawing buffer not kept between frames, and a list entry flies to its machine at zoom 15 and opens its popup', async () => {
+      const { page, errors } = shared;
+      const overview = await countColoursUntil(
+        page,
+        { green: GREEN, red: RED },
+        { x: 0, y: 0, width: 860, height: 580 },
+        10,
+        (c) => (c.green ?? 0) > 500 && (c.red ?? 0) > 50,
+      );
+      expect(overview.green).toBeGreaterThan(500);
+      expect(overview.red).toBeGreaterThan(50);
+      // Drawn and shown without a drawing buffer kept from frame to frame (a copy per frame on phones' GPUs).
+      const keptBuffers = await page.$$eval('canvas', (canvases) =>
+        canvases.map(
+          (c) => (c.getContext('webgl2') as WebGL2RenderingContext).getContextAttributes()!.preserveDrawingBuffer,
+        ),
+      );
+      expect(keptBuffers).toEqual([false, false]);
+
+      const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+      await (await list!.waitForSelector(`::-p-text(${available.name_en})`))!.click();
+      const popup = `::-p-aria([role="dialog"][name="${available.name_en}"])`;
+      await page.waitForSelector(popup, { timeout: 30_000 });
+      await waitForCentreOn(page, available.coordinates);
+      const { zoom } = await mapView(page);
+      expect(zoom).toBeLessThanOrEqual(15);
+      expect(zoom).toBeGreaterThan(14.9);
+      // The chosen machine's marker stands just above the centre of the map.
+      const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
+      const markerBox = { x: centre.x - 6, y: centre.y - 18, width: 12, height: 10 };
+      const marker = await countColoursUntil(page, { green: GREEN }, markerBox, 20, (c) => (c.green ?? 0) > 20);
+      expect(marker.green).toBeGreaterThan(20);
+      expect(errors).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(popup, { hidden: true });
+    });
+
+    it('opens the popup of the clicked marker; Escape, the close button and a map click close it; the cursor follows', async () => {
+      const { page } = shared;
+      const list = await page.waitForSelector('::-p-aria([role="list"][name="Location List"])');
+      await (await list!.waitForSelector(`::-p-text(${full.name_en})`))!.click();
+      const popup = `::-p-aria([role="dialog"][name="${full.name_en}"])`;
+      await page.waitForSelector(popup, { timeout: 30_000 });
+      await waitForCentreOn(page, full.coordinates);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(popup, { hidden: true });
+
+      const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
+      await page.mouse.move(centre.x, centre.y - 12);
+      await page.waitForFunction(
+        () => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === 'pointer',
+      );
+      await page.mouse.click(centre.x, centre.y - 12);
+      await page.waitForSelector(popup);
+      expect(await page.$eval('.maplibregl-popup', (el) => el.textContent)).toContain('Full');
+
+      await (await page.waitForSelector(`${popup} >>> ::-p-aria([role="button"][name="Close"])`))!.click();
+      await page.waitForSelector(popup, { hidden: true });
+
+      await page.mouse.click(centre.x, centre.y - 12);
+      await page.waitForSelector(popup);
+      await page.mouse.click(60, 80);
+      await page.waitForSelector(popup, { hidden: true });
+
+      // Off the markers the cursor says the map can be dragged, and while it is dragged, that it is.
+      const cursorIs = (cursor: string) =>
+        page.waitForFunction(
+          (c) => document.querySelector<HTMLElement>('.maplibregl-canvas')!.style.cursor === c,
+          {},
+          cursor,
+        );
+      await cursorIs('grab');
+      await page.mouse.down();
+      await page.mouse.move(120, 140, { steps: 6 });
+      await cursorIs('grabbing');
+      await page.mouse.up();
+      await cursorIs('grab');
+    });
   });
 
   it('keeps the offline land outline and the markers when every tile request fails', async () => {
@@ -219,38 +249,6 @@ describe('the map (issue 3)', () => {
     expect(counts.green).toBeGreaterThan(500);
     expect(errors).toEqual([]);
     await page.screenshot({ path: join(ROOT, 'tests/.artifacts/map-offline.png') });
-    await page.close();
-  });
-
-  it('asks for each tile of the first view once, labels included', async () => {
-    const { page, tileRequests } = await openPage(browser, server.url);
-    await waitForMapReady(page);
-    // Long enough for a second round of the same tiles to have been asked for, as the language used to reload them.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    const labels = tileRequests.filter((url) => url.includes('/label/hk/en/'));
-    expect(labels.length).toBeGreaterThan(0);
-    expect(tileRequests.length - new Set(tileRequests).size).toBe(0);
-    await page.close();
-  });
-
-  it('leaves the opening hours library until the first view is drawn, then fetches it', async () => {
-    const { page } = await openPage(browser, server.url, {
-      beforeLoad: async (p) => {
-        await p.evaluateOnNewDocument(() => {
-          new MutationObserver(() => {
-            const seen = window as unknown as { mapReadyAt?: number };
-            if (document.documentElement.dataset.mapReady === 'true') seen.mapReadyAt ??= performance.now();
-          }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-map-ready'] });
-        });
-      },
-    });
-    await waitForMapReady(page);
-    const requestedAt = await page.waitForFunction(
-      () => performance.getEntriesByType('resource').find((entry) => entry.name.includes('opening_hours'))?.startTime,
-      { timeout: 15_000 },
-    );
-    const readyAt = await page.evaluate(() => (window as unknown as { mapReadyAt: number }).mapReadyAt);
-    expect(await requestedAt.jsonValue()).toBeGreaterThan(readyAt);
     await page.close();
   });
 
