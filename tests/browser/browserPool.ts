@@ -23,7 +23,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const count = Math.max(1, Number(process.env.RVM_BROWSER_WORKERS ?? 2));
+  // As many as the project runs files at once (RVM_BROWSER_WORKERS in vitest.config.ts).
+  const count = Math.max(1, project.config.maxWorkers);
   const browsers = await Promise.all(Array.from({ length: count }, () => launchBrowser()));
   const leaseDir = mkdtempSync(join(tmpdir(), 'rvm-browser-leases-'));
   project.provide('browserPool', { endpoints: browsers.map((b) => b.wsEndpoint()), leaseDir });

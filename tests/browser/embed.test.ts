@@ -4,7 +4,7 @@ import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
-import { ARTIFACTS, enableTestHooks, type OpenedPage } from './harness';
+import { ARTIFACTS, enableTestHooks, waitForMapReady, type OpenedPage } from './harness';
 import { MESSAGES, openCard, waitFor, waitForListLength } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
@@ -41,7 +41,7 @@ async function mapFrame(page: Page): Promise<Frame> {
   const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(app.server.url), {
     timeout: 30_000,
   });
-  await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
+  await waitForMapReady(frame, 90_000);
   // Errors inside the map's frame, and a count of the messages it has been sent (the app's own listener ran first).
   await frame.evaluate(() => {
     const w = window as unknown as { frameErrors: string[]; messagesSeen: number };

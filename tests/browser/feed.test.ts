@@ -5,13 +5,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { hongKongTime } from '../../src/freshness/formatFreshness';
 import { seriousFindings } from './axe';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
-import { openHosted, type HostedApp } from './hostFrame';
+import { openHosted } from './hostFrame';
 import { machineText } from './machineText';
+import { setupForScope } from './sharedPage';
 import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from './harness';
 import { LOCALES, MESSAGES, chooseFromList, fetchMachines, fill, textOf, waitFor, type Locale } from './screen-helpers';
 
@@ -163,19 +164,19 @@ describe('a feed that has been silent for two hours', () => {
   });
 
   // One page framed by a host, which changes the language live (spec §2): one load serves the three.
-  let hosted: HostedApp;
-  beforeAll(async () => {
-    hosted = await openHosted(app, '/');
-    const frame = await hosted.frame();
-    await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
-  });
-  afterAll(async () => {
-    await hosted?.page.close();
-  });
+  const hosted = setupForScope(
+    'the hosted page',
+    async () => {
+      const opened = await openHosted(app, '/');
+      await waitForMapReady(await opened.frame());
+      return opened;
+    },
+    (opened) => opened.page.close(),
+  );
 
   it.each(LOCALES)('says so in %s, with "Data as of" the last sync', async (locale) => {
     const t = MESSAGES[locale].freshness;
-    const frame = await hosted.settle({ locale, fontSize: 'sm' });
+    const frame = await hosted().settle({ locale, fontSize: 'sm' });
     await frame.waitForFunction(
       (title) => [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.includes(title)),
       { timeout: 30_000 },

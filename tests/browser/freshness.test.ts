@@ -229,7 +229,7 @@ describe('the freshness fields in a host page (issue 9)', () => {
       Boolean,
       'the framed page',
     );
-    await frame!.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+    await waitForMapReady(frame!);
     await chooseFromList(frame!, MESSAGES.en.list.title, FULL.name_en);
     const card = await find(frame!, 'article', FULL.name_en);
     await card.click();

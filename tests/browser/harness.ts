@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type Page, type HTTPRequest } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Frame, type Page, type HTTPRequest } from 'puppeteer-core';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -272,9 +272,9 @@ export function holdApi(path: string, times = 1): ApiHold {
   };
 }
 
-/** Waits until the page says the map drew its first frame with the machines. */
-export async function waitForMapReady(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout });
+/** Waits until the page (or the app in a frame) says the map drew its first frame with the machines. */
+export async function waitForMapReady(where: Page | Frame, timeout = 60_000): Promise<void> {
+  await where.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout });
 }
 
 /** Visible text of the page body. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
+import { waitForMapReady } from './harness';
 import {
   IMAGE,
   MESSAGES,
@@ -29,7 +30,7 @@ describe('messages to the host page (issue 4 §3)', () => {
     );
     const frame = await (await page.waitForSelector('iframe'))!.contentFrame();
     await waitForListLength(frame, LIST, machines.length);
-    await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
+    await waitForMapReady(frame);
     const machine = machineById(machines, WITH_PHOTO);
     await chooseFromList(frame, LIST, machine.name_en);
     const popup = await find(frame, 'dialog', machine.name_en);

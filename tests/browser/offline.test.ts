@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Frame, Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
@@ -36,7 +36,6 @@ let port: number;
 let dataDir: string;
 let server: RunningServer;
 let lease: BrowserLease;
-let browser: BrowserContext;
 let machines: Machine[];
 
 const start = async (staticDir: string) => {
@@ -52,10 +51,7 @@ const start = async (staticDir: string) => {
 beforeAll(async () => {
   port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'rvm-offline-'));
-  const started = await Promise.allSettled([
-    start(STATIC_DIR),
-    leaseBrowser().then((l) => ((lease = l), (browser = l.context))),
-  ]);
+  const started = await Promise.allSettled([start(STATIC_DIR), leaseBrowser().then((l) => (lease = l))]);
   for (const result of started) if (result.status === 'rejected') throw result.reason;
   machines = await fetchMachines(server.url);
 }, 180_000);
@@ -110,14 +106,14 @@ describe.each([
   let opened: OpenedPage;
   let shownAsOf: string[];
   beforeAll(async () => {
-    opened = await openPage(browser, `${server.url}${path}`);
+    opened = await openPage(lease.context, `${server.url}${path}`);
     await opened.page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 60_000 });
     await waitForMapReady(opened.page);
     await waitForOfflineReady(opened.page);
     shownAsOf = await dataAsOf(opened.page);
   }, 180_000);
   afterAll(async () => {
-    await setOffline(browser, opened.page, false);
+    await setOffline(lease.context, opened.page, false);
     await opened.page.close();
   });
 
@@ -127,7 +123,7 @@ describe.each([
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
     // Counted once offline: a kiosk refresh or a live reload already on its way before is not the offline page's.
-    await setOffline(browser, page, true);
+    await setOffline(lease.context, page, true);
     const listCallsBefore = opened.apiCalls.filter((c) => c.path === LIST_PATH).length;
     await page.reload({ waitUntil: 'domcontentloaded' });
     await waitForNotice(page, en);
@@ -168,7 +164,7 @@ describe.each([
     await page.waitForSelector(`::-p-text(${countText(0)})`, { timeout: 30_000 });
 
     const listCallsBefore = opened.apiCalls.filter((c) => c.path === LIST_PATH).length;
-    await setOffline(browser, page, false);
+    await setOffline(lease.context, page, false);
     await page.waitForSelector(`::-p-text(${countText(1)})`, { timeout: 30_000 });
     await page.waitForSelector(`::-p-text(${en.offline.title})`, { hidden: true });
     await page.waitForSelector(`::-p-text(${en.offline.unreachableTitle})`, { hidden: true });
@@ -192,25 +188,25 @@ describe('the map in a host page’s iframe without a network', () => {
     const frame = await page.waitForFrame((f) => f !== page.mainFrame() && f.url().startsWith(server.url), {
       timeout: 30_000,
     });
-    await frame.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 90_000 });
+    await waitForMapReady(frame, 90_000);
     return frame;
   };
 
   it('reloads to the last list and the offline notice in the host’s language', async () => {
-    const opened = await openPage(browser, host.hostPageUrl(`${server.url}/?locale=zht`));
+    const opened = await openPage(lease.context, host.hostPageUrl(`${server.url}/?locale=zht`));
     const { page } = opened;
     const frame = await mapFrame(page);
     await waitForOfflineReady(frame);
     const title = fill(zht.list.count, { count: machines.length });
     await frame.waitForSelector(`::-p-text(${title})`);
 
-    await setOffline(browser, page, true);
+    await setOffline(lease.context, page, true);
     await frame.evaluate(() => location.reload());
     const reloaded = await mapFrame(page);
     await waitForNotice(reloaded, zht);
     await reloaded.waitForSelector(`::-p-text(${title})`);
     expect(unexpectedErrors(opened)).toEqual([]);
-    await setOffline(browser, page, false);
+    await setOffline(lease.context, page, false);
     await page.close();
   }, 300_000);
 });
@@ -224,7 +220,7 @@ describe('a new deployment', () => {
   afterAll(() => rmSync(nextBuild, { recursive: true, force: true }));
 
   it('takes over on the next load, with none of the old build’s files, online and then offline', async () => {
-    const opened = await openPage(browser, `${server.url}/`);
+    const opened = await openPage(lease.context, `${server.url}/`);
     const { page } = opened;
     await waitForMapReady(page);
     await waitForOfflineReady(page);
@@ -262,7 +258,7 @@ describe('a new deployment', () => {
       oldOnly,
     );
 
-    await setOffline(browser, page, true);
+    await setOffline(lease.context, page, true);
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await buildMark(page)).toBe('next');
     await waitForNotice(page, en);
@@ -270,7 +266,7 @@ describe('a new deployment', () => {
     expect((await loadedFiles(page)).filter((f) => !newFiles.has(f))).toEqual([]);
     // While the old server closes, Fastify answers a request that comes in (the live stream's reconnect) with 503.
     expect(unexpectedErrors(opened).filter((e) => !e.includes('status of 503'))).toEqual([]);
-    await setOffline(browser, page, false);
+    await setOffline(lease.context, page, false);
     await page.close();
   }, 300_000);
 });

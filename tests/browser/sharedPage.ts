@@ -18,27 +18,40 @@ export interface SharedPage {
 }
 
 /**
- * Registers beforeAll/afterAll in the calling scope: the page opens at `path` before its tests (after the app is
- * up) and closes after them. The tests run in order and see what the ones before them left.
+ * Registers beforeAll/afterAll in the calling scope: `open` runs before its tests (after the app is up), `close`
+ * after them. Returns a reader of what `open` made, for inside tests and later hooks. The tests run in order and
+ * see what the ones before them left.
  */
+export function setupForScope<T>(what: string, open: () => Promise<T>, close: (value: T) => Promise<unknown>): () => T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await open();
+  });
+  afterAll(async () => {
+    if (value !== undefined) await close(value);
+  });
+  return () => {
+    if (value === undefined) throw new Error(`${what} is not open: read it inside a test or hook`);
+    return value;
+  };
+}
+
+/** One page at `path` for the tests of the calling scope (see setupForScope). */
 export function setupSharedPage<S extends AppServer>(
   app: BrowserApp<S>,
   path: string,
   options: SharedPageOptions = {},
 ): SharedPage {
-  let opened: OpenedPage | undefined;
   const { ready, ...pageOptions } = options;
-  beforeAll(async () => {
-    opened = await app.openPage(path, pageOptions);
-    await ready?.(opened.page);
-  });
-  afterAll(async () => {
-    await opened?.page.close();
-  });
-  const current = (): OpenedPage => {
-    if (!opened) throw new Error(`the shared page ${path} is not open: read it inside a test or hook`);
-    return opened;
-  };
+  const current = setupForScope(
+    `the shared page ${path}`,
+    async () => {
+      const opened = await app.openPage(path, pageOptions);
+      await ready?.(opened.page);
+      return opened;
+    },
+    (opened) => opened.page.close(),
+  );
   return {
     get page() {
       return current().page;
