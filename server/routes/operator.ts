@@ -99,7 +99,11 @@ export function registerOperatorRoutes(
     handler: async (request) => {
       const update = parseStatusUpdate(request.body);
       // bearerMatches passed, so the token is set.
-      const result = await engine.updateStatus(request.params.id, update, tokenFingerprint(adminToken!));
+      const result = await engine.updateStatus(request.params.id, update, {
+        kind: 'token',
+        name: tokenFingerprint(adminToken!),
+        address: request.ip,
+      });
       if (!result) throw new ApiError(404, 'notFound');
       request.log.info({ machine: request.params.id, update }, 'machine status updated by operator');
       if (result.changed) bus.publish(result.machine);

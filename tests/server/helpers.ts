@@ -397,17 +397,19 @@ export interface ScriptOutput {
   stderr: string;
 }
 
-/** One of the server's compiled commands run to its end as an operator runs it, with `env` added. */
+/** One of the server's compiled commands run to its end as an operator runs it, with `env` added and `input` piped in. */
 export function runServerCommand(
   command: ServerCommand,
   args: string[],
   env: Record<string, string>,
+  input?: string,
 ): Promise<ScriptOutput> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [builtServerFile(command), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });
+    child.stdin.end(input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -103,7 +103,9 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 3: the feed's extra fields", () => 
     before.close();
 
     const db = openDatabase(file);
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5]);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
+      MIGRATIONS.map((migration) => migration.version),
+    );
     const rowsAfter = db.prepare('SELECT * FROM machines ORDER BY id').all() as Record<string, unknown>[];
     expect(rowsAfter).toEqual(
       (rowsBefore as Record<string, unknown>[]).map((row) => ({

@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
@@ -114,7 +115,7 @@ export async function pgApplyStatusUpdate(
   db: Queryable,
   id: string,
   update: StatusUpdate,
-  actor: string,
+  actor: Actor,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
   const was = await pgGetMachine(db, id);
@@ -139,8 +140,9 @@ export async function pgApplyStatusUpdate(
     ],
   );
   await db.query(
-    'INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ($1, $2, $3, $4, $5)',
-    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor],
+    `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address],
   );
   const machine = toApiMachine(updated[0]!);
   if (!sameState(was, machine)) await pgInsertHistory(db, [machine], timestamp);

@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import type { StatusUpdate } from '../../machines/statusUpdate';
 import type { MachineRow } from '../../machines/validate';
 import type {
@@ -11,6 +12,7 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
@@ -22,6 +24,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
+import { SqliteSessionStore } from './sessions';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -32,6 +35,8 @@ export class SqliteEngine implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
+  readonly accounts: SqliteAccountStore;
+  readonly sessions: SqliteSessionStore;
 
   constructor(
     readonly db: Db,
@@ -39,6 +44,8 @@ export class SqliteEngine implements Engine {
   ) {
     this.files = new FileStore(filesDir, db);
     this.feed = new SqliteFeedStore(db, this.files);
+    this.accounts = new SqliteAccountStore(db);
+    this.sessions = new SqliteSessionStore(db);
   }
 
   /**
@@ -67,7 +74,7 @@ export class SqliteEngine implements Engine {
     return countMachines(this.db);
   }
 
-  async updateStatus(id: string, update: StatusUpdate, actor: string, at?: Date): Promise<StatusUpdateResult | null> {
+  async updateStatus(id: string, update: StatusUpdate, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
     return applyStatusUpdate(this.db, id, update, actor, at);
   }
 
