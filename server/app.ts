@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -31,14 +32,33 @@ import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
+import { systemClock, type Clock } from './accounts/clock';
+import { makeDummyPasswordHash } from './accounts/passwordHash';
+import { Sessions } from './auth/sessions';
+import { SignInGate } from './auth/signIn';
+import { pruneSessionsWhileRunning } from './retention/sessionRetention';
+import { registerChangePasswordRoute } from './routes/changePassword';
+import { registerSessionRoute } from './routes/session';
+import { registerSignInRoute } from './routes/signIn';
+import { registerSignOutRoute } from './routes/signOut';
+import { Access } from './security/access';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 
+export interface AppOptions {
+  /** Now, for sessions and sign-in locks: tests move it to see one end. */
+  clock?: Clock;
+}
+
 /**
  * The whole HTTP server. The caller owns `engine` (opened for a server, so migrated) and closes it after `app.close()`.
  */
-export async function buildApp(config: ServerConfig, engine: Engine): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  engine: Engine,
+  { clock = systemClock }: AppOptions = {},
+): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
     // Logs go to stderr: stdout carries only the one "listening" line scripts wait for.
@@ -63,8 +83,24 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   // These plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+  await app.register(fastifyCookie);
+  Access.register(app);
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
+
+  // The console's people: who may call what, their sessions, signing in.
+  const sessions = new Sessions(
+    engine.sessions,
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    clock,
+  );
+  const access = new Access(config.adminToken, sessions);
+  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash());
+  registerSignInRoute(app, gate, sessions);
+  registerSignOutRoute(app, access);
+  registerSessionRoute(app, access);
+  registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, clock });
+  pruneSessionsWhileRunning(app, engine.sessions, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
