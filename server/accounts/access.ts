@@ -30,6 +30,6 @@ export interface Caller {
   districts: readonly District[];
 }
 
-/** Whether the caller may see and change the machines of `district`. */
-export const reachesDistrict = (caller: Pick<Caller, 'districts'>, district: string): boolean =>
-  caller.districts.length === 0 || (caller.districts as readonly string[]).includes(district);
+/** Whether the caller may see and change the machines of `district` (null: a district the server does not know). */
+export const reachesDistrict = (caller: Pick<Caller, 'districts'>, district: string | null): boolean =>
+  caller.districts.length === 0 || (district !== null && (caller.districts as readonly string[]).includes(district));

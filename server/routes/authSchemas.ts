@@ -3,13 +3,17 @@ import { ROLES } from '../accounts/account';
 import type { Account } from '../accounts/account';
 import type { SessionRecord } from '../db/accountStore';
 import { API_ERROR_KEYS, CONSOLE_ERROR_KEYS } from '../errors';
+import { OPERATOR_TOKEN } from './apiSchemas';
 
 /** The parts of the console's route schemas they share: the session, its failures, the security schemes. */
 
 /** A signed-in person's session cookie: the OpenAPI security scheme's name. */
 export const SESSION_COOKIE_SCHEME = 'sessionCookie';
 /** A console call: a session (a person) or the operator token (a script), either. */
-export const CONSOLE_SECURITY = [{ [SESSION_COOKIE_SCHEME]: [] }, { operatorToken: [] }];
+export const CONSOLE_SECURITY: { [scheme: string]: string[] }[] = [
+  { [SESSION_COOKIE_SCHEME]: [] },
+  { [OPERATOR_TOKEN]: [] },
+];
 
 /** `{ success: false, msg }` with the console's keys as well as the public ones, and what a key may add. */
 export const consoleErrorAnswer = (description: string, details: Record<string, unknown> = {}) =>

@@ -10,6 +10,12 @@ import type { Engine } from '../../server/db/engine';
 /** Every test account's password: long enough for the policy. */
 export const PASSWORD = 'a long test passphrase';
 
+/**
+ * A beforeAll that adds and signs in several people: each costs an argon2id hash (19 MiB), and at a load average of
+ * 20 a handful of them outlast vitest's 10 s hook default.
+ */
+export const PEOPLE_SETUP_MS = 60_000;
+
 /** What a page of this site sends with a fetch (Fetch Metadata), as Chromium does. */
 export const SAME_SITE = { 'sec-fetch-site': 'same-origin' } as const;
 

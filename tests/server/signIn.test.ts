@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './helpers';
 import {
   addPerson,
   PASSWORD,
+  PEOPLE_SETUP_MS,
   personFrom,
   SAME_SITE,
   sessionCookieOf,
@@ -22,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ sessionIdleMs: 30 * MINUTE, sessionAbsoluteMs: 60 * MINUTE }, { clock: () => now });
   for (const name of ['ann', 'bob', 'cy', 'dee', 'eve', 'fay']) await addPerson(server.engine, name, 'operator');
   await addPerson(server.engine, 'gus', 'viewer', ['ISLANDS'], true);
-});
+}, PEOPLE_SETUP_MS);
 afterAll(() => server.close());
 
 const post = (url: string, headers: Record<string, string>, body?: unknown) =>
