@@ -37,7 +37,10 @@ import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
+import { registerAuditRoute } from './routes/audit';
+import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
+import { registerOperatorMachinesRoute } from './routes/operatorMachines';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
@@ -111,14 +114,17 @@ export async function buildApp(
   registerRvmRoutes(app, list.current);
   registerFileRoutes(app, engine.files);
   registerUploadRoutes(app, engine.files, {
-    adminToken: config.adminToken,
+    access,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
   // Live statuses: the operator's update call and the event stream the page listens to share one bus.
   const bus = new MachineBus();
   metrics.watchEventStreams(() => bus.size);
-  registerOperatorRoutes(app, engine, bus, config.adminToken);
+  registerOperatorRoutes(app, engine, bus, access);
+  registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerAuditRoute(app, engine, access);
+  registerAuditCsvRoute(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
@@ -127,7 +133,7 @@ export async function buildApp(
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
-  registerMetricsRoute(app, metrics, config.adminToken);
+  registerMetricsRoute(app, metrics, access);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);

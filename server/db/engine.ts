@@ -1,8 +1,10 @@
+import type { District } from '../../shared/machine';
 import type { Actor } from '../accounts/actor';
 import type { ApiMachine } from '../machines/apiMachine';
 import type { StatusUpdate } from '../machines/statusUpdate';
 import type { MachineRow } from '../machines/validate';
 import type { AccountStore, SessionStore } from './accountStore';
+import type { AuditEntry, AuditQuery } from './audit';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 
@@ -95,8 +97,10 @@ export interface Engine {
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;
-  /** Every machine, sorted by id, as the list call sends them. */
-  listMachines(): Promise<ApiMachine[]>;
+  /** Every machine, sorted by id, as the list call sends them; with `districts`, only the machines of those. */
+  listMachines(districts?: readonly District[]): Promise<ApiMachine[]>;
+  /** A page of the audit (status updates and imports), newest first. */
+  readAudit(query: AuditQuery): Promise<AuditEntry[]>;
   countMachines(): Promise<number>;
   /** An operator's update and its audit entry (who, from where), in one transaction; null when there is no such machine. */
   updateStatus(id: string, update: StatusUpdate, actor: Actor, at?: Date): Promise<StatusUpdateResult | null>;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import type { District } from '../../../shared/machine';
 import type { Actor } from '../../accounts/actor';
+import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';
 import type { StatusUpdate } from '../../machines/statusUpdate';
 import type { MachineRow } from '../../machines/validate';
@@ -17,6 +19,7 @@ import type {
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAccountStore, PgSessionStore } from './accounts';
+import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
@@ -91,8 +94,12 @@ export class PgEngine implements Engine {
     return pgGetMachine(this.pool, id);
   }
 
-  listMachines() {
-    return pgListMachines(this.pool);
+  listMachines(districts?: readonly District[]) {
+    return pgListMachines(this.pool, districts);
+  }
+
+  readAudit(query: AuditQuery) {
+    return pgReadAudit(this.pool, query);
   }
 
   countMachines() {

@@ -19,8 +19,14 @@ export async function pgGetMachine(db: Queryable, id: string): Promise<ApiMachin
   return rows[0] ? toApiMachine(rows[0]) : null;
 }
 
-export async function pgListMachines(db: Queryable): Promise<ApiMachine[]> {
-  const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`);
+export async function pgListMachines(db: Queryable, districts: readonly string[] = []): Promise<ApiMachine[]> {
+  const { rows } =
+    districts.length === 0
+      ? await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`)
+      : await db.query<MachineRecord>(
+          `SELECT ${MACHINE_COLUMNS} FROM machines WHERE district = ANY($1::text[]) ORDER BY id`,
+          [districts],
+        );
   return rows.map(toApiMachine);
 }
 

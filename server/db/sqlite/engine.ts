@@ -1,4 +1,6 @@
+import type { District } from '../../../shared/machine';
 import type { Actor } from '../../accounts/actor';
+import type { AuditQuery } from '../audit';
 import type { StatusUpdate } from '../../machines/statusUpdate';
 import type { MachineRow } from '../../machines/validate';
 import type {
@@ -14,6 +16,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
+import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
@@ -66,8 +69,12 @@ export class SqliteEngine implements Engine {
     return getMachine(this.db, id);
   }
 
-  async listMachines() {
-    return listMachines(this.db);
+  async listMachines(districts?: readonly District[]) {
+    return listMachines(this.db, districts);
+  }
+
+  async readAudit(query: AuditQuery) {
+    return readAudit(this.db, query);
   }
 
   async countMachines() {
