@@ -61,7 +61,7 @@ export function rowName(machine: Machine, locale: Locale = 'en'): string {
     return text;
   });
   const address = machine[`address_${locale}`];
-  return `${machine[`name_${locale}`]} ${m.list.address}: ${address}${fill(m.list.rowStatus, { status })}`;
+  return `${machine[`name_${locale}`]} ${m.list.address}${m.punctuation.colon}${address}${fill(m.list.rowStatus, { status })}`;
 }
 
 /** Opens the page in English and waits until the Location List shows every machine. */
