@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -141,11 +142,13 @@ CREATE TABLE feed_photos (
   },
   {
     version: 6,
-    name: "the extra fields' CHECK accepts NULL on every SQLite",
+    name: "the extra fields' CHECK accepts NULL on every SQLite; the feed's holds and baseline",
     // Migration 3's CHECK on `extra` is false for NULL where json_valid(NULL) is 0 (before SQLite 3.45, as in
     // Debian 12's sqlite3), so an older sqlite3's integrity_check called every machine without extra fields a broken
     // row. SQLite cannot alter a CHECK: the table is made anew with the same columns, in the same order, and the same
     // rows (nothing refers to it; its foreign key to files is checked as the rows go in).
+    // `feed_holds` keeps each mass deactivation held back and how it ended, `feed_baseline` what it is measured
+    // against (decision 0038); the machine id lists are JSON arrays.
     sql: `
 CREATE TABLE machines_rebuilt (
   id TEXT PRIMARY KEY,
@@ -182,6 +185,30 @@ CREATE TABLE machines_rebuilt (
 INSERT INTO machines_rebuilt (${MACHINE_COLUMNS}) SELECT ${MACHINE_COLUMNS} FROM machines;
 DROP TABLE machines;
 ALTER TABLE machines_rebuilt RENAME TO machines;
+
+CREATE TABLE feed_holds (
+  id INTEGER PRIMARY KEY,
+  held_at TEXT NOT NULL,
+  machine_ids TEXT NOT NULL CHECK (json_valid(machine_ids) AND json_type(machine_ids) = 'array'),
+  active INTEGER NOT NULL CHECK (active >= 0),
+  remaining INTEGER NOT NULL CHECK (remaining >= 0),
+  baseline INTEGER NOT NULL CHECK (baseline >= 0),
+  baseline_since TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN (${list(HOLD_STATES)})),
+  decided_at TEXT,
+  decided_by TEXT,
+  rejected_at TEXT,
+  rejected_by TEXT,
+  kept_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(kept_ids) AND json_type(kept_ids) = 'array')
+) STRICT;
+CREATE UNIQUE INDEX feed_holds_one_waiting ON feed_holds (state) WHERE state = 'held';
+CREATE INDEX feed_holds_keeping ON feed_holds (id) WHERE kept_ids <> '[]';
+CREATE INDEX feed_holds_held_at ON feed_holds (held_at);
+CREATE TABLE feed_baseline (
+  only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
+  active INTEGER NOT NULL CHECK (active >= 0),
+  since TEXT NOT NULL
+) STRICT;
 `,
   },
 ];
