@@ -31,6 +31,8 @@ describe('a mass deactivation, held', () => {
   const follow = (instance = 'one'): FeedFollower => {
     const follower = new FeedFollower(server.engine, new MachineBus(), {
       ...testFollowerOptions(feed.url, logs),
+      // Polled by hand; the interval is the poller lease's length, which must outlast a busy machine's pauses.
+      intervalMs: 60_000,
       instance,
     });
     followers.push(follower);
