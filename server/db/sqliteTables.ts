@@ -17,6 +17,8 @@ export interface SqliteTables {
   meta: TableRow[];
   history: TableRow[];
   feedPhotos: TableRow[];
+  feedHolds: TableRow[];
+  feedBaseline: TableRow[];
   /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
   accounts: TableRow[];
 }

@@ -52,6 +52,14 @@ beforeAll(async () => {
     fileId,
     '2026-11-23T05:00:00.000Z',
   );
+  // A hold an admin rejected, still keeping a machine, and the baseline it was measured against.
+  await sqlite.sql.run(
+    `INSERT INTO feed_holds (held_at, machine_ids, active, remaining, baseline, baseline_since, state, decided_at,
+       decided_by, rejected_at, rejected_by, kept_ids)
+     VALUES ('2026-11-23T05:00:00.000Z', '["RVM-003","RVM-004"]', 4, 2, 5, '2026-11-01T00:00:00.000Z', 'rejected',
+       '2026-11-23T05:01:00.000Z', 'Alice Admin', '2026-11-23T05:01:00.000Z', 'Alice Admin', '["RVM-004"]')`,
+  );
+  await sqlite.sql.run("INSERT INTO feed_baseline (only_row, active, since) VALUES (1, 5, '2026-11-01T00:00:00.000Z')");
   // And an account of the console.
   await addAccount(sqlite.engine.accounts, {
     name: 'op',
@@ -106,12 +114,15 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM machines ORDER BY id',
         'SELECT * FROM machine_history ORDER BY id',
         'SELECT * FROM feed_photos ORDER BY feed_id',
+        'SELECT * FROM feed_holds ORDER BY id',
+        'SELECT active, since FROM feed_baseline',
         `SELECT name, password_hash, role, disabled, must_change_password, created_at, last_sign_in_at,
            password_changed_at FROM accounts ORDER BY name`,
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
       expect(await target.accounts.get('op')).toEqual(await sqlite.engine.accounts.get('op'));
+      expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
       // New audit entries continue after the copied ones.
       await target.updateStatus('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
