@@ -6,7 +6,9 @@ import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { MachineBus } from '../live/bus';
-import { parseStatusUpdate } from '../machines/statusUpdate';
+import { TEXT_EDIT_FIELDS } from '../machines/machineChange';
+import { checkOperatorEdit, PHOTO_ID_PATTERN } from '../machines/operatorEdit';
+import { TEXT_MAX_CHARS } from '../machines/validate';
 import { actorOf, type Access } from '../security/access';
 import { errorAnswer, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
@@ -16,8 +18,8 @@ const ROUTE = '/api/operator/machines/:id';
 const ONE_MINUTE_MS = 60 * 1000;
 /** Enough for a device reporting every few seconds; throttles token guessing too. */
 export const OPERATOR_RATE_LIMIT_PER_MINUTE = 300;
-/** The largest valid body (every field, three timestamps) is about 300 bytes. */
-const BODY_LIMIT_BYTES = 1024;
+/** The largest valid body: nine texts of 200 characters, in Chinese 3 bytes each, and the rest, about 6 KiB. */
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 const OPERATOR_PARAMS = {
   type: 'object',
@@ -29,9 +31,13 @@ const TIMESTAMP = {
   type: ['string', 'null'],
   description: 'ISO 8601 date-time (no offset = Hong Kong time), stored in UTC; null or "" clears it',
 } as const;
+const TEXT = { type: 'string', maxLength: TEXT_MAX_CHARS, description: 'Trimmed; 1 to 200 characters' } as const;
 
-/** The shape; what makes a text a time (machines/statusUpdate.ts) is checked after it. */
-const STATUS_UPDATE_BODY = {
+/**
+ * What the document shows of the body. The route does not refuse by it: every value is checked by
+ * machines/operatorEdit.ts, which names each bad field (`invalidMachine`), as the console shows them.
+ */
+const MACHINE_EDIT_BODY = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
@@ -43,19 +49,56 @@ const STATUS_UPDATE_BODY = {
     last_online: TIMESTAMP,
     last_emptied_at: TIMESTAMP,
     last_full: TIMESTAMP,
+    ...Object.fromEntries(TEXT_EDIT_FIELDS.filter((field) => field !== 'opening_hours').map((field) => [field, TEXT])),
+    opening_hours: {
+      type: ['string', 'null'],
+      maxLength: TEXT_MAX_CHARS,
+      description: 'OpenStreetMap opening_hours syntax; null or "" for none',
+    },
+    picture: {
+      type: ['object', 'null'],
+      required: ['id'],
+      additionalProperties: false,
+      properties: { id: { type: 'string', pattern: PHOTO_ID_PATTERN.source } },
+      description: 'A photo uploaded before (`POST /api/upload`), or null for none',
+    },
+  },
+} as const;
+
+/** `invalidMachine`'s list: each bad field, a code the console translates, and what its sentence needs. */
+const MACHINE_PROBLEMS = {
+  problems: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['field', 'code', 'params'],
+      additionalProperties: false,
+      properties: {
+        field: { type: ['string', 'null'], description: 'The field; null for the whole body' },
+        code: {
+          type: 'string',
+          description:
+            'notAnObject, noField, notEditable, notOneOf {options}, notBoolean, ' +
+            'dateTime, notText, required, textLength {max}, photoId',
+        },
+        params: { type: 'object', additionalProperties: true },
+      },
+    },
   },
 } as const;
 
 export const OPERATOR_SCHEMA = {
   tags: ['operator'],
-  summary: "An operator changes a machine's state",
+  operationId: 'updateMachine',
+  summary: "An operator changes a machine's state, texts, hours or photo",
   description:
-    'Only the fields given change; the server never stamps a time itself. Audited with who (the person, or the ' +
+    'Only the fields given change; the server never stamps a time itself. A bad value changes nothing and is named ' +
+    'with every other (`invalidMachine`). Audited with who (the person, or the ' +
     'token) and the client address, and sent to open event streams. An operator or an admin; a person limited to ' +
     `districts, only the machines of those. At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
   security: CONSOLE_SECURITY,
   params: OPERATOR_PARAMS,
-  body: STATUS_UPDATE_BODY,
+  body: MACHINE_EDIT_BODY,
   response: {
     200: {
       description: 'The machine as it is now',
@@ -63,14 +106,18 @@ export const OPERATOR_SCHEMA = {
       required: ['success', 'rvm'],
       properties: { success: { type: 'boolean', const: true }, rvm: MACHINE_SCHEMA },
     },
-    400: errorAnswer('badRequest: not JSON, an unknown field, a bad value, or no field at all'),
+    400: consoleErrorAnswer(
+      'invalidMachine: `problems` names each bad field (an unknown one, a bad value, no field at all; a photo not ' +
+        'uploaded is photoId); badRequest: not JSON',
+      MACHINE_PROBLEMS,
+    ),
     401: errorAnswer('unauthorized: no session and no operator token, or a wrong one (the body is not read)'),
     403: consoleErrorAnswer(
       'forbidden: a viewer, or a machine outside the districts of the account; csrfRejected: a session without its ' +
         'x-csrf-token, or from another site; passwordChangeRequired',
     ),
     404: errorAnswer('notFound: no such machine'),
-    413: errorAnswer('payloadTooLarge: the body is over 1 KiB'),
+    413: errorAnswer('payloadTooLarge: the body is over 16 KiB'),
     415: errorAnswer('unsupportedMediaType: the body is not application/json'),
     429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
     ...SERVER_ERRORS,
@@ -84,8 +131,10 @@ export const OPERATOR_SCHEMA = {
  * the public page makes, and a partial update of one resource is what PATCH means.
  */
 export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus: MachineBus, access: Access): void {
-  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: FromSchema<typeof STATUS_UPDATE_BODY> }>(ROUTE, {
+  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: unknown }>(ROUTE, {
     schema: OPERATOR_SCHEMA,
+    // The body's values are checked in the handler, where every bad field is named; the schema documents them.
+    attachValidation: true,
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
     preParsing: access.guardBeforeBody('changeMachines', { changes: true }),
@@ -99,10 +148,17 @@ export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus
       if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
     },
     handler: async (request) => {
-      const update = parseStatusUpdate(request.body);
-      const result = await engine.updateStatus(request.params.id, update, actorOf(request));
+      if (request.validationError && request.validationError.validationContext !== 'body')
+        throw new ApiError(400, 'badRequest');
+      const checked = checkOperatorEdit(request.body);
+      if (!checked.ok) throw new ApiError(400, 'invalidMachine', { problems: checked.problems });
+      const { change } = checked;
+      if (change.picture && !(await engine.files.find(change.picture.id))) {
+        throw new ApiError(400, 'invalidMachine', { problems: [{ field: 'picture', code: 'photoId', params: {} }] });
+      }
+      const result = await engine.updateStatus(request.params.id, change, actorOf(request));
       if (!result) throw new ApiError(404, 'notFound');
-      request.log.info({ machine: request.params.id, update }, 'machine status updated by operator');
+      request.log.info({ machine: request.params.id, fields: Object.keys(change) }, 'machine changed by operator');
       if (result.changed) bus.publish(result.machine);
       return { success: true, rvm: result.machine };
     },

@@ -3,7 +3,8 @@ import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
 import type { RowsSaved } from '../engine';
-import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
+import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../../machines/machineChange';
+import { operatorStateOf } from '../../machines/statusUpdate';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { toApiMachine, UPSERT_COLUMNS, upsertValues, type MachineRecord } from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
@@ -120,29 +121,34 @@ export async function pgUpsertMachineValues(
 export async function pgApplyStatusUpdate(
   db: Queryable,
   id: string,
-  update: StatusUpdate,
+  update: MachineChange,
   actor: Actor,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
   const was = await pgGetMachine(db, id);
   if (!was) return null;
-  const before = operatorStateOf(was);
+  const before = auditedFieldsOf(was, update);
   const after = { ...before, ...update };
+  const state = { ...operatorStateOf(was), ...update };
+  const columns = textAndPictureColumns(update);
   const timestamp = at.toISOString();
+  // The column names come from the fixed list of editable fields, never from the request.
+  const setColumns = Object.keys(columns).map((column, i) => `, ${column} = $${10 + i}`);
   const { rows: updated } = await db.query<MachineRecord>(
     `UPDATE machines SET status = $2, under_maintenance = $3, service_status = $4, deactivated = $5,
-       last_online = $6, last_emptied_at = $7, last_full = $8, updated_at = $9
+       last_online = $6, last_emptied_at = $7, last_full = $8, updated_at = $9${setColumns.join('')}
      WHERE id = $1 RETURNING ${MACHINE_COLUMNS}`,
     [
       id,
-      after.status,
-      after.under_maintenance,
-      after.service_status,
-      after.deactivated,
-      after.last_online,
-      after.last_emptied_at,
-      after.last_full,
+      state.status,
+      state.under_maintenance,
+      state.service_status,
+      state.deactivated,
+      state.last_online,
+      state.last_emptied_at,
+      state.last_full,
       timestamp,
+      ...Object.values(columns),
     ],
   );
   await db.query(
