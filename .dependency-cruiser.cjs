@@ -143,6 +143,8 @@ const ATOMS = 'Atoms?\\.ts$';
 const START_UP = anyOf(['^src/(main|App)\\.tsx$', '^src/appApi\\.ts$', '^src/theme\\.ts$', '/start[A-Z][^/]*\\.ts$']);
 const TEST = anyOf(['\\.test\\.tsx?$', '^tests/']);
 const UI_LIBRARIES = 'node_modules/(react|react-dom|jotai|@mantine/[^/]+)/';
+/** The library that makes TypeScript types of the contract's JSON Schemas (shared/contract/, decision 0035). */
+const SCHEMA_TYPES = 'json-schema-to-ts';
 
 module.exports = {
   forbidden: [
@@ -173,10 +175,18 @@ module.exports = {
     },
     {
       name: 'shared-imports-nothing',
-      comment: 'shared/ is the floor both the server and the page stand on: it imports nothing but itself',
+      comment:
+        'shared/ is the floor both the server and the page stand on: it imports nothing but itself (and the types json-schema-to-ts makes of the contract, decision 0035)',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { pathNot: anyOf(['^shared/', 'node_modules/(vitest|fast-check)/']) },
+      to: { pathNot: anyOf(['^shared/', `node_modules/(vitest|fast-check|${SCHEMA_TYPES})/`]) },
+    },
+    {
+      name: 'shared-takes-types-only',
+      comment: 'json-schema-to-ts gives the contract its TypeScript types: imported for types only, it adds no byte',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: TEST },
+      to: { path: `node_modules/${SCHEMA_TYPES}/`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-layer-unlisted',
