@@ -9,7 +9,7 @@ import { StreamSlots, type StreamRefusal } from '../live/streamSlots';
 import { StreamWriter, type StreamOverflow } from '../live/streamWriter';
 import { CORS_HEADERS } from '../security/cors';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
-import { errorAnswer } from './apiSchemas';
+import { errorAnswer, ref, STREAM_EVENTS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/events';
@@ -44,7 +44,15 @@ export const EVENTS_SCHEMA = {
   querystring: { type: 'object', properties: { lastEventId: { type: 'string', description: LAST_EVENT_ID } } },
   headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: LAST_EVENT_ID } } },
   response: {
-    200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    200: {
+      description: 'The stream',
+      content: {
+        'text/event-stream': {
+          // Each Server-Sent Event, as OpenAPI 3.2 names the items of a stream (`itemSchema`).
+          schema: { description: 'One event of the stream', oneOf: STREAM_EVENTS.map(({ $id }) => ref($id)) },
+        },
+      },
+    },
     503: errorAnswer('systemError: too many streams are open (in all, or from this address); Retry-After says when'),
   },
 } as const;

@@ -34,6 +34,8 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
   },
   // Fastify answers HEAD for every GET route: listed, so that the document holds every route the server has.
   exposeHeadRoutes: true,
+  // The named schemas (routes/apiSchemas.ts) are listed under their own names, not as def-0, def-1...
+  refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
 };
 
 const OPENAPI_SCHEMA = {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendEncodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
-import { BODY_ERRORS, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { BODY_ERRORS, ref, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const URLS = ['/api/rvm/', '/api/rvm'] as const;
@@ -29,12 +29,7 @@ export const LIST_SCHEMA = {
     },
   },
   response: {
-    200: {
-      description: 'Every machine',
-      type: 'object',
-      required: ['success', 'rvms'],
-      properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: MACHINE_SCHEMA } },
-    },
+    200: { description: 'Every machine', ...ref('MachineList') },
     304: { description: 'Not modified: the copy named by If-None-Match is current', type: 'null' },
     ...BODY_ERRORS,
     ...SERVER_ERRORS,

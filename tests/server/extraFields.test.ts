@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTRA_MAX_BYTES, EXTRA_MAX_KEYS, jsonSize } from '../../server/machines/extraFields';
+import { EXTRA_MAX_BYTES, EXTRA_MAX_KEYS, jsonSize } from '../../shared/contract/extraFields';
 import { validateMachineRow } from '../../server/machines/validate';
 import { GOOD_ROW as GOOD } from './rows';
 
