@@ -6,10 +6,25 @@ import { problemText } from './problemText';
 describe('problemText: the contract’s problems in English', () => {
   it('writes a sentence for every code, naming the field and quoting its value', () => {
     for (const code of PROBLEM_CODES) {
-      const text = problemText(problem('name_en', code, { max: 200, min: 0, options: ['a'], known: 'x', count: 51 }), {
-        name_en: 'x',
-        coordinates: [1, 2],
-      });
+      // The coordinates' sentences quote a part of the pair; the others the field's value.
+      const field = ['notNumber', 'outsideMap', 'swapped'].includes(code) ? 'coordinates' : 'name_en';
+      const text = problemText(
+        problem(field, code, {
+          max: 200,
+          min: 0,
+          options: ['a'],
+          known: 'x',
+          count: 51,
+          axis: 'latitude',
+          owner: 'KOWLOON',
+          area: 'HONG_KONG',
+          field: 'bin_count',
+        }),
+        {
+          name_en: 'x',
+          coordinates: [1, 2],
+        },
+      );
       expect(text, code).toMatch(/\w/);
       expect(text, code).not.toMatch(/undefined|\[object/);
     }
