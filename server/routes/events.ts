@@ -36,6 +36,7 @@ const LAST_EVENT_ID =
 /** The stream's events are described in words: OpenAPI has no schema for a Server-Sent Events body. */
 export const EVENTS_SCHEMA = {
   tags: ['live'],
+  operationId: 'streamEvents',
   summary: 'Live changes, as Server-Sent Events',
   description:
     '`machine` (a machine as the list call sends it) for each change of status, `import` (the counts) after an ' +
@@ -59,7 +60,9 @@ export const EVENTS_SCHEMA = {
 
 const EVENTS_HEAD_SCHEMA = {
   tags: ['live'],
+  operationId: 'headEvents',
   summary: 'The headers GET /api/events would answer now, without opening a stream',
+  description: 'For a probe or a proxy: 200 when a stream would open, 503 with Retry-After when it would be refused.',
   response: {
     200: { description: 'A stream would open', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     503: errorAnswer('systemError: a stream would be refused (too many open); Retry-After says when'),

@@ -26,6 +26,7 @@ const HISTORY_QUERY = {
 
 export const HISTORY_SCHEMA = {
   tags: ['machines'],
+  operationId: 'getMachineHistory',
   summary: "A machine's states as the feed changed them",
   description: `Oldest first, at most ${HISTORY_PAGE_ENTRIES} a page: when \`more\` is true, ask again with the last \`at\` as \`since\`.`,
   params: HISTORY_PARAMS,

@@ -25,6 +25,7 @@ const OPERATOR_PARAMS = {
 
 export const OPERATOR_SCHEMA = {
   tags: ['operator'],
+  operationId: 'updateMachine',
   summary: "An operator changes a machine's state",
   description:
     'Only the fields given change; the server never stamps a time itself. Audited, and sent to open event streams. ' +

@@ -6,6 +6,7 @@ export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 
 export const RUNTIME_CONFIG_SCHEMA = {
   tags: ['page'],
+  operationId: 'getRuntimeConfig',
   summary: "The page's settings of this deployment, as a script",
   description:
     'Sets `window.__RVM_CONFIG__` to a `RuntimeConfig` (components.schemas): embed origins, kiosk timings, ' +

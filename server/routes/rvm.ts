@@ -14,6 +14,7 @@ export const LIST_BODY_LIMIT_BYTES = 1024;
  */
 export const LIST_SCHEMA = {
   tags: ['machines'],
+  operationId: 'listMachines',
   summary: 'Every machine',
   description:
     'Every machine, sorted by id. The request body is ignored (the page sends `{}`) and refused over 1 KiB. ' +
@@ -39,7 +40,9 @@ export const LIST_SCHEMA = {
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
 export function registerRvmRoutes(app: FastifyInstance, currentList: () => Promise<ListBody>): void {
   for (const url of URLS) {
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema: LIST_SCHEMA }, async (request, reply) => {
+    // Without the trailing slash it answers the same, listed once in the document (under the spec's path).
+    const schema = url === URLS[0] ? LIST_SCHEMA : { ...LIST_SCHEMA, hide: true };
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (request, reply) => {
       const body = await currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache');

@@ -12,28 +12,37 @@ import { describeSqliteOnly, startTestServer, type TestServer } from './helpers'
  * document is the same on either engine: checked once.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** Inside the tree (gitignored), so the client resolves openapi-fetch and the contract as any module here. */
+/** Inside the tree (gitignored), so the client resolves the contract as any module here. */
 const CLIENT_DIR = path.join(ROOT, 'tests/.artifacts/openapi-client');
 
-/** A client as an integrator writes it, with the checks of what the generated types must say. */
-const CLIENT = `import createClient from 'openapi-fetch';
-import type { ApiMachine } from '../../../shared/contract/machine';
+/**
+ * A client as an integrator writes it on the generated types alone, with the checks of what they must say. Plain
+ * fetch: openapi-fetch reads answers through openapi-typescript-helpers' `Readable`, which turns a tuple (the
+ * coordinates) into an array, so its Machine would not be the document's.
+ */
+const CLIENT = `import type { ApiMachine } from '../../../shared/contract/machine';
 import type { components, operations, paths } from './api';
 
 type Machine = components['schemas']['Machine'];
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Json<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends {
+  responses: { [status in S]: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
 
-const client = createClient<paths>({ baseUrl: 'http://localhost:8080' });
+const BASE = 'http://localhost:8080';
 
 /** The list call: its answer is Machine[]. */
 export async function machines(): Promise<Machine[]> {
-  const { data, error } = await client.POST('/api/rvm/');
-  if (error) throw new Error(error.msg);
-  return data.rvms;
+  const answer = await fetch(\`\${BASE}/api/rvm/\`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (!answer.ok) throw new Error(((await answer.json()) as Json<'/api/rvm/', 'post', 400>).msg);
+  return ((await answer.json()) as Json<'/api/rvm/', 'post', 200>).rvms;
 }
 
 type ListAnswer = operations['listMachines']['responses'][200]['content']['application/json'];
 export const listIsMachines: Equal<ListAnswer['rvms'], Machine[]> = true;
+export const pathIsOperation: Equal<Json<'/api/rvm/', 'post', 200>, ListAnswer> = true;
 
 /** Every machine the contract types is a Machine of the document, and the reverse for its known fields. */
 export const fromContract = (machine: ApiMachine): Machine => machine;
@@ -45,13 +54,16 @@ export const toContract = ({ coordinates, name_zhs, bin_count_full_threshold, la
 });
 
 /** An operator's update and its answer, by operation id. */
-export async function setFull(id: string): Promise<Machine> {
-  const { data, error } = await client.PATCH('/api/operator/machines/{id}', {
-    params: { path: { id } },
-    body: { status: 'Full' },
+type Update = operations['updateMachine'];
+export async function setFull(id: string, token: string): Promise<Machine> {
+  const body: Update['requestBody']['content']['application/json'] = { status: 'Full' };
+  const answer = await fetch(\`\${BASE}/api/operator/machines/\${encodeURIComponent(id)}\`, {
+    method: 'PATCH',
+    headers: { authorization: \`Bearer \${token}\`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  if (error) throw new Error(error.msg);
-  return data.rvm;
+  if (!answer.ok) throw new Error(((await answer.json()) as Update['responses'][400]['content']['application/json']).msg);
+  return ((await answer.json()) as Update['responses'][200]['content']['application/json']).rvm;
 }
 
 // @ts-expect-error a status the contract does not have
