@@ -1,4 +1,4 @@
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import {
   accountNameProblem,
   normalizeAccountName,

@@ -1,17 +1,14 @@
-import { LOCALES } from '../../shared/machine';
+import { LOCALIZED_FIELDS } from '../../shared/contract/machine';
+import type { MachineEdit } from '../../shared/contract/machineEdit';
 import type { ApiMachine } from './apiMachine';
-import { operatorStateOf, type StatusUpdate } from './statusUpdate';
+import { operatorStateOf } from './statusUpdate';
 
 /** The texts an operator may edit besides the state: each language's name, address and service hours, the hours. */
-export const TEXT_EDIT_FIELDS = [
-  ...LOCALES.flatMap((locale) => [`name_${locale}`, `address_${locale}`, `service_hour_${locale}`] as const),
-  'opening_hours',
-] as const;
+export const TEXT_EDIT_FIELDS = [...LOCALIZED_FIELDS, 'opening_hours'] as const;
 export type TextEditField = (typeof TEXT_EDIT_FIELDS)[number];
 
-/** A checked change to a machine, each value as it is stored: its state, its texts and hours, its photo. */
-export type MachineChange = StatusUpdate &
-  Partial<Record<TextEditField, string | null>> & { picture?: { id: string } | null };
+/** A checked change to a machine (the contract's edit), each value as it is stored. */
+export type MachineChange = MachineEdit;
 
 const pictureOf = (machine: ApiMachine): { id: string } | null => (machine.picture ? { id: machine.picture.id } : null);
 
@@ -30,7 +27,10 @@ export function auditedFieldsOf(machine: ApiMachine, change: MachineChange): Rec
   return fields;
 }
 
-/** The columns of the machines table a change writes besides the state's, with their values (the photo by its id). */
+/**
+ * The columns of the machines table a change writes besides the state's, with their values (the photo by its id,
+ * in `picture_id`). The names come from the contract's fixed list, never from a request.
+ */
 export function textAndPictureColumns(change: MachineChange): Record<string, string | null> {
   const columns: Record<string, string | null> = {};
   for (const [field, value] of Object.entries(change)) {

@@ -1,16 +1,13 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { STATUSES } from '../../shared/machine';
+import { checkMachineEdit } from '../../shared/contract/machineEdit';
 import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { MachineBus } from '../live/bus';
-import { TEXT_EDIT_FIELDS } from '../machines/machineChange';
-import { checkOperatorEdit, PHOTO_ID_PATTERN } from '../machines/operatorEdit';
-import { TEXT_MAX_CHARS } from '../machines/validate';
 import { actorOf, type Access } from '../security/access';
-import { errorAnswer, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -27,65 +24,8 @@ const OPERATOR_PARAMS = {
   properties: { id: { type: 'string', description: 'The machine' } },
 } as const;
 
-const TIMESTAMP = {
-  type: ['string', 'null'],
-  description: 'ISO 8601 date-time (no offset = Hong Kong time), stored in UTC; null or "" clears it',
-} as const;
-const TEXT = { type: 'string', maxLength: TEXT_MAX_CHARS, description: 'Trimmed; 1 to 200 characters' } as const;
-
-/**
- * What the document shows of the body. The route does not refuse by it: every value is checked by
- * machines/operatorEdit.ts, which names each bad field (`invalidMachine`), as the console shows them.
- */
-const MACHINE_EDIT_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    status: { type: 'string', enum: STATUSES },
-    under_maintenance: { type: 'boolean' },
-    service_status: { type: 'integer', enum: [0, 1], description: '1 means out of service' },
-    deactivated: { type: 'boolean' },
-    last_online: TIMESTAMP,
-    last_emptied_at: TIMESTAMP,
-    last_full: TIMESTAMP,
-    ...Object.fromEntries(TEXT_EDIT_FIELDS.filter((field) => field !== 'opening_hours').map((field) => [field, TEXT])),
-    opening_hours: {
-      type: ['string', 'null'],
-      maxLength: TEXT_MAX_CHARS,
-      description: 'OpenStreetMap opening_hours syntax; null or "" for none',
-    },
-    picture: {
-      type: ['object', 'null'],
-      required: ['id'],
-      additionalProperties: false,
-      properties: { id: { type: 'string', pattern: PHOTO_ID_PATTERN.source } },
-      description: 'A photo uploaded before (`POST /api/upload`), or null for none',
-    },
-  },
-} as const;
-
-/** `invalidMachine`'s list: each bad field, a code the console translates, and what its sentence needs. */
-const MACHINE_PROBLEMS = {
-  problems: {
-    type: 'array',
-    items: {
-      type: 'object',
-      required: ['field', 'code', 'params'],
-      additionalProperties: false,
-      properties: {
-        field: { type: ['string', 'null'], description: 'The field; null for the whole body' },
-        code: {
-          type: 'string',
-          description:
-            'notAnObject, noField, notEditable, notOneOf {options}, notBoolean, ' +
-            'dateTime, notText, required, textLength {max}, photoId',
-        },
-        params: { type: 'object', additionalProperties: true },
-      },
-    },
-  },
-} as const;
+/** `invalidMachine`'s list: each bad field, with the contract's problem code and what its sentence needs. */
+const MACHINE_PROBLEMS = { problems: { type: 'array', items: ref('MachineProblem') } } as const;
 
 export const OPERATOR_SCHEMA = {
   tags: ['operator'],
@@ -98,13 +38,14 @@ export const OPERATOR_SCHEMA = {
     `districts, only the machines of those. At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
   security: CONSOLE_SECURITY,
   params: OPERATOR_PARAMS,
-  body: MACHINE_EDIT_BODY,
+  // Documents the fields; the route does not refuse by it (attachValidation): the contract's check names each one.
+  body: ref('MachineEdit'),
   response: {
     200: {
       description: 'The machine as it is now',
       type: 'object',
       required: ['success', 'rvm'],
-      properties: { success: { type: 'boolean', const: true }, rvm: MACHINE_SCHEMA },
+      properties: { success: { type: 'boolean', const: true }, rvm: ref('Machine') },
     },
     400: consoleErrorAnswer(
       'invalidMachine: `problems` names each bad field (an unknown one, a bad value, no field at all; a photo not ' +
@@ -150,9 +91,9 @@ export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus
     handler: async (request) => {
       if (request.validationError && request.validationError.validationContext !== 'body')
         throw new ApiError(400, 'badRequest');
-      const checked = checkOperatorEdit(request.body);
+      const checked = checkMachineEdit(request.body);
       if (!checked.ok) throw new ApiError(400, 'invalidMachine', { problems: checked.problems });
-      const { change } = checked;
+      const change = checked.edit;
       if (change.picture && !(await engine.files.find(change.picture.id))) {
         throw new ApiError(400, 'invalidMachine', { problems: [{ field: 'picture', code: 'photoId', params: {} }] });
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../server/security/tokenFingerprint';
 import { parseStatusUpdate } from '../../server/machines/statusUpdate';
-import { STATUSES } from '../../shared/machine';
+import { STATUSES } from '../../shared/contract/machine';
 import {
   ADMIN_TOKEN,
   auth,
@@ -136,7 +136,7 @@ describe('PATCH /api/operator/machines/:id', () => {
       { name_en: ' ', address_zht: 'x'.repeat(201) },
       [problem('name_en', 'required'), problem('address_zht', 'textLength', { max: 200 })],
     ],
-    ['a name as a number', { name_zhs: 5 }, [problem('name_zhs', 'notText')]],
+    ['a name as a number', { name_zhs: 5 }, [problem('name_zhs', 'notText', { max: 200 })]],
     ['a photo id that is no hash', { picture: { id: '../secret' } }, [problem('picture', 'photoId')]],
     ['a photo never uploaded', { picture: { id: 'a'.repeat(64) } }, [problem('picture', 'photoId')]],
     ['an array', [{ status: 'Full' }], [problem(null, 'notAnObject')]],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
 import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';

@@ -6,9 +6,12 @@ import type { ApiMachine } from '../../machines/apiMachine';
 import { getMachine } from './machines';
 import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../../machines/machineChange';
 import { operatorStateOf } from '../../machines/statusUpdate';
+import { STATE_EDIT_FIELDS } from '../../../shared/contract/machineEdit';
+import { BOOLEAN_COLUMNS, UPDATED_AT_COLUMN } from '../machineRecord';
 
 /**
- * SQLite: applies an operator's change (the state, and the texts, hours and photo a person edits), records it in the audit table and, when the machine's state changed
+ * SQLite: applies an operator's change (the state, and the texts, hours and photo a person edits), records it in
+ * the audit table and, when the machine's state changed
  * (not only its report time), in its history, in one transaction.
  * Null when there is no such machine; `changed` is false when the update repeated the current state.
  */
@@ -28,25 +31,13 @@ export function applyStatusUpdate(
       const state = { ...operatorStateOf(was), ...update };
       const columns = textAndPictureColumns(update);
       const timestamp = at.toISOString();
-      // The column names come from the fixed list of editable fields, never from the request.
-      const setColumns = Object.keys(columns).map((column) => `, ${column} = @${column}`);
-      db.prepare(
-        `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
-         deactivated = @deactivated, last_online = @last_online, last_emptied_at = @last_emptied_at,
-         last_full = @last_full, updated_at = @updated_at${setColumns.join('')}
-       WHERE id = @id`,
-      ).run({
-        status: state.status,
-        service_status: state.service_status,
-        last_online: state.last_online,
-        last_emptied_at: state.last_emptied_at,
-        last_full: state.last_full,
-        under_maintenance: state.under_maintenance ? 1 : 0,
-        deactivated: state.deactivated ? 1 : 0,
-        updated_at: timestamp,
+      const names = [...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN, ...Object.keys(columns)];
+      db.prepare(`UPDATE machines SET ${names.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`).run(
+        ...STATE_EDIT_FIELDS.map((field) => (BOOLEAN_COLUMNS.includes(field) ? Number(state[field]) : state[field])),
+        timestamp,
+        ...Object.values(columns),
         id,
-        ...columns,
-      });
+      );
       db.prepare(
         `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -1,4 +1,4 @@
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
 import type { AuditQuery } from '../audit';
 import type { MachineChange } from '../../machines/machineChange';
