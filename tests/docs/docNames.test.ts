@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_NAMES, problemWith } from './checkName';
-import { buildCodeIndex } from './codeIndex';
+import { filesNamedBy, LIBRARY_NAMES, problemWith } from './checkName';
+import { buildCodeIndex, readCode } from './codeIndex';
 import { readSpans } from './docSpans';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -20,9 +20,16 @@ function statusAgrees(firstLine: string, status: string): boolean {
 }
 
 describe('names quoted in the docs', () => {
-  it.each(DOCS)('%s names only files and code that exist', (doc) => {
-    const problems = readSpans(ROOT, doc).flatMap(({ line, text }) => {
-      const problem = problemWith(text, index, ROOT);
+  it.each(DOCS)('%s names only files and code that exist, each name in the files it names', (doc) => {
+    const spans = readSpans(ROOT, doc);
+    const quotedIn = new Map<number | null, string[]>();
+    for (const { block, text } of spans) quotedIn.set(block, [...(quotedIn.get(block) ?? []), text]);
+    // A diagram's lines are no passage: its names are checked against the whole code.
+    const scopes = new Map(
+      [...quotedIn].map(([block, quoted]) => [block, block === null ? [] : filesNamedBy(quoted, index)]),
+    );
+    const problems = spans.flatMap(({ line, text, block }) => {
+      const problem = problemWith(text, index, ROOT, scopes.get(block));
       return problem === null ? [] : [`${doc}:${line} \`${text}\`: ${problem}`];
     });
     expect(problems).toEqual([]);
@@ -61,6 +68,26 @@ describe('names quoted in the docs', () => {
     const names = [...read].map((match) => match[1] ?? '');
     expect(names.length).toBeGreaterThan(20);
     expect(names.filter((name) => !configuration.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('names in test titles', () => {
+  /** A title that opens with a name of the code: `parseStatusUpdate rejects…`, `MachineCard:` (not `MapLibre's`). */
+  const OPENING_NAME = /^(_*[a-z$][a-z0-9$]*[A-Z][\w$]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:\(\))?(?=[\s:]|$)/;
+
+  it('opens a title with a name only when its test file uses that name', () => {
+    const tests = index.files.filter((file) => /\.test\.tsx?$/.test(file));
+    expect(tests.length).toBeGreaterThan(100);
+    const opened = tests.flatMap((file) => {
+      const { names, titles } = readCode(readDoc(file));
+      return titles.flatMap((title) => {
+        const name = OPENING_NAME.exec(title)?.[1];
+        return name === undefined ? [] : [{ file, title, used: names.has(name) }];
+      });
+    });
+    expect(opened.length).toBeGreaterThan(50);
+    const stale = opened.filter(({ used }) => !used).map(({ file, title }) => `${file}: '${title}'`);
+    expect(stale).toEqual([]);
   });
 });
 
