@@ -8,7 +8,16 @@ import { webglOnly } from '../scripts/vite/webglOnly';
 const BENCH = import.meta.dirname;
 
 /** What the page is built from: a change there, not committed, makes the build "<commit>+changes". */
-const BUILT_FROM = ['.', '../src', '../shared', '../assets', '../scripts/vite', '../package-lock.json', ':!results'];
+const BUILT_FROM = [
+  '.',
+  '../src',
+  '../shared',
+  '../testkit',
+  '../assets',
+  '../scripts/vite',
+  '../package-lock.json',
+  ':!results',
+];
 
 /** The commit being built, with "+changes" when what it is built from has uncommitted changes: runs record it. */
 function buildName(): string {

@@ -20,7 +20,7 @@ export interface CodeIndex {
 }
 
 /** Folders of code whose names the docs may quote; the configuration files at the top count too. */
-const CODE_ROOTS = ['src', 'server', 'shared', 'scripts', 'tests', 'bench'];
+const CODE_ROOTS = ['src', 'server', 'shared', 'scripts', 'tests', 'testkit', 'bench'];
 const CODE_FILE = /\.(ts|tsx|mts|mjs|cjs|js)$/;
 /** This checker's own code quotes names from the docs: it must not vouch for them. */
 const CHECKER = 'tests/docs/';
