@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles';
-import { webglOnly } from '../scripts/vite/webglOnly';
+import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles.ts';
+import { webglOnly } from '../scripts/vite/webglOnly.ts';
 
 const BENCH = import.meta.dirname;
 
