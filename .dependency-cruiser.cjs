@@ -157,7 +157,7 @@ const BENCH_PACKAGES = Object.keys({ ...benchPackage.dependencies, ...benchPacka
   name.replace(/^@types\//, ''),
 );
 
-/** File kinds (docs/architecture.md): components, hooks, atoms, start-up; every other .ts file is domain. */
+/** File kinds (docs/page.md): components, hooks, atoms, start-up; every other .ts file is domain. */
 const COMPONENT = '\\.tsx$';
 const HOOK = '/use[A-Z][^/]*\\.ts$';
 const ATOMS = 'Atoms?\\.ts$';
@@ -180,8 +180,7 @@ module.exports = {
     },
     {
       name: 'layer-unlisted',
-      comment:
-        'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/architecture.md',
+      comment: 'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/page.md',
       severity: 'error',
       from: { path: '^src/', pathNot: anyOf(LAYERS.map(([, p]) => p)) },
       to: {},
@@ -211,7 +210,7 @@ module.exports = {
     {
       name: 'server-layer-unlisted',
       comment:
-        'every file of the server belongs to a floor of SERVER_LAYERS; a new folder is placed there and in docs/architecture.md',
+        'every file of the server belongs to a floor of SERVER_LAYERS; a new folder is placed there and in docs/server.md',
       severity: 'error',
       from: { path: '^server/', pathNot: anyOf(SERVER_LAYERS.map(([, p]) => p)) },
       to: {},
