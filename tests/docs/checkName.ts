@@ -8,10 +8,6 @@ import type { CodeIndex } from './codeIndex';
  */
 export const LIBRARY_NAMES = new Set<string>([
   'DataFilterExtension', // deck.gl's filter extension, which the size column replaced (decision 0026)
-  'instanceIconDefs', // deck.gl's IconLayer attribute behind `getIcon` (decision 0022)
-  'updateSubBuffer', // how deck.gl rewrites the rows a `_dataDiff` names (decision 0022)
-  '_onPointerDown', // deck.gl's own pick on a press, forwarded by MapLibreOverlay (decision 0022)
-  'readPixels', // the WebGL read-back behind a pick (decisions 0006 and 0022)
   'FST_ERR_BAD_URL', // Fastify's code for a malformed URL, which the router answered before the app's handler did
   'targetOrigin', // window.postMessage's second parameter (docs/embedding.md)
 ]);

@@ -11,9 +11,10 @@ const index = buildCodeIndex(ROOT);
 const readDoc = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DOCS = index.files.filter((file) => file === 'README.md' || /^docs\/.*\.md$/.test(file)).sort();
 const DECISIONS = DOCS.filter((doc) => /^docs\/decisions\/\d{4}-/.test(doc));
-/** The newcomer's guide; a guide of docs/ (split by topic when it grows). */
+/** The newcomer's guide; a guide of docs/ (split by topic when it grows); a decision: a page, about 600 words. */
 const README_MAX_BYTES = 12_000;
 const GUIDE_MAX_BYTES = 15_000;
+const DECISION_MAX_CHARACTERS = 4_000;
 
 /** A record's first line under its title says whether it is superseded; the index's status must say the same. */
 function statusAgrees(firstLine: string, status: string): boolean {
@@ -104,6 +105,11 @@ describe('the guides a newcomer reads first', () => {
       ...guides.filter((doc) => Buffer.byteLength(readDoc(doc)) > GUIDE_MAX_BYTES),
     ];
     expect(over).toEqual([]);
+  });
+
+  it('keeps each decision record within a page', () => {
+    expect(DECISIONS.length).toBeGreaterThan(30);
+    expect(DECISIONS.filter((doc) => [...readDoc(doc)].length > DECISION_MAX_CHARACTERS)).toEqual([]);
   });
 
   it('links only to files and headings that exist', () => {
