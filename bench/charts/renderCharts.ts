@@ -3,12 +3,12 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { formatMs, shortCount } from '../page/format';
-import { isBenchRecord, RECORD_FORMAT, type BenchRecord } from '../page/record';
+import { formatMs, gpuName, shortCount } from '../record/format';
+import { isBenchRecord, RECORD_FORMAT, type BenchRecord } from '../record/record';
 import { RENDERER_LABELS, RENDERERS } from '../stage/stageApi';
 import type { VisitorReport } from '../visitor/visitorReport';
 import { benchCharts, hasData } from './benchCharts';
-import { byRendererAndN, gpuName } from './chartRows';
+import { byRendererAndN } from './chartRows';
 import { visitorWaterfallChart } from './specs';
 import { waterfallRows } from './visitorRows';
 

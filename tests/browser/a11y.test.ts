@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { FontSize as FontSizeName } from '../../src/config';
-import { seriousFindings, type AxeFinding } from './axe';
+import { seriousFindings, type AxeFinding } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { DESKTOP, MOBILE, waitForMapReady } from './harness';
+import { DESKTOP, MOBILE, waitForMapReady } from '../../testkit/browser/harness';
 import { openHosted } from './hostFrame';
 import { setOffline, waitForOfflineReady } from './offline-helpers';
 import {

@@ -4,7 +4,7 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 import { fetchMachines, fill } from './screen-helpers';
 
 const LIST_PATH = '/api/rvm/';

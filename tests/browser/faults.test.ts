@@ -6,7 +6,13 @@ import { displayStateOf } from '../../src/machines/displayState';
 import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig';
 import type { Machine } from '../../shared/machine';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, type TileMode } from './harness';
+import {
+  waitForMapReady,
+  type ApiAnswer,
+  type ApiOverride,
+  type OpenedPage,
+  type TileMode,
+} from '../../testkit/browser/harness';
 import { coastDistanceOn, onLand } from './landOutline';
 import { canvasAt, closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { hexToRgb } from './pixels';

@@ -15,10 +15,11 @@ const PRODUCT_TEST_FOLDERS = ['tests/server', 'tests/browser', 'tests/build', 't
 const RUNS_THE_PRODUCT = [
   /from '\.\/(helpers|eventApp|fakeFeed|streamFlood)'/,
   /from '\.\.?\/(pg\/)?(cluster|database|helpers)'/,
+  /from '(\.\.\/)+testkit\/pg\/(cluster|database)'/,
   /from 'node:child_process'/,
 ];
 /** What a unit test may not import: the helpers that start a server, a database or a browser. */
-const STARTS_THE_PRODUCT = /from '(\.\.\/)+tests\/(server|browser|build)\//;
+const STARTS_THE_PRODUCT = /from '(\.\.\/)+(tests\/(server|browser|build)|testkit\/(browser|pg))\//;
 
 function testFiles(folder: string): string[] {
   return (fs.readdirSync(path.join(ROOT, folder), { recursive: true }) as string[])

@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machinesCsv } from '../fixtures/machinesCsv';
+import { machinesCsv } from '../../testkit/fixtures/machinesCsv';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 

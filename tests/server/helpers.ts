@@ -16,7 +16,7 @@ import type { PgEngine } from '../../server/db/pg/engine';
 import { seedIfFirstStart } from '../../server/importing/seed';
 import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { builtServerFile, type ServerCommand } from '../../scripts/build/serverBuild';
-import { createTestDatabase, type TestDatabase } from './pg/database';
+import { createTestDatabase, type TestDatabase } from '../../testkit/pg/database';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';

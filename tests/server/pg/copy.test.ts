@@ -14,7 +14,7 @@ import {
   testSql,
   type TestServer,
 } from '../helpers';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const runCopy = (env: Record<string, string>) => runServerCommand('copy-to-postgres', [], env);
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { PG_MIGRATIONS } from '../../../server/db/pg/migrations';
 import { createListBody } from '../../../server/http/listBody';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const databases: TestDatabase[] = [];
 const engines: PgEngine[] = [];

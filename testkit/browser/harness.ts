@@ -11,8 +11,8 @@ export const ARTIFACTS = join(ROOT, 'tests/.artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 export const ADMIN_TOKEN = 'test-admin-token';
 const TILE_HOST = 'mapapi.geodata.gov.hk';
-const TILE = readFileSync(join(ROOT, 'tests/fixtures/tile.png'));
-const LABEL_TILE = readFileSync(join(ROOT, 'tests/fixtures/label-tile.png'));
+const TILE = readFileSync(join(ROOT, 'testkit/fixtures/tile.png'));
+const LABEL_TILE = readFileSync(join(ROOT, 'testkit/fixtures/label-tile.png'));
 
 export interface RunningServer {
   url: string;

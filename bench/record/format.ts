@@ -27,3 +27,9 @@ export function formatFrames(frames: FrameStats | null): string {
 export function shortCount(n: number): string {
   return n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}k` : String(n);
 }
+
+/** A GPU's name for a heading: software WebGL said so, anything else as the browser gave it. */
+export function gpuName(renderer: string | undefined | null): string {
+  if (!renderer) return 'no WebGL';
+  return /swiftshader/i.test(renderer) ? 'SwiftShader (software WebGL)' : renderer;
+}
