@@ -83,10 +83,15 @@ const SERVER_LAYERS = [
   ['machines', '^server/machines/'],
   ['files', '^server/files/'],
   ['config', '^server/config\\.ts$'],
+  ['buildInfo', '^server/buildInfo\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
 ];
-const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors|progress)\\.ts$']);
+const SERVER_DOMAIN = anyOf([
+  '^server/machines/',
+  '^server/files/',
+  '^server/(config|buildInfo|errors|progress)\\.ts$',
+]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { readCommandLine, type CommandDescription } from './cli/commandLine';
 import { loadConfig } from './config';
 import { startAuditPruning } from './retention/auditRetention';
 import { openEngine } from './db/openEngine';
@@ -14,7 +15,27 @@ const displayHost = (host: string): string => {
   return host.includes(':') ? `[${host}]` : host;
 };
 
+const COMMAND = {
+  invocation: 'npm start --',
+  argumentsText: '',
+  positionals: { min: 0, max: 0 },
+  summary:
+    'Serves the page and its API on PORT (8080), from SQLite (RVM_DB) or PostgreSQL (RVM_DATABASE_URL). A first\n' +
+    'start creates and seeds the database. SIGTERM or SIGINT stops it: requests in flight finish (up to 10 s).\n' +
+    'Every setting is an environment variable: docs/configuration.md.',
+  environment: [
+    'PORT, HOST  where to listen (8080, 0.0.0.0)',
+    'RVM_DB  the SQLite file (default data/rvm.sqlite)',
+    'RVM_DATABASE_URL  postgres://…: PostgreSQL instead, for several instances',
+    'RVM_ADMIN_TOKEN  the operator bearer token (uploads, operator API, metrics)',
+    'RVM_UPSTREAM_URL  the operator feed to follow',
+  ],
+  exitCodes: ['0  stopped by a signal', '1  could not start (the reason on stderr)', '2  wrong usage'],
+} as const satisfies CommandDescription;
+
 async function main(): Promise<void> {
+  const commandLine = readCommandLine(COMMAND, process.argv.slice(2));
+  if (!commandLine.run) process.exit(commandLine.exitCode);
   const config = loadConfig(process.env);
   let warn = (message: string): void => console.error(message);
   const engine = await openEngine(config, 'server', (error) =>
