@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerMetricsRoute } from './routes/metrics';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
+import { registerProbeRoutes } from './routes/probes';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
@@ -88,6 +89,11 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
+  registerProbeRoutes(app, {
+    lastList: list.latest,
+    rebuildList: list.current,
+    queryDatabase: () => engine.countMachines(),
+  });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
