@@ -31,7 +31,13 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            // What deploy/ ships: the Prometheus rules and the dashboard, with Debian's promtool and Prometheus.
+            'tests/deploy/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, PG_TESTS],
           globalSetup: [SERVER_BUILD],
           testTimeout: 30_000,
