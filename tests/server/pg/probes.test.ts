@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_TOKEN, makeTempDir, startMainServer, type MainServerProcess } from '../helpers';
+import { ADMIN_TOKEN, makeTempDir, spawnMainServer, startMainServer, type MainServerProcess } from '../helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 
 /**
@@ -69,6 +69,31 @@ const get = async (path: string) => {
   return { status: response.status, body: (await response.json()) as unknown, ms: performance.now() - started };
 };
 
+describe('the compiled server starting before its PostgreSQL database', () => {
+  it('waits for it, saying so, and starts once it answers', async () => {
+    const late = await databaseRelay(new URL(database.url));
+    await late.stop();
+    const child = spawnMainServer(dir, { RVM_DATABASE_URL: late.url, RVM_ADMIN_TOKEN: ADMIN_TOKEN });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await expect.poll(() => stderr, { timeout: 20_000 }).toMatch(/^waiting for the database \(connect ECONNREFUSED/m);
+      expect(stdout).toBe('');
+      await late.start();
+      await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\//);
+      const port = /:(\d+)\//.exec(stdout)?.[1];
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await late.stop();
+    }
+  });
+});
+
 describe('the probes of the compiled server with its PostgreSQL database stopped', () => {
   it('live stays 200 at once, ready answers 503 within its 2 s limit, /api/health 503 as before; all recover', async () => {
     await expect.poll(async () => (await get('/api/health/ready')).status, { timeout: 10_000 }).toBe(200);
@@ -93,16 +118,16 @@ describe('the probes of the compiled server with its PostgreSQL database stopped
   });
 
   it('ready and every other request answer 503 once SIGTERM has begun the shutdown, and the process exits 0', async () => {
-    // An event stream keeps a connection open, so the server is still closing when the probe asks.
-    const agent = new AbortController();
-    const stream = await fetch(`${server.base}/api/events`, { signal: agent.signal });
+    // The server ends its event streams first thing when it closes: the end of one says the shutdown has begun.
+    const stream = await fetch(`${server.base}/api/events`);
     expect(stream.status).toBe(200);
+    const ended = stream.text();
     const exited = server.stop('SIGTERM');
+    await ended;
     const probe = await fetch(`${server.base}/api/health/ready`).catch((error: unknown) => error);
     // Either the keep-alive connection got Fastify's 503 or the port is closed already: neither is "ready".
     if (probe instanceof Response) expect(probe.status).toBe(503);
     else expect(probe).toBeInstanceOf(Error);
-    agent.abort();
     expect(await exited).toBe(0);
   });
 });
