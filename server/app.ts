@@ -8,6 +8,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
 import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
@@ -66,6 +67,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
+  if (config.apiDocs) await registerApiDocs(app);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());

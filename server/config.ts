@@ -104,6 +104,8 @@ export interface ServerConfig {
   historyRetentionDays: number;
   /** The benchmark page's build, served at /bench/ (RVM_BENCH_PAGE=1: bench/dist); null = not served. */
   benchPageDir: string | null;
+  /** The API's reference page at /api/docs (RVM_API_DOCS, on unless 0). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       MAX_AUDIT_RETENTION_DAYS,
     ),
     benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
+    apiDocs: parseFlag('RVM_API_DOCS', env.RVM_API_DOCS, true),
   };
 }
 
@@ -251,8 +254,8 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   return parsed;
 }
 
-function parseFlag(name: string, raw: string | undefined): boolean {
-  const value = nonEmpty(raw) ?? '0';
+function parseFlag(name: string, raw: string | undefined, fallback = false): boolean {
+  const value = nonEmpty(raw) ?? (fallback ? '1' : '0');
   if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 }

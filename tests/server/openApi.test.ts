@@ -5,6 +5,7 @@ import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ERROR_KEYS } from '../../server/errors';
+import { API_DOCS_PATH } from '../../server/routes/apiDocs';
 import { auth, makePng, makeTempDir, multipart, startSeededTestServer, type TestServer } from './helpers';
 
 /** Every route the app registers, as Fastify's onRoute hook sees it: the app is built by a Fastify that logs them. */
@@ -72,11 +73,15 @@ describe('GET /api/openapi.json', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('leaves out only the page files (@fastify/static) and the 405 answers to other methods', async () => {
+  it('leaves out only the page files (@fastify/static), the API page and the 405 answers to other methods', async () => {
     const hidden = routes.filter((route) => route.schema?.hide);
     const pageFiles = hidden.filter((route) => route.url === '/*');
     expect(pageFiles.map(methodsOf).flat().sort()).toEqual(['get', 'head']);
-    for (const route of hidden.filter((route) => route.url !== '/*')) {
+    // The API page's own files and its copy of this document (@fastify/swagger-ui), all under /api/docs.
+    const apiPage = hidden.filter((route) => route.url.startsWith(`${API_DOCS_PATH}/`) || route.url === API_DOCS_PATH);
+    expect(apiPage.map((route) => route.url)).toContain(`${API_DOCS_PATH}/`);
+    expect((await server.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json()).toEqual(document);
+    for (const route of hidden.filter((route) => route.url !== '/*' && !apiPage.includes(route))) {
       for (const method of methodsOf(route)) {
         const answer = await server.app.inject({ method: method.toUpperCase() as 'GET', url: concrete(route.url) });
         expect(answer.statusCode, `${method} ${route.url}`).toBe(405);
