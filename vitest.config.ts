@@ -100,6 +100,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // `npm run test:container`: the image and the compose stack with podman (root), apart from `npm test`.
+          name: 'container',
+          environment: 'node',
+          include: ['tests/container/**/*.test.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Each file builds the page it needs (tests/browser/syntheticPageServer.ts): no `npm run build` first.
           name: 'scale',
           environment: 'node',
