@@ -58,7 +58,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
-  allowCrossOriginPage(app);
+  await allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
