@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../server/helpers';
 import { containerAddress, output, podman, ROOT, stream } from './podman';
 
 const PROJECT = `rvmct${process.pid}`;
@@ -275,6 +276,23 @@ describe('the image and the compose stack, for real (podman)', () => {
     } finally {
       stream.destroy();
     }
+  });
+
+  it('keeps a photo uploaded through one instance in PostgreSQL, where the other serves it', async () => {
+    const [one, two] = await Promise.all([containerAddress(containers.app1), containerAddress(containers.app2)]);
+    const png = makePng(3, 2, [63, 165, 53]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'container-test.png');
+    const upload = await fetch(`http://${one}:8080/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    const { id } = (await upload.json()) as { id: string };
+    const photo = await fetch(`http://${two}:8080/api/file/${id}`);
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(png)).toBe(true);
   });
 
   it('keeps answering through Caddy with one app container stopped', async () => {
