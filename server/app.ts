@@ -15,6 +15,7 @@ import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
 import { registerMetricsRoute } from './routes/metrics';
+import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
 import { registerProbeRoutes } from './routes/probes';
@@ -67,6 +68,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
+  registerApiSchemas(app);
   if (config.apiDocs) await registerApiDocs(app);
 
   const list = createListBody(engine, metrics.listBuilt);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
