@@ -86,6 +86,7 @@ const SERVER_LAYERS = [
   ['accounts', '^server/accounts/'],
   ['files', '^server/files/'],
   ['config', '^server/config(\\.test)?\\.ts$'],
+  ['buildInfo', '^server/buildInfo\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
 ];
@@ -94,6 +95,7 @@ const SERVER_DOMAIN = anyOf([
   '^server/accounts/',
   '^server/files/',
   '^server/(config|errors|progress)(\\.test)?\\.ts$',
+  '^server/buildInfo\\.ts$',
 ]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';

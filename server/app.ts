@@ -9,6 +9,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
 import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
@@ -18,6 +19,7 @@ import { registerMetricsRoute } from './routes/metrics';
 import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
+import { registerProbeRoutes } from './routes/probes';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
@@ -80,7 +82,7 @@ export async function buildApp(
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
-  allowCrossOriginPage(app);
+  await allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
@@ -92,6 +94,7 @@ export async function buildApp(
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
   registerApiSchemas(app);
+  if (config.apiDocs) await registerApiDocs(app);
 
   // The console's people: who may call what, their sessions, signing in.
   const sessions = new Sessions(
@@ -132,6 +135,11 @@ export async function buildApp(
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
+  registerProbeRoutes(app, {
+    lastList: list.latest,
+    rebuildList: list.current,
+    queryDatabase: () => engine.countMachines(),
+  });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       benchPageDir: null,
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 12 * 60 * 60_000,
+      apiDocs: true,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -91,6 +92,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_BENCH_PAGE: '0' }, CWD).benchPageDir).toBeNull();
     expect(() => loadConfig({ RVM_BENCH_PAGE: 'yes' }, CWD)).toThrow(
       new ConfigError('RVM_BENCH_PAGE must be 1 (serve the benchmark page) or 0, got "yes"'),
+    );
+  });
+
+  it('serves the API page unless RVM_API_DOCS=0, and refuses any other value than 1 and 0', () => {
+    expect(loadConfig({ RVM_API_DOCS: '0' }, CWD).apiDocs).toBe(false);
+    expect(loadConfig({ RVM_API_DOCS: '1' }, CWD).apiDocs).toBe(true);
+    expect(() => loadConfig({ RVM_API_DOCS: 'no' }, CWD)).toThrow(
+      new ConfigError('RVM_API_DOCS must be 1 or 0, got "no"'),
     );
   });
 

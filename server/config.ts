@@ -118,6 +118,8 @@ export interface ServerConfig {
   sessionIdleMs: number;
   /** ... and this long after its sign-in, ms; never shorter than the idle time. */
   sessionAbsoluteMs: number;
+  /** The API's reference page at /api/docs (RVM_API_DOCS, on unless 0). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
     ...parseSessionTimes(env.RVM_SESSION_IDLE_MIN, env.RVM_SESSION_MAX_HOURS),
+    apiDocs: parseFlag('RVM_API_DOCS', env.RVM_API_DOCS, true),
   };
 }
 
@@ -277,8 +280,8 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   return parsed;
 }
 
-function parseFlag(name: string, raw: string | undefined): boolean {
-  const value = nonEmpty(raw) ?? '0';
+function parseFlag(name: string, raw: string | undefined, fallback = false): boolean {
+  const value = nonEmpty(raw) ?? (fallback ? '1' : '0');
   if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 }

@@ -3,9 +3,9 @@
  * (cli/userArgs.ts says how). A password is typed twice without echo on a terminal, or read from the first line of
  * standard input.
  */
-import { version } from '../package.json';
 import type { Account } from './accounts/account';
 import { formatAccounts } from './cli/accountTable';
+import { versionLine } from './cli/commandLine';
 import { PasswordCancelled, readNewPassword } from './cli/readPassword';
 import { parseUserArgs, USER_USAGE, UsageError, type UserRequest } from './cli/userArgs';
 import { loadConfig } from './config';
@@ -66,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (request.command === 'help' || request.command === 'version') {
-    console.log(request.command === 'help' ? USER_USAGE : version);
+    console.log(request.command === 'help' ? USER_USAGE : versionLine());
     return 0;
   }
   const engine = await openEngine(loadConfig(process.env), 'command');

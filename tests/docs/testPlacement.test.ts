@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a test in `tests/` runs, by folder. */
-const PRODUCT_TEST_FOLDERS = ['tests/server', 'tests/browser', 'tests/build', 'tests/docs'];
+const PRODUCT_TEST_FOLDERS = [
+  'tests/server',
+  'tests/browser',
+  'tests/build',
+  'tests/docs',
+  // deploy/'s Prometheus rules and dashboard against the compiled server; the image and compose stack in podman.
+  'tests/deploy',
+  'tests/container',
+];
 /** What makes a server test one: the app or an engine (helpers.ts), an event app, a fake feed, PostgreSQL, a process. */
 const RUNS_THE_PRODUCT = [
   /from '\.\/(helpers|eventApp|fakeFeed|streamFlood)'/,
