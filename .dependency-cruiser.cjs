@@ -13,6 +13,9 @@ const LAYERS = [
   ['App', '^src/App\\.tsx$'],
   ['appApi', '^src/appApi\\.ts$'],
   ['layout', '^src/layout/'],
+  // the sign-in page and the operator console: lazy chunks of their own, above the features they reuse
+  ['login', '^src/login/'],
+  ['operator', '^src/operator/'],
   // features: components, hooks and the atoms they own
   ['share', '^src/share/'],
   ['map', '^src/map/'],
@@ -27,7 +30,6 @@ const LAYERS = [
   ['openNow', '^src/openNow/'],
   ['freshness', '^src/freshness/'],
   ['embed', '^src/embed/'],
-  ['login', '^src/login/'],
   ['settings', '^src/settings/'],
   ['messages', '^src/messages/'],
   ['router', '^src/router/'],
@@ -148,6 +150,14 @@ module.exports = {
   forbidden: [
     ...layerRules(LAYERS, 'layer-'),
     ...layerRules(SERVER_LAYERS, 'server-layer-'),
+    {
+      name: 'console-is-lazy',
+      comment:
+        "the sign-in page and the operator console load only through App.tsx's dynamic import, never with the map page (decision 0047)",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(login|operator)/' },
+      to: { path: '^src/(login|operator)/', dependencyTypesNot: ['dynamic-import'] },
+    },
     {
       name: 'layer-unlisted',
       comment:

@@ -4,6 +4,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { offlinePlugin } from './src/offline/offlinePlugin';
 import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
 import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles';
+import { consoleOnlyFilesOf } from './scripts/vite/consoleOnly';
 import { earlyList } from './scripts/vite/earlyList';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
@@ -25,7 +26,8 @@ export default defineConfig({
     // The map chunk downloads from the first moment, in parallel with the shell (src/map/LazyMap.tsx imports it).
     // luma.gl imports its WebGL device lazily, once deck.gl starts: a round trip on the way to the first markers.
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
-    offlinePlugin(),
+    // The operator console's files are not precached for visitors (decision 0047).
+    offlinePlugin(consoleOnlyFilesOf),
     precompress(),
     !PUBLIC_SOURCE_MAPS && privateSourceMaps(),
     // Each module's minified bytes, read from the source maps.

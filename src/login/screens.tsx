@@ -1,0 +1,6 @@
+/**
+ * The sign-in page and the operator console, one lazy chunk (App.tsx): with two, the bundler moves the modules
+ * they share with the map out of the map's first chunk into a chunk of their own (decision 0047).
+ */
+export { LoginPage } from './LoginPage';
+export { OperatorApp } from '../operator/OperatorApp';

@@ -1,0 +1,25 @@
+import { NativeSelect } from '@mantine/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { LOCALES } from '../../../shared/machine';
+import { localeAtom } from '../../i18n/localeAtom';
+import { isLocale } from '../../i18n/translate';
+import { chooseLocaleAtom } from './chooseLocaleAtom';
+import { useConsoleT } from './useConsoleT';
+
+/** The interface language, each named in its own language. */
+export function LanguageMenu() {
+  const t = useConsoleT();
+  const locale = useAtomValue(localeAtom);
+  const choose = useSetAtom(chooseLocaleAtom);
+  return (
+    <NativeSelect
+      label={t('console.language')}
+      size="xs"
+      value={locale}
+      onChange={(event) => {
+        if (isLocale(event.currentTarget.value)) choose(event.currentTarget.value);
+      }}
+      data={LOCALES.map((value) => ({ value, label: t(`console.languageNames.${value}`) }))}
+    />
+  );
+}
