@@ -9,7 +9,7 @@ export function ConsoleLink({
   children,
   onFollow,
   ...props
-}: AnchorProps & { to: string; children: ReactNode; onFollow?: () => void; 'aria-current'?: 'page' }) {
+}: AnchorProps & { to: string; children: ReactNode; onFollow?: () => void; title?: string; 'aria-current'?: 'page' }) {
   const navigate = useSetAtom(navigateAtom);
   const search = window.location.search;
   const href = to.includes('?') ? to : to + search;

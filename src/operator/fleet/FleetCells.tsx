@@ -25,7 +25,7 @@ export function MachineCell({ row }: { row: FleetRow }) {
   const name = row.machine[`name_${locale}`] || row.machine.name_en || row.machine.id;
   return (
     <>
-      <ConsoleLink to={machinePath(row.machine.id)} fw={600} lineClamp={1}>
+      <ConsoleLink to={machinePath(row.machine.id)} fw={600} lineClamp={1} title={name}>
         {name}
       </ConsoleLink>
       <Text size="xs" c="dimmed" lineClamp={1}>
@@ -43,7 +43,7 @@ export function DistrictCell({ row }: { row: FleetRow }) {
 export function StateCell({ row }: { row: FleetRow }) {
   const t = useConsoleT();
   return (
-    <Badge color={STATE_COLOURS[row.state]} variant="light" radius="sm">
+    <Badge color={STATE_COLOURS[row.state]} variant="light" radius="sm" tt="none" size="md">
       {t(`fleet.state.${row.state}`)}
     </Badge>
   );
@@ -85,7 +85,7 @@ export function MaintenanceCell({ row }: { row: FleetRow }) {
 export function ActiveCell({ row }: { row: FleetRow }) {
   const t = useConsoleT();
   return row.deactivated ? (
-    <Badge color="dark" variant="outline" radius="sm">
+    <Badge color="dark" variant="outline" radius="sm" tt="none" size="md">
       {t('fleet.isDeactivated')}
     </Badge>
   ) : (

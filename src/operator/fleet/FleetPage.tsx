@@ -6,7 +6,8 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
-import { fleetAtom, fleetShownAtom, loadFleetAtom } from './fleetAtoms';
+import { fleetAtom, fleetFiltersAtom, fleetShownAtom, loadFleetAtom } from './fleetAtoms';
+import { filtersSet } from './fleetFilter';
 import { FleetFilters } from './FleetFilters';
 import { FleetSortMenu } from './FleetSortMenu';
 import { FleetTable } from './FleetTable';
@@ -23,6 +24,9 @@ export function FleetPage() {
   const load = useSetAtom(loadFleetAtom);
   const [failure, setFailure] = useState<unknown>(null);
   const live = useFleetLive();
+  // On a phone the filters fold away above the list, the number of those set on their button.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterCount = filtersSet(useAtomValue(fleetFiltersAtom));
   useConsoleTitle(t('fleet.title'), t('console.title'));
 
   const tryLoad = () => {
@@ -50,8 +54,27 @@ export function FleetPage() {
           </Group>
         )}
       </Group>
-      <FleetFilters />
-      {mobile && <FleetSortMenu />}
+      {mobile ? (
+        <>
+          <Button
+            variant="default"
+            onClick={() => setFiltersOpen((open) => !open)}
+            aria-expanded={filtersOpen}
+            rightSection={filterCount > 0 ? <Badge size="sm">{filterCount}</Badge> : undefined}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('fleet.filters')}
+          </Button>
+          {filtersOpen && (
+            <>
+              <FleetFilters />
+              <FleetSortMenu />
+            </>
+          )}
+        </>
+      ) : (
+        <FleetFilters />
+      )}
       {failure ? (
         <Stack align="flex-start" role="alert">
           <Text>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testMachine } from '../../../tests/support/testMachine';
-import { filterFleet, NO_FLEET_FILTERS, type FleetFilters } from './fleetFilter';
+import { filterFleet, filtersSet, NO_FLEET_FILTERS, type FleetFilters } from './fleetFilter';
 import { fleetRowOf } from './fleetRow';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
@@ -57,5 +57,13 @@ describe('filterFleet', () => {
     expect(
       filterFleet([emptied], Uint32Array.of(0), { ...NO_FLEET_FILTERS, fullOverHours: 1 }, NOW, STALE_AFTER_MS),
     ).toHaveLength(0);
+  });
+});
+
+describe('filtersSet', () => {
+  it('counts the filters that are set', () => {
+    expect(filtersSet(NO_FLEET_FILTERS)).toBe(0);
+    expect(filtersSet({ ...NO_FLEET_FILTERS, fullNow: true, district: 'SHA TIN', text: ' x ' })).toBe(3);
+    expect(filtersSet({ ...NO_FLEET_FILTERS, text: '   ', fullOverHours: 0 })).toBe(1);
   });
 });

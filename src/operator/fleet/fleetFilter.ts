@@ -30,6 +30,19 @@ export const NO_FLEET_FILTERS: FleetFilters = {
   text: '',
 };
 
+/** How many filters are set (a phone shows the number on its folded filters). */
+export const filtersSet = (filters: FleetFilters): number =>
+  [
+    filters.fullNow,
+    filters.fullOverHours !== null,
+    filters.notReporting,
+    filters.maintenance,
+    filters.deactivated,
+    filters.area !== null,
+    filters.district !== null,
+    filters.text.trim() !== '',
+  ].filter(Boolean).length;
+
 /** A machine that never reported, or whose last report is older than the threshold, is not reporting. */
 export const isNotReporting = (row: FleetRow, nowMs: number, staleAfterMs: number): boolean =>
   row.lastOnlineMs === null || isStaleAt(row.lastOnlineMs, nowMs, staleAfterMs);

@@ -11,6 +11,18 @@ import { TIMELINE_STATES, type DayFull, type StatePoint, type TimelineState } fr
 const STATES_HEIGHT_PX = 220;
 const DAYS_HEIGHT_PX = 200;
 const HOURS_TICKS = [0, 6, 12, 18, 24];
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** A tick every this many days on the states chart. */
+const TICK_DAYS = 5;
+
+/** Hong Kong midnights between `from` and `to`, every TICK_DAYS days back from the last. */
+function dayTicks(from: number, to: number): number[] {
+  const last = Math.floor((to + HK_OFFSET_MS) / MS_PER_DAY) * MS_PER_DAY - HK_OFFSET_MS;
+  const ticks: number[] = [];
+  for (let at = last; at >= from; at -= TICK_DAYS * MS_PER_DAY) ticks.unshift(at);
+  return ticks;
+}
 
 /** The two history charts (recharts, loaded with this file), each with its figures as a table for those who cannot see it. */
 export function HistoryCharts({ points, days }: { points: readonly StatePoint[]; days: readonly DayFull[] }) {
@@ -66,6 +78,7 @@ export function HistoryCharts({ points, days }: { points: readonly StatePoint[];
             type="number"
             scale="time"
             domain={[from, to]}
+            ticks={dayTicks(from, to)}
             tickFormatter={(at: number) => formats.day.format(at)}
           />
           <YAxis

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { LOCALES, STATUSES, type Locale, type Machine, type Status } from '../../../shared/machine';
 import { HTML_LANG } from '../../i18n/plural';
 import { putFleetMachinesAtom } from '../fleet/fleetAtoms';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { problemsByField, type Problem } from '../problems';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { mayEdit } from '../session/session';
@@ -50,7 +40,7 @@ export function MachineForm({ machine }: { machine: Machine }) {
   const [edits, setEdits] = useState<Partial<MachineEdit>>({});
   const [refused, setRefused] = useState<Map<string, Problem>>(new Map());
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
 
   const values: MachineEdit = { ...editOf(machine), ...edits };
   const hours = useHoursCheck(values.opening_hours);
@@ -85,12 +75,12 @@ export function MachineForm({ machine }: { machine: Machine }) {
       putMachines([result.machine]);
       setEdits({});
       setRefused(new Map());
-      setOutcome({ saved: true, text: t('console.saved') });
+      setOutcome({ ok: true, text: t('console.saved') });
     } else if (result.kind === 'refused') {
       setRefused(new Map([...problemsByField(result.problems)].map(([field, p]) => [formFieldOf(field), p])));
-      setOutcome({ saved: false, text: t('error.invalidMachine') });
+      setOutcome({ ok: false, text: t('error.invalidMachine') });
     } else {
-      setOutcome({ saved: false, text: errorText(result.error) });
+      setOutcome({ ok: false, text: errorText(result.error) });
     }
   };
 
@@ -185,8 +175,7 @@ export function MachineForm({ machine }: { machine: Machine }) {
             </Button>
           </Group>
         )}
-        <div role="status">{outcome?.saved && <Text c="brand.8">{outcome.text}</Text>}</div>
-        <div role="alert">{outcome && !outcome.saved && <Alert color="red">{outcome.text}</Alert>}</div>
+        <OutcomeMessage outcome={outcome} />
       </Stack>
     </form>
   );

@@ -68,7 +68,7 @@ export function MachinePage({ id }: { id: string }) {
       <Stack gap={4}>
         <Group gap="sm">
           <Title order={2}>{name}</Title>
-          <Badge color={STATE_COLOURS[state]} variant="light" radius="sm">
+          <Badge color={STATE_COLOURS[state]} variant="light" radius="sm" tt="none" size="lg">
             {t(`fleet.state.${state}`)}
           </Badge>
         </Group>

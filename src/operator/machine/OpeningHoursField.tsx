@@ -64,15 +64,21 @@ export function OpeningHoursField({
               ? check.openNow
                 ? t('machine.alwaysOpen')
                 : t('machine.neverOpen')
-              : [
-                  check.nextOpening && t('machine.nextOpening', { time: format.format(check.nextOpening) }),
-                  check.nextClosing && t('machine.nextClosing', { time: format.format(check.nextClosing) }),
-                ]
-                  .filter(Boolean)
+              : nextChanges(check)
+                  .map(([key, at]) => t(key, { time: format.format(at) }))
                   .join(' · ')}
           </Text>
         )}
       </div>
     </Stack>
   );
+}
+
+/** The next change first: the closing while open, the opening while closed. */
+function nextChanges(
+  check: Extract<HoursCheck, { kind: 'valid' }>,
+): (readonly ['machine.nextOpening' | 'machine.nextClosing', Date])[] {
+  const opening = check.nextOpening ? [['machine.nextOpening', check.nextOpening] as const] : [];
+  const closing = check.nextClosing ? [['machine.nextClosing', check.nextClosing] as const] : [];
+  return check.openNow ? [...closing, ...opening] : [...opening, ...closing];
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Fieldset, Group, Image, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Fieldset, Group, Image, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { Machine } from '../../../shared/machine';
@@ -10,12 +10,11 @@ import { saveMachine } from '../machine/machineCalls';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { mayEdit } from '../session/session';
 import { sessionAtom } from '../session/sessionAtoms';
+import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useErrorText } from '../useErrorText';
 import { isPhotoType, PHOTO_TYPES, uploadPhoto } from './photoCalls';
 
 const PREVIEW_HEIGHT_PX = 200;
-
-type Outcome = { ok: boolean; text: string } | null;
 
 /**
  * The machine's photo: a new one is previewed, stored by the spec's upload call, then attached to the machine; a
@@ -147,8 +146,7 @@ export function PhotoSection({ machine }: { machine: Machine }) {
             {t('photo.accepted')}
           </Text>
         )}
-        <div role="status">{outcome?.ok && <Text c="brand.8">{outcome.text}</Text>}</div>
-        <div role="alert">{outcome && !outcome.ok && <Alert color="red">{outcome.text}</Alert>}</div>
+        <OutcomeMessage outcome={outcome} />
       </Stack>
     </Fieldset>
   );
