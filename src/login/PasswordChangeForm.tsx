@@ -77,7 +77,7 @@ export function PasswordChangeForm({ onChanged }: { onChanged: (session: Session
           error={repeatError}
           onChange={(event) => setRepeat(event.currentTarget.value)}
         />
-        <div role="alert">{message && <Alert color="red">{message}</Alert>}</div>
+        {message && <Alert color="red">{message}</Alert>}
         <Button type="submit" loading={busy}>
           {t('login.changeSubmit')}
         </Button>

@@ -84,7 +84,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (session: Session) => v
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
-        <div role="alert">{message && <Alert color={reopened ? 'blue' : 'red'}>{message}</Alert>}</div>
+        {message && <Alert color={reopened ? 'blue' : 'red'}>{message}</Alert>}
         <Button type="submit" loading={busy}>
           {t('login.submit')}
         </Button>

@@ -95,7 +95,7 @@ export function AuditPage() {
         </Group>
       </form>
       {failure !== null && (
-        <Alert color="red" role="alert">
+        <Alert color="red">
           {t('audit.loadFailed')} {errorText(failure)}
         </Alert>
       )}
