@@ -130,6 +130,8 @@ const BENCH_SURFACE = [
   // the pure modules the unit-level benchmarks (filter-node, live-node) time
   '^src/filters/(filterResult|textSearch)\\.ts$',
   '^src/machines/(searchIndex|packedMachines|repackMachines|machineRows|feedList)\\.ts$',
+  // the operator console's fleet table: its rows, sort and filter (fleet-node)
+  '^src/operator/fleet/(fleetRow|fleetSort|fleetFilter)\\.ts$',
 ];
 
 /** The bench workspace's own packages (bench/package.json): the page, the server and the tests never need them. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderConsole } from '../../../tests/support/consoleRender';
 import { testMachine } from '../../../tests/support/testMachine';
 import en from '../i18n/locales/en.json';
@@ -9,6 +9,10 @@ import { FleetFilters } from './FleetFilters';
 import { FleetTable } from './FleetTable';
 
 const userEvent = userEventLib.setup({ delay: null });
+// The virtualizer scrolls the window to keep its place; jsdom has no scrolling.
+beforeEach(() => vi.stubGlobal('scrollTo', () => undefined));
+/** A busy machine renders 50,000 rows' worth of state slowly. */
+const SLOW = { timeout: 8000 };
 const STATUSES = ['>40%', '<=40%', '<=20%', '<=5%', 'Full'] as const;
 
 function renderFleet(count: number) {
@@ -40,7 +44,7 @@ describe('the fleet table', { timeout: 30_000 }, () => {
     renderFleet(50_000);
     const table = await screen.findByRole('table', { name: en.fleet.table });
     expect(table.getAttribute('aria-rowcount')).toBe('50001');
-    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5));
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5), SLOW);
     expect(bodyRows().length).toBeLessThan(40);
     expect(bodyRows()[0]!.getAttribute('aria-rowindex')).toBe('2');
     expect(firstCells()[0]).toContain('Machine 000000');
@@ -48,7 +52,7 @@ describe('the fleet table', { timeout: 30_000 }, () => {
 
   it("sorts by a column's header button and says which way in aria-sort", async () => {
     renderFleet(200);
-    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5));
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5), SLOW);
     expect(columnHeader(en.fleet.column.machine).getAttribute('aria-sort')).toBe('ascending');
     await userEvent.click(within(columnHeader(en.fleet.column.status)).getByRole('button'));
     expect(columnHeader(en.fleet.column.status).getAttribute('aria-sort')).toBe('ascending');
@@ -62,7 +66,7 @@ describe('the fleet table', { timeout: 30_000 }, () => {
 
   it('shows only the machines the filters let through', async () => {
     const { store } = renderFleet(200);
-    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5));
+    await waitFor(() => expect(bodyRows().length).toBeGreaterThan(5), SLOW);
     await userEvent.click(screen.getByRole('checkbox', { name: en.fleet.fullNow }));
     await waitFor(() => expect(screen.getByRole('table').getAttribute('aria-rowcount')).toBe('41'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: en.fleet.district }), 'SHA TIN');

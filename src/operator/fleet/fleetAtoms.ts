@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { DISTRICTS, type Machine } from '../../../shared/machine';
+import { selectAtom } from 'jotai/utils';
+import type { Machine } from '../../../shared/machine';
 import type { Call } from '../../api/client';
 import { nowAtom } from '../../clock/nowAtom';
 import { localeAtom } from '../../i18n/localeAtom';
@@ -8,7 +9,7 @@ import { staleAfterMsAtom } from '../../machines/machinesAtom';
 import { parseMachineList } from '../../machines/parseMachines';
 import { filterFleet, NO_FLEET_FILTERS, type FleetFilters } from './fleetFilter';
 import { fleetRowOf, type FleetRow } from './fleetRow';
-import { sortFleet, type FleetSort } from './fleetSort';
+import { districtRanks, nameRanks, sortFleet, type FleetSort, type NameRanks } from './fleetSort';
 
 /** Every machine the signed-in person may see, deactivated ones too, as table rows; null until loaded. */
 export interface Fleet {
@@ -60,15 +61,24 @@ fleetSortAtom.debugLabel = 'fleetSort';
 export const fleetFiltersAtom = atom<FleetFilters>(NO_FLEET_FILTERS);
 fleetFiltersAtom.debugLabel = 'fleetFilters';
 
+const nameInputsAtom = atom((get) => ({ rows: get(fleetAtom)?.rows ?? [], locale: get(localeAtom) }));
+
+/** Each row's place by name in the interface language, kept through live changes that change no name. */
+const fleetNameRanksAtom = selectAtom(nameInputsAtom, (inputs, previous?: NameRanks) =>
+  nameRanks(inputs.rows, inputs.locale, previous),
+);
+fleetNameRanksAtom.debugLabel = 'fleetNameRanks';
+
+const districtRanksAtom = atom((get) => {
+  const locale = get(localeAtom);
+  return districtRanks((district) => translateDynamic(locale, `district.${district}`) ?? district, locale);
+});
+
 /** Every row in the chosen order (names and districts in the interface language). */
 export const fleetOrderAtom = atom((get) => {
   const fleet = get(fleetAtom);
   if (!fleet) return new Uint32Array(0);
-  const locale = get(localeAtom);
-  const names = new Map(DISTRICTS.map((d) => [d, translateDynamic(locale, `district.${d}`) ?? d]));
-  const districtName = (row: FleetRow) =>
-    row.machine.district === null ? '' : (names.get(row.machine.district) ?? '');
-  return sortFleet(fleet.rows, get(fleetSortAtom), locale, districtName);
+  return sortFleet(fleet.rows, get(fleetSortAtom), get(fleetNameRanksAtom), get(districtRanksAtom));
 });
 fleetOrderAtom.debugLabel = 'fleetOrder';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/machine';
+import { DISTRICTS, type District, type Locale } from '../../../shared/machine';
 import { DISPLAY_STATES } from '../../machines/displayState';
 import { DATE_LOCALE } from '../../freshness/formatFreshness';
 import { statusRank, type FleetRow } from './fleetRow';
@@ -21,75 +21,118 @@ export interface FleetSort {
   desc: boolean;
 }
 
-type Compare = (a: FleetRow, b: FleetRow) => number;
-
-/** Known times only: unknown ones are put last before this comparison (see sortFleet). */
-const byTime =
-  (time: (row: FleetRow) => number | null): Compare =>
-  (a, b) =>
-    (time(a) ?? 0) - (time(b) ?? 0);
-
-const byFlag =
-  (flag: (row: FleetRow) => boolean): Compare =>
-  (a, b) =>
-    Number(flag(a)) - Number(flag(b));
-
-function comparator(column: FleetColumn, locale: Locale, districtName: (row: FleetRow) => string): Compare {
-  const collator = new Intl.Collator(DATE_LOCALE[locale], { numeric: true, sensitivity: 'base' });
-  const nameField = `name_${locale}` as const;
-  const name = (row: FleetRow) => row.machine[nameField] || row.machine.name_en;
-  switch (column) {
-    case 'machine':
-      return (a, b) => collator.compare(name(a), name(b)) || collator.compare(a.machine.id, b.machine.id);
-    case 'district':
-      return (a, b) => collator.compare(districtName(a), districtName(b));
-    case 'state':
-      return (a, b) => DISPLAY_STATES.indexOf(a.state) - DISPLAY_STATES.indexOf(b.state);
-    case 'status':
-      return (a, b) => statusRank(a) - statusRank(b);
-    case 'fullSince':
-      return byTime((row) => row.fullSinceMs);
-    case 'lastEmptied':
-      return byTime((row) => row.lastEmptiedMs);
-    case 'lastOnline':
-      return byTime((row) => row.lastOnlineMs);
-    case 'maintenance':
-      return byFlag((row) => !row.maintenance);
-    case 'active':
-      return byFlag((row) => row.deactivated);
-  }
+/**
+ * The rows in the order of their names in one language (ties by id), and each row's place in it: every sort's
+ * tie-break, and the machine column's order as it is.
+ */
+export interface NameRanks {
+  locale: Locale;
+  rows: readonly FleetRow[];
+  /** Row indices by name. */
+  order: Uint32Array;
+  /** Each row's place in `order`. */
+  rank: Uint32Array;
 }
 
-/** The time of the time columns: a row without one sorts last, whichever the direction. */
-const TIME_OF: Partial<Record<FleetColumn, (row: FleetRow) => number | null>> = {
-  fullSince: (row) => row.fullSinceMs,
-  lastEmptied: (row) => row.lastEmptiedMs,
-  lastOnline: (row) => row.lastOnlineMs,
+const collatorOf = (locale: Locale) => new Intl.Collator(DATE_LOCALE[locale], { numeric: true, sensitivity: 'base' });
+const nameIn = (locale: Locale) => {
+  const field = `name_${locale}` as const;
+  return (row: FleetRow) => row.machine[field] || row.machine.name_en;
 };
 
 /**
- * Every row's index, in the order of `sort`; ties keep the order of the names, then of the ids, so the
- * order is the same on every load. Descending reverses the comparison, not the tie-break, and unknown times stay last.
+ * The rows' names in order in `locale`: sorted once with the language's collation (Hong Kong's stroke order,
+ * pinyin, English with numbers as numbers), and kept from `previous` when no row's name or id changed (a live change
+ * of status keeps every name).
+ */
+export function nameRanks(rows: readonly FleetRow[], locale: Locale, previous?: NameRanks): NameRanks {
+  const name = nameIn(locale);
+  const same = (row: FleetRow, before: FleetRow | undefined) =>
+    row === before || (before !== undefined && row.machine.id === before.machine.id && name(row) === name(before));
+  if (
+    previous?.locale === locale &&
+    previous.rows.length === rows.length &&
+    rows.every((row, i) => same(row, previous.rows[i]))
+  )
+    return { ...previous, rows };
+  const collator = collatorOf(locale);
+  const order = Uint32Array.from(rows.keys()).sort(
+    (i, j) =>
+      collator.compare(name(rows[i]!), name(rows[j]!)) || collator.compare(rows[i]!.machine.id, rows[j]!.machine.id),
+  );
+  const rank = new Uint32Array(rows.length);
+  order.forEach((row, place) => (rank[row] = place));
+  return { locale, rows, order, rank };
+}
+
+/** The districts' places in the order of their names in `locale`; a machine without a district sorts first. */
+export function districtRanks(districtName: (district: District) => string, locale: Locale): Map<District, number> {
+  const collator = collatorOf(locale);
+  const sorted = [...DISTRICTS].sort((a, b) => collator.compare(districtName(a), districtName(b)));
+  return new Map(sorted.map((district, place) => [district, place + 1]));
+}
+
+const MS_PER_S = 1000;
+
+/** The whole number each row sorts by in a column; NaN for an unknown time (last, whichever the direction). */
+function keyOf(
+  column: Exclude<FleetColumn, 'machine'>,
+  districts: ReadonlyMap<District, number>,
+): (row: FleetRow) => number {
+  const seconds = (ms: number | null) => (ms === null ? NaN : Math.floor(ms / MS_PER_S));
+  switch (column) {
+    case 'district':
+      return (row) => (row.machine.district === null ? 0 : (districts.get(row.machine.district) ?? 0));
+    case 'state':
+      return (row) => DISPLAY_STATES.indexOf(row.state);
+    case 'status':
+      return statusRank;
+    case 'fullSince':
+      return (row) => seconds(row.fullSinceMs);
+    case 'lastEmptied':
+      return (row) => seconds(row.lastEmptiedMs);
+    case 'lastOnline':
+      return (row) => seconds(row.lastOnlineMs);
+    case 'maintenance':
+      return (row) => (row.maintenance ? 0 : 1);
+    case 'active':
+      return (row) => (row.deactivated ? 1 : 0);
+  }
+}
+
+/**
+ * Every row's index in the order of `sort`, ties in the order of the names, unknown times last. Each row becomes one
+ * number, its key's place times the number of rows plus its name's place, and the numbers are sorted by the
+ * engine's own numeric sort, without a comparison function: 100,000 machines in a few milliseconds
+ * (bench/pure/fleetNode.ts). Times count in whole seconds, which keeps the numbers exact below 2^53 for up to a
+ * million machines over a century of times.
  */
 export function sortFleet(
   rows: readonly FleetRow[],
   sort: FleetSort,
-  locale: Locale,
-  districtName: (row: FleetRow) => string,
+  names: NameRanks,
+  districts: ReadonlyMap<District, number>,
 ): Uint32Array {
-  const primary = comparator(sort.column, locale, districtName);
-  const byName = comparator('machine', locale, districtName);
-  const sign = sort.desc ? -1 : 1;
-  const time = TIME_OF[sort.column];
-  const order = Array.from(rows.keys());
-  order.sort((i, j) => {
-    const a = rows[i]!;
-    const b = rows[j]!;
-    if (time) {
-      const unknown = Number(time(a) === null) - Number(time(b) === null);
-      if (unknown !== 0) return unknown;
-    }
-    return sign * primary(a, b) || (sort.column === 'machine' ? 0 : byName(a, b));
-  });
-  return Uint32Array.from(order);
+  const n = rows.length;
+  if (sort.column === 'machine') return sort.desc ? names.order.slice().reverse() : names.order.slice();
+  const key = Float64Array.from(rows, keyOf(sort.column, districts));
+  let min = Infinity;
+  let max = -Infinity;
+  for (const value of key) {
+    if (value < min) min = value;
+    if (value > max) max = value;
+  }
+  // Every time unknown: no key to place by, only the names.
+  if (min > max) min = max = 0;
+  const unknown = max - min + 1;
+  const combined = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const value = key[i]!;
+    const place = Number.isNaN(value) ? unknown : sort.desc ? max - value : value - min;
+    combined[i] = place * n + names.rank[i]!;
+  }
+  combined.sort();
+  const order = new Uint32Array(n);
+  for (let k = 0; k < n; k++) order[k] = names.order[combined[k]! % n]!;
+  return order;
 }
