@@ -25,6 +25,8 @@ const TARGET_TABLES = [
   'machine_import_audit',
   'machine_history',
   'feed_photos',
+  'feed_holds',
+  'feed_baseline',
   'meta',
 ];
 const BATCH_ROWS = 1000;
@@ -55,8 +57,8 @@ async function insertRows(
 }
 
 /**
- * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history and
- * photo map, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
+ * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
+ * photo map, holds and baseline, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -66,7 +68,7 @@ export async function copySqliteToPostgres(
   target: PgEngine,
   progress?: ProgressReport,
 ): Promise<CopyResult> {
-  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos } = source;
+  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -149,6 +151,29 @@ export async function copySqliteToPostgres(
       feedPhotos,
       copied,
     );
+    await insertRows(
+      client,
+      'feed_holds',
+      {
+        id: 'int8',
+        held_at: 'text',
+        machine_ids: 'json',
+        active: 'int',
+        remaining: 'int',
+        baseline: 'int',
+        baseline_since: 'text',
+        state: 'text',
+        decided_at: 'text',
+        decided_by: 'text',
+        rejected_at: 'text',
+        rejected_by: 'text',
+        kept_ids: 'json',
+      },
+      feedHolds,
+      copied,
+      true,
+    );
+    await insertRows(client, 'feed_baseline', { active: 'int', since: 'text' }, feedBaseline, copied);
     await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
     return {
       machines: machines.length,

@@ -34,6 +34,8 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
         deactivated: entry.deactivated === 1,
       })),
       feedPhotos: all('SELECT * FROM feed_photos ORDER BY feed_id'),
+      feedHolds: all('SELECT * FROM feed_holds ORDER BY id'),
+      feedBaseline: all('SELECT active, since FROM feed_baseline'),
     };
   } finally {
     source.close();
