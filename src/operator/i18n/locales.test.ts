@@ -74,20 +74,6 @@ describe("the console's locale files", () => {
     expect(`${all(zht)}\n${all(zhs)}`).not.toMatch(/回收[機机]/);
   });
 
-  it('write Traditional Chinese without Simplified characters, and Simplified without Traditional ones', () => {
-    // A few characters that differ between the scripts and occur in the console's texts.
-    const traditional = /[機選單載錄轉時設編號審帳戶與讀請]/;
-    const simplified = /[机选单载录转时设编号审账户与读请]/;
-    for (const [key, value] of entriesOf(zht)) {
-      if (key.startsWith('console.languageNames')) continue;
-      for (const text of textsOf(value)) expect(text, key).not.toMatch(simplified);
-    }
-    for (const [key, value] of entriesOf(zhs)) {
-      if (key.startsWith('console.languageNames')) continue;
-      for (const text of textsOf(value)) expect(text, key).not.toMatch(traditional);
-    }
-  });
-
   it("shares no key with the public page's catalogue", () => {
     const publicKeys = new Set(keysOf(publicEn));
     expect(keysOf(en).filter((key) => publicKeys.has(key))).toEqual([]);
