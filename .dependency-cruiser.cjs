@@ -60,7 +60,7 @@ const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
  */
 const SERVER_LAYERS = [
   // commands and the app: start a process, wire the server
-  ['commands', '^server/(main|import|backup|copyToPostgres)\\.ts$'],
+  ['commands', '^server/(main|import|backup|copyToPostgres|user)\\.ts$'],
   // what the commands show on a terminal
   ['cli', '^server/cli/'],
   ['app', '^server/app\\.ts$'],
@@ -76,6 +76,8 @@ const SERVER_LAYERS = [
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
   ['retention', '^server/retention/'],
+  // sign-in, sessions and accounts over the engine's stores
+  ['auth', '^server/auth/'],
   // storage: the engine a configuration asks for, the two engines, the interface they implement
   ['openEngine', '^server/db/openEngine\\.ts$'],
   ['sqlite', '^server/db/sqlite/'],
@@ -83,12 +85,18 @@ const SERVER_LAYERS = [
   ['engine', '^server/db/(?!openEngine\\.ts$)[^/]+$'],
   // domain: plain rules, no database and no HTTP
   ['machines', '^server/machines/'],
+  ['accounts', '^server/accounts/'],
   ['files', '^server/files/'],
   ['config', '^server/config\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
 ];
-const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors|progress)\\.ts$']);
+const SERVER_DOMAIN = anyOf([
+  '^server/machines/',
+  '^server/accounts/',
+  '^server/files/',
+  '^server/(config|errors|progress)\\.ts$',
+]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
 

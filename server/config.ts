@@ -41,6 +41,15 @@ export const UPSTREAM_TIMEOUT_MS = 30_000;
 export const DEFAULT_UPSTREAM_MAX_BYTES = 10 * 1024 * 1024; // 10 MiB
 /** How long each machine's history is kept (RVM_HISTORY_RETENTION_DAYS), days. */
 export const DEFAULT_HISTORY_RETENTION_DAYS = 90;
+/**
+ * A console session ends this long after its last request (RVM_SESSION_IDLE_MIN) and this long after its sign-in
+ * whatever happens (RVM_SESSION_MAX_HOURS): NIST SP 800-63B's figures for AAL2, 30 minutes and 12 hours.
+ */
+export const DEFAULT_SESSION_IDLE_MIN = 30;
+export const MAX_SESSION_IDLE_MIN = 24 * 60;
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+export const MAX_SESSION_MAX_HOURS = 30 * 24;
+const MS_PER_HOUR = 60 * MS_PER_MINUTE;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -104,6 +113,10 @@ export interface ServerConfig {
   historyRetentionDays: number;
   /** The benchmark page's build, served at /bench/ (RVM_BENCH_PAGE=1: bench/dist); null = not served. */
   benchPageDir: string | null;
+  /** A console session ends this long after its last request, ms. */
+  sessionIdleMs: number;
+  /** ... and this long after its sign-in, ms; never shorter than the idle time. */
+  sessionAbsoluteMs: number;
 }
 
 export class ConfigError extends Error {
@@ -187,7 +200,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       MAX_AUDIT_RETENTION_DAYS,
     ),
     benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
+    ...parseSessionTimes(env.RVM_SESSION_IDLE_MIN, env.RVM_SESSION_MAX_HOURS),
   };
+}
+
+function parseSessionTimes(rawIdle: string | undefined, rawMax: string | undefined) {
+  const idleMin = parseInteger('RVM_SESSION_IDLE_MIN', rawIdle, DEFAULT_SESSION_IDLE_MIN, 1, MAX_SESSION_IDLE_MIN);
+  const maxHours = parseInteger('RVM_SESSION_MAX_HOURS', rawMax, DEFAULT_SESSION_MAX_HOURS, 1, MAX_SESSION_MAX_HOURS);
+  if (idleMin > maxHours * 60) {
+    throw new ConfigError(
+      `RVM_SESSION_IDLE_MIN (${idleMin} minutes) is longer than RVM_SESSION_MAX_HOURS (${maxHours} hours): a session would never be idle long enough to end`,
+    );
+  }
+  return { sessionIdleMs: idleMin * MS_PER_MINUTE, sessionAbsoluteMs: maxHours * MS_PER_HOUR };
 }
 
 /** RVM_BENCH_PAGE=1 serves the benchmark page's build (bench/dist) at /bench/; 0 or unset does not. */

@@ -1,6 +1,6 @@
 /**
  * Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database RVM_DATABASE_URL
- * names: machines, photos, the status and import audits, the feed's history, the meta entries.
+ * names: machines, photos, the status and import audits, the feed's history, the meta entries, the console's accounts (not their sessions: people sign in again).
  *   npm run copy-to-postgres
  * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
  * On a terminal a line shows how far it is; the last line sums it up.
@@ -31,7 +31,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
-        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'} ${progress.took(rowsIn(tables), 'rows')}`,
+        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s) ` +
+        progress.took(rowsIn(tables), 'rows'),
     );
     return 0;
   } finally {

@@ -13,6 +13,7 @@ export const SERVER_ENTRIES = {
   import: 'server/import.ts',
   backup: 'server/backup.ts',
   'copy-to-postgres': 'server/copyToPostgres.ts',
+  user: 'server/user.ts',
 } as const;
 
 export type ServerCommand = keyof typeof SERVER_ENTRIES;

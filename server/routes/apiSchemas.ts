@@ -32,7 +32,6 @@ export const BODY_ERRORS = {
 
 /** The operator token (RVM_ADMIN_TOKEN) as an Authorization header: the OpenAPI security scheme's name. */
 export const OPERATOR_TOKEN = 'operatorToken';
-export const OPERATOR_SECURITY = [{ [OPERATOR_TOKEN]: [] }];
 
 /** A machine's id, in a path or a body. */
 export const MACHINE_ID_SCHEMA = {

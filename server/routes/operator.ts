@@ -2,13 +2,14 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { STATUSES } from '../../shared/machine';
+import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import { tokenFingerprint } from '../security/tokenFingerprint';
 import type { MachineBus } from '../live/bus';
 import { parseStatusUpdate } from '../machines/statusUpdate';
-import { bearerMatches } from '../security/adminToken';
-import { errorAnswer, MACHINE_SCHEMA, OPERATOR_SECURITY, SERVER_ERRORS } from './apiSchemas';
+import { actorOf, type Access } from '../security/access';
+import { errorAnswer, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/operator/machines/:id';
@@ -49,9 +50,10 @@ export const OPERATOR_SCHEMA = {
   tags: ['operator'],
   summary: "An operator changes a machine's state",
   description:
-    'Only the fields given change; the server never stamps a time itself. Audited, and sent to open event streams. ' +
-    `At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
-  security: OPERATOR_SECURITY,
+    'Only the fields given change; the server never stamps a time itself. Audited with who (the person, or the ' +
+    'token) and the client address, and sent to open event streams. An operator or an admin; a person limited to ' +
+    `districts, only the machines of those. At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
+  security: CONSOLE_SECURITY,
   params: OPERATOR_PARAMS,
   body: STATUS_UPDATE_BODY,
   response: {
@@ -62,7 +64,11 @@ export const OPERATOR_SCHEMA = {
       properties: { success: { type: 'boolean', const: true }, rvm: MACHINE_SCHEMA },
     },
     400: errorAnswer('badRequest: not JSON, an unknown field, a bad value, or no field at all'),
-    401: errorAnswer('unauthorized: no operator token, or a wrong one (the body is not read)'),
+    401: errorAnswer('unauthorized: no session and no operator token, or a wrong one (the body is not read)'),
+    403: consoleErrorAnswer(
+      'forbidden: a viewer, or a machine outside the districts of the account; csrfRejected: a session without its ' +
+        'x-csrf-token, or from another site; passwordChangeRequired',
+    ),
     404: errorAnswer('notFound: no such machine'),
     413: errorAnswer('payloadTooLarge: the body is over 1 KiB'),
     415: errorAnswer('unsupportedMediaType: the body is not application/json'),
@@ -77,29 +83,24 @@ export const OPERATOR_SCHEMA = {
  * the server never stamps one itself). PATCH, not the page's POST-only convention: this is not a call
  * the public page makes, and a partial update of one resource is what PATCH means.
  */
-export function registerOperatorRoutes(
-  app: FastifyInstance,
-  engine: Engine,
-  bus: MachineBus,
-  adminToken: string | null,
-): void {
+export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus: MachineBus, access: Access): void {
   app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: FromSchema<typeof STATUS_UPDATE_BODY> }>(ROUTE, {
     schema: OPERATOR_SCHEMA,
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preParsing: async (request, _reply, payload) => {
-      if (!bearerMatches(request.headers.authorization, adminToken)) throw new ApiError(401, 'unauthorized');
-      return payload;
-    },
-    // Before the schema: a body in another type (text/plain is parsed as text) is a 415, not a 400.
+    preParsing: access.guardBeforeBody('changeMachines', { changes: true }),
     preValidation: async (request) => {
+      // Before the schema: a body in another type (text/plain is parsed as text) is a 415, not a 400.
       if (!request.headers['content-type']?.startsWith('application/json'))
         throw new ApiError(415, 'unsupportedMediaType');
+      // And the machine's district before its values: a caller who may not change it learns nothing of them.
+      const machine = await engine.getMachine(request.params.id);
+      if (!machine) throw new ApiError(404, 'notFound');
+      if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
     },
     handler: async (request) => {
       const update = parseStatusUpdate(request.body);
-      // bearerMatches passed, so the token is set.
-      const result = await engine.updateStatus(request.params.id, update, tokenFingerprint(adminToken!));
+      const result = await engine.updateStatus(request.params.id, update, actorOf(request));
       if (!result) throw new ApiError(404, 'notFound');
       request.log.info({ machine: request.params.id, update }, 'machine status updated by operator');
       if (result.changed) bus.publish(result.machine);

@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
@@ -18,8 +19,14 @@ export async function pgGetMachine(db: Queryable, id: string): Promise<ApiMachin
   return rows[0] ? toApiMachine(rows[0]) : null;
 }
 
-export async function pgListMachines(db: Queryable): Promise<ApiMachine[]> {
-  const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`);
+export async function pgListMachines(db: Queryable, districts: readonly string[] = []): Promise<ApiMachine[]> {
+  const { rows } =
+    districts.length === 0
+      ? await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`)
+      : await db.query<MachineRecord>(
+          `SELECT ${MACHINE_COLUMNS} FROM machines WHERE district = ANY($1::text[]) ORDER BY id`,
+          [districts],
+        );
   return rows.map(toApiMachine);
 }
 
@@ -114,7 +121,7 @@ export async function pgApplyStatusUpdate(
   db: Queryable,
   id: string,
   update: StatusUpdate,
-  actor: string,
+  actor: Actor,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
   const was = await pgGetMachine(db, id);
@@ -139,8 +146,9 @@ export async function pgApplyStatusUpdate(
     ],
   );
   await db.query(
-    'INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ($1, $2, $3, $4, $5)',
-    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor],
+    `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address],
   );
   const machine = toApiMachine(updated[0]!);
   if (!sameState(was, machine)) await pgInsertHistory(db, [machine], timestamp);

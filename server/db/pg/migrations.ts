@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { ROLES } from '../../accounts/account';
+import { ACTOR_KINDS } from '../../accounts/actor';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
@@ -184,6 +186,53 @@ CREATE TABLE feed_baseline (
   active integer NOT NULL CHECK (active >= 0),
   since text NOT NULL
 );
+`,
+  },
+  {
+    version: 5,
+    name: 'accounts, sessions, failed sign-ins; the audit names a person or the token, and the address',
+    // SQLite's migration 7. Every instance reads and writes the same sessions and
+    // failure counts, so a sign-in on one is seen by all and a lock holds on all.
+    sql: `
+CREATE TABLE accounts (
+  name text COLLATE "C" PRIMARY KEY,
+  password_hash text NOT NULL CHECK (password_hash LIKE '$argon2%'),
+  role text NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${list(DISTRICTS)}]::text[]),
+  disabled boolean NOT NULL DEFAULT false,
+  must_change_password boolean NOT NULL DEFAULT false,
+  created_at text NOT NULL,
+  last_sign_in_at text,
+  password_changed_at text NOT NULL,
+  CHECK (role <> 'admin' OR districts = '{}')
+);
+
+CREATE TABLE sessions (
+  id_hash text COLLATE "C" PRIMARY KEY CHECK (id_hash ~ '^[0-9a-f]{64}$'),
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  csrf_token text NOT NULL,
+  created_at text NOT NULL,
+  idle_expires_at text COLLATE "C" NOT NULL,
+  absolute_expires_at text COLLATE "C" NOT NULL,
+  address text NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE INDEX sessions_idle_expires_at ON sessions (idle_expires_at);
+
+CREATE TABLE sign_in_failures (
+  key text COLLATE "C" PRIMARY KEY,
+  failures integer NOT NULL CHECK (failures > 0),
+  window_started_at text COLLATE "C" NOT NULL,
+  locked_until text COLLATE "C"
+);
+
+ALTER TABLE machine_status_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'token'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_status_audit ADD COLUMN address text;
+ALTER TABLE machine_import_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'command'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_import_audit ADD COLUMN address text;
+CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
 `,
   },
 ];

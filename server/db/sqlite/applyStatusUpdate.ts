@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import { sameState } from '../../machines/history';
 import { insertHistoryEntry } from './historyEntries';
 import type { Db } from './open';
@@ -14,7 +15,7 @@ export function applyStatusUpdate(
   db: Db,
   id: string,
   update: StatusUpdate,
-  actor: string,
+  actor: Actor,
   at = new Date(),
 ): { machine: ApiMachine; changed: boolean } | null {
   return db
@@ -36,13 +37,10 @@ export function applyStatusUpdate(
         updated_at: timestamp,
         id,
       });
-      db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
-        id,
-        JSON.stringify(before),
-        JSON.stringify(after),
-        timestamp,
-        actor,
-      );
+      db.prepare(
+        `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address);
       const machine = getMachine(db, id)!;
       if (!sameState(was, machine)) insertHistoryEntry(db, machine, timestamp);
       return { machine, changed: JSON.stringify(before) !== JSON.stringify(after) };

@@ -1,3 +1,6 @@
+import type { District } from '../../../shared/machine';
+import type { Actor } from '../../accounts/actor';
+import type { AuditQuery } from '../audit';
 import type { StatusUpdate } from '../../machines/statusUpdate';
 import type { MachineRow } from '../../machines/validate';
 import type {
@@ -11,7 +14,9 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
+import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
@@ -22,6 +27,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
+import { SqliteSessionStore } from './sessions';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -32,6 +38,8 @@ export class SqliteEngine implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
+  readonly accounts: SqliteAccountStore;
+  readonly sessions: SqliteSessionStore;
 
   constructor(
     readonly db: Db,
@@ -39,6 +47,8 @@ export class SqliteEngine implements Engine {
   ) {
     this.files = new FileStore(filesDir, db);
     this.feed = new SqliteFeedStore(db, this.files);
+    this.accounts = new SqliteAccountStore(db);
+    this.sessions = new SqliteSessionStore(db);
   }
 
   /**
@@ -59,15 +69,19 @@ export class SqliteEngine implements Engine {
     return getMachine(this.db, id);
   }
 
-  async listMachines() {
-    return listMachines(this.db);
+  async listMachines(districts?: readonly District[]) {
+    return listMachines(this.db, districts);
+  }
+
+  async readAudit(query: AuditQuery) {
+    return readAudit(this.db, query);
   }
 
   async countMachines() {
     return countMachines(this.db);
   }
 
-  async updateStatus(id: string, update: StatusUpdate, actor: string, at?: Date): Promise<StatusUpdateResult | null> {
+  async updateStatus(id: string, update: StatusUpdate, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
     return applyStatusUpdate(this.db, id, update, actor, at);
   }
 

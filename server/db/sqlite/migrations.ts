@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { ROLES } from '../../accounts/account';
+import { ACTOR_KINDS } from '../../accounts/actor';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
@@ -209,6 +211,54 @@ CREATE TABLE feed_baseline (
   active INTEGER NOT NULL CHECK (active >= 0),
   since TEXT NOT NULL
 ) STRICT;
+`,
+  },
+  {
+    version: 7,
+    name: 'accounts, sessions, failed sign-ins; the audit names a person or the token, and the address',
+    // Sessions and failure counts are deleted with their account or when they expire; the audit keeps the name.
+    // (SQLite allows no subquery in a CHECK: that each district is one, the store checks.)
+    // Entries from before this version were all made with the operator token (status) or the import command.
+    sql: `
+CREATE TABLE accounts (
+  name TEXT PRIMARY KEY,
+  password_hash TEXT NOT NULL CHECK (password_hash GLOB '$argon2*'),
+  role TEXT NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(districts) AND json_type(districts) = 'array'),
+  disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+  must_change_password INTEGER NOT NULL DEFAULT 0 CHECK (must_change_password IN (0, 1)),
+  created_at TEXT NOT NULL,
+  last_sign_in_at TEXT,
+  password_changed_at TEXT NOT NULL,
+  CHECK (role <> 'admin' OR districts = '[]')
+) STRICT;
+
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64 AND id_hash NOT GLOB '*[^0-9a-f]*'),
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  csrf_token TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  idle_expires_at TEXT NOT NULL,
+  absolute_expires_at TEXT NOT NULL,
+  address TEXT NOT NULL
+) STRICT;
+CREATE INDEX sessions_account ON sessions (account);
+CREATE INDEX sessions_idle_expires_at ON sessions (idle_expires_at);
+
+CREATE TABLE sign_in_failures (
+  key TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL CHECK (failures > 0),
+  window_started_at TEXT NOT NULL,
+  locked_until TEXT
+) STRICT;
+
+ALTER TABLE machine_status_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'token'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_status_audit ADD COLUMN address TEXT;
+ALTER TABLE machine_import_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'command'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_import_audit ADD COLUMN address TEXT;
+CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
 `,
   },
 ];
