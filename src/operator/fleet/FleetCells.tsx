@@ -43,7 +43,8 @@ export function DistrictCell({ row }: { row: FleetRow }) {
 export function StateCell({ row }: { row: FleetRow }) {
   const t = useConsoleT();
   return (
-    <Badge color={STATE_COLOURS[row.state]} variant="light" radius="sm" tt="none" size="md">
+    // The light tint carries the colour; the text stays dark, as the light variant's orange reads at 3.6:1 (axe).
+    <Badge color={STATE_COLOURS[row.state]} c="dark.7" variant="light" radius="sm" tt="none" size="md">
       {t(`fleet.state.${row.state}`)}
     </Badge>
   );
