@@ -8,7 +8,7 @@ import consoleMessages from '../src/operator/i18n/locales/en.json';
 import zhtMessages from '../src/operator/i18n/locales/zht.json';
 import zhsMessages from '../src/operator/i18n/locales/zhs.json';
 import { addPerson, signIn } from '../tests/browser/consolePeople';
-import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer } from '../tests/browser/harness';
+import { ADMIN_TOKEN, DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer } from '../tests/browser/harness';
 import { find, waitForImages, type Locale } from '../tests/browser/screen-helpers';
 
 const OUT = join(ROOT, 'tests/.artifacts/screens');
@@ -25,6 +25,13 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   await addPerson(server, 'ada', 'admin');
+  // A change, so that the audit log has a row: a controller reporting with the operator's token.
+  const reported = await fetch(`${server.url}/api/operator/machines/RVM-004`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ status: 'Full' }),
+  });
+  if (!reported.ok) throw new Error(`PATCH RVM-004: ${reported.status} ${await reported.text()}`);
   for (const [device, viewport] of devices) {
     for (const locale of locales) {
       // A context of its own: signed out, as a person arriving.
