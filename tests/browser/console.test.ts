@@ -8,7 +8,7 @@ import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { seriousFindings } from './axe';
 import { addPerson, PASSWORD, signIn, signOut } from './consolePeople';
 import { setupBrowserApp } from './fixture';
-import { ROOT } from './harness';
+import { DESKTOP, MOBILE, ROOT } from './harness';
 import { setupSharedPage } from './sharedPage';
 import { aria, fill, find, textOf, waitFor } from './screen-helpers';
 
@@ -150,6 +150,22 @@ describe('the login route and the operator console (issue 50)', { timeout: 120_0
     await (await find(page, 'link', t.console.fleet)).click();
     await find(page, 'table', t.fleet.table);
     findings.push(...(await seriousFindings(page, 'fleet')));
+    // On a phone each machine is a card, as tall as its texts: none runs into the next.
+    await page.setViewport(MOBILE);
+    await page.waitForSelector('[role="table"][data-layout="cards"] [role="row"][aria-rowindex="5"]');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const cards = await page.$$eval('[role="table"] [role="rowgroup"] + [role="rowgroup"] > [role="row"]', (rows) =>
+      rows.map((row) => ({ box: row.getBoundingClientRect().toJSON() as DOMRect, content: row.scrollHeight })),
+    );
+    expect(cards.length).toBeGreaterThan(3);
+    cards.sort((a, b) => a.box.top - b.box.top);
+    cards.forEach(({ box, content }, i) => {
+      expect(content, `card ${i}'s content`).toBeLessThanOrEqual(box.height + 1);
+      const next = cards[i + 1];
+      if (next) expect(box.bottom, `card ${i}'s bottom`).toBeLessThanOrEqual(next.box.top + 0.5);
+    });
+    findings.push(...(await seriousFindings(page, 'fleet on a phone')));
+    await page.setViewport(DESKTOP);
     await page.goto(app.url(`/operator/machines/${MACHINE}`));
     await find(page, 'heading', t.history.states);
     findings.push(...(await seriousFindings(page, 'machine')));

@@ -11,9 +11,9 @@ import type { FleetRow } from './fleetRow';
 import type { FleetColumn } from './fleetSort';
 import classes from './FleetTable.module.css';
 
-/** Row heights: a line of cells on a desktop, a card of labelled values on a phone. */
+/** Row heights: a line of cells on a desktop; a card of labelled values on a phone, its first guess (then measured). */
 const ROW_HEIGHT_PX = 52;
-const CARD_HEIGHT_PX = 212;
+const CARD_HEIGHT_PX = 260;
 const OVERSCAN_ROWS = 6;
 
 /**
@@ -107,7 +107,13 @@ export function FleetTable() {
               key={row.id}
               aria-rowindex={item.index + 2}
               className={classes.row}
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`, height: item.size }}
+              // A card's height depends on its texts (a long name wraps, Chinese labels are shorter): measured.
+              data-index={item.index}
+              ref={mobile ? virtualizer.measureElement : undefined}
+              style={{
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                height: mobile ? undefined : item.size,
+              }}
             >
               {row.getAllCells().map((cell) => (
                 <div role="cell" key={cell.id} className={classes.cell} data-column={cell.column.id}>
