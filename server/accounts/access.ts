@@ -1,4 +1,4 @@
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import type { Role } from './account';
 
 /** What a caller may do; each route asks for one. */

@@ -1,4 +1,4 @@
-import { DISTRICTS, type District } from '../../shared/machine';
+import { DISTRICTS, type District } from '../../shared/contract/machine';
 
 /** `admin` may do everything; `operator` changes machines, stores photos and imports; `viewer` reads the console. */
 export const ROLES = ['admin', 'operator', 'viewer'] as const;

@@ -7,7 +7,8 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Why a new password is refused; `params` fill the message the console shows beside the field. */
-export type PasswordProblemCode = 'tooShort' | 'tooLong' | 'sameAsName' | 'sameAsCurrent' | 'notPrintable';
+export type PasswordProblemCode =
+  'tooShort' | 'tooLong' | 'sameAsName' | 'sameAsCurrent' | 'notPrintable' | 'tooCommon';
 
 export interface PasswordProblem {
   code: PasswordProblemCode;
@@ -22,8 +23,16 @@ const lengthOf = (text: string): number => [...text].length;
 /** Control characters (a stray Escape or NUL from a terminal) are refused; spaces and every script are allowed. */
 const CONTROL = /\p{Cc}/u;
 
-/** The first thing wrong with `password` as a new password for `name`, or null. */
-export function newPasswordProblem(password: string, name: string, current?: string): PasswordProblem | null {
+/**
+ * The first thing wrong with `password` as a new password for `name`, or null. `common`: passwords too common to
+ * take, in lower case (accounts/commonPasswords.ts), compared whatever the case.
+ */
+export function newPasswordProblem(
+  password: string,
+  name: string,
+  current?: string,
+  common: ReadonlySet<string> = new Set(),
+): PasswordProblem | null {
   const normalized = normalizePassword(password);
   const length = lengthOf(normalized);
   if (length < PASSWORD_MIN_LENGTH) return { code: 'tooShort', params: { min: PASSWORD_MIN_LENGTH } };
@@ -31,6 +40,7 @@ export function newPasswordProblem(password: string, name: string, current?: str
   if (CONTROL.test(normalized)) return { code: 'notPrintable', params: {} };
   if (normalized.trim().toLowerCase() === name.toLowerCase()) return { code: 'sameAsName', params: {} };
   if (current !== undefined && normalized === normalizePassword(current)) return { code: 'sameAsCurrent', params: {} };
+  if (common.has(normalized.toLowerCase())) return { code: 'tooCommon', params: {} };
   return null;
 }
 
@@ -47,5 +57,7 @@ export function describePasswordProblem(problem: PasswordProblem): string {
       return "a password is not the account's name";
     case 'sameAsCurrent':
       return 'the new password is the current one';
+    case 'tooCommon':
+      return 'that password is one of the most common: choose another';
   }
 }

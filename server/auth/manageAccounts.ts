@@ -1,4 +1,4 @@
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import {
   accountNameProblem,
   normalizeAccountName,
@@ -6,6 +6,7 @@ import {
   type Role,
   type StoredAccount,
 } from '../accounts/account';
+import { commonPasswords } from '../accounts/commonPasswords';
 import { describePasswordProblem, newPasswordProblem } from '../accounts/password';
 import { hashPassword } from '../accounts/passwordHash';
 import type { AccountStore } from '../db/accountStore';
@@ -30,8 +31,8 @@ function checkDistricts(role: Role, districts: readonly District[]): void {
   }
 }
 
-function checkPassword(password: string, name: string): void {
-  const problem = newPasswordProblem(password, name);
+async function checkPassword(password: string, name: string): Promise<void> {
+  const problem = newPasswordProblem(password, name, undefined, await commonPasswords());
   if (problem) throw new AccountError(describePasswordProblem(problem));
 }
 
@@ -48,7 +49,7 @@ export async function availableName(store: AccountStore, rawName: string): Promi
 export async function addAccount(store: AccountStore, input: NewAccount, now = new Date()): Promise<Account> {
   const name = await availableName(store, input.name);
   checkDistricts(input.role, input.districts);
-  checkPassword(input.password, name);
+  await checkPassword(input.password, name);
   const at = now.toISOString();
   const account = {
     name,
@@ -82,7 +83,7 @@ export async function setPassword(
   now = new Date(),
 ): Promise<Account> {
   const account = await existingAccount(store, rawName);
-  checkPassword(password, account.name);
+  await checkPassword(password, account.name);
   const changed = await store.update(
     account.name,
     { passwordHash: await hashPassword(password), passwordChangedAt: now.toISOString(), mustChangePassword },

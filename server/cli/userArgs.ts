@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import { isRole, parseDistrictList, ROLES, type Role } from '../accounts/account';
 
 export const USER_USAGE = `usage: npm run user -- COMMAND [options]

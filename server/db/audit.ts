@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import type { ActorKind } from '../accounts/actor';
 
 /** An operator's change to a machine (status, maintenance, its fields), or an import of machines. */

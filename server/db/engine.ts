@@ -1,7 +1,7 @@
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import type { Actor } from '../accounts/actor';
 import type { ApiMachine } from '../machines/apiMachine';
-import type { StatusUpdate } from '../machines/statusUpdate';
+import type { MachineChange } from '../machines/machineChange';
 import type { MachineRow } from '../machines/validate';
 import type { AccountStore, SessionStore } from './accountStore';
 import type { AuditEntry, AuditQuery } from './audit';
@@ -103,7 +103,7 @@ export interface Engine {
   readAudit(query: AuditQuery): Promise<AuditEntry[]>;
   countMachines(): Promise<number>;
   /** An operator's update and its audit entry (who, from where), in one transaction; null when there is no such machine. */
-  updateStatus(id: string, update: StatusUpdate, actor: Actor, at?: Date): Promise<StatusUpdateResult | null>;
+  updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null>;
   /**
    * Inserts or replaces machines (a photo-less row keeps the machine's photo) and records their photos, all or
    * nothing. With `audit` it is an import: recorded in the import audit, the data set marked as seeded, and

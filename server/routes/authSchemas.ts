@@ -1,4 +1,4 @@
-import { DISTRICTS } from '../../shared/machine';
+import { DISTRICTS } from '../../shared/contract/machine';
 import { ROLES } from '../accounts/account';
 import type { Account } from '../accounts/account';
 import type { SessionRecord } from '../db/accountStore';

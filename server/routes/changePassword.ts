@@ -2,6 +2,7 @@ import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Clock } from '../accounts/clock';
+import { commonPasswords } from '../accounts/commonPasswords';
 import { newPasswordProblem } from '../accounts/password';
 import { hashPassword } from '../accounts/passwordHash';
 import type { SignInGate } from '../auth/signIn';
@@ -49,7 +50,7 @@ export const CHANGE_PASSWORD_SCHEMA = {
     200: SESSION_ANSWER,
     400: consoleErrorAnswer(
       'passwordRejected: `problems` names the field (current: code wrong; next: tooShort {min}, tooLong {max}, ' +
-        'notPrintable, sameAsName, sameAsCurrent); badRequest: not JSON, or not two passwords',
+        'notPrintable, sameAsName, sameAsCurrent, tooCommon); badRequest: not JSON, or not two passwords',
       PROBLEMS,
     ),
     401: consoleErrorAnswer('unauthorized: no session, or it has ended'),
@@ -93,7 +94,7 @@ export function registerChangePasswordRoute(app: FastifyInstance, options: Chang
       if (refusal && refusal.outcome !== 'badCredentials') {
         throw new ApiError(429, refusal.outcome, { retryAfterSeconds: refusal.retryAfterSeconds });
       }
-      const nextProblem = newPasswordProblem(next, account.name, current);
+      const nextProblem = newPasswordProblem(next, account.name, current, await commonPasswords());
       const problems = [
         ...(refusal ? [{ field: 'current', code: 'wrong', params: {} }] : []),
         ...(nextProblem ? [{ field: 'next', ...nextProblem }] : []),

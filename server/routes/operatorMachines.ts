@@ -4,7 +4,7 @@ import { encodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
 import { sendEncodedBody } from '../http/encodedBody';
 import type { Access } from '../security/access';
-import { MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -20,12 +20,7 @@ export const OPERATOR_MACHINES_SCHEMA = {
     'Accept-Encoding allows. Viewer and above.',
   security: CONSOLE_SECURITY,
   response: {
-    200: {
-      description: 'The machines',
-      type: 'object',
-      required: ['success', 'rvms'],
-      properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: MACHINE_SCHEMA } },
-    },
+    200: { description: 'The machines the caller may see', ...ref('MachineList') },
     401: consoleErrorAnswer('unauthorized: no session, or it has ended, and no operator token'),
     403: consoleErrorAnswer('passwordChangeRequired: the account must choose a new password first'),
     ...SERVER_ERRORS,

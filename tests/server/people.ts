@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 import type { Role } from '../../server/accounts/account';
 import { addAccount } from '../../server/auth/manageAccounts';
 import type { Engine } from '../../server/db/engine';

@@ -309,6 +309,9 @@ describe('changing the password', () => {
     expect((await change(ida, { current: PASSWORD, next: 'x'.repeat(129) })).json().problems).toEqual([
       { field: 'next', code: 'tooLong', params: { max: 128 } },
     ]);
+    expect((await change(ida, { current: PASSWORD, next: 'Qwerty123456' })).json().problems).toEqual([
+      { field: 'next', code: 'tooCommon', params: {} },
+    ]);
   });
 
   it('ends every session of the account and goes on under a new id, a new token and no demand for a change', async () => {

@@ -1,4 +1,4 @@
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Account, Role, StoredAccount } from '../../accounts/account';
 import type { ThrottleState } from '../../accounts/throttle';
 import type { AccountChanges, AccountStore, SessionRecord, SessionStore } from '../accountStore';

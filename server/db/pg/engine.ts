@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
 import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';
-import type { StatusUpdate } from '../../machines/statusUpdate';
+import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
 import type {
   ChangeHandlers,
@@ -106,7 +106,7 @@ export class PgEngine implements Engine {
     return pgCountMachines(this.pool);
   }
 
-  updateStatus(id: string, update: StatusUpdate, actor: Actor, at = new Date()): Promise<StatusUpdateResult | null> {
+  updateStatus(id: string, update: MachineChange, actor: Actor, at = new Date()): Promise<StatusUpdateResult | null> {
     return this.write(async (client) => {
       const result = await pgApplyStatusUpdate(client, id, update, actor, at);
       if (result?.changed) await this.notify(client, { origin: this.origin, type: 'machine', id });

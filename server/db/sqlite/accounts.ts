@@ -1,4 +1,4 @@
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Account, Role, StoredAccount } from '../../accounts/account';
 import type { AccountChanges, AccountStore } from '../accountStore';
 import type { Db } from './open';

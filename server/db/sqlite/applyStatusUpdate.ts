@@ -4,17 +4,21 @@ import { insertHistoryEntry } from './historyEntries';
 import type { Db } from './open';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { getMachine } from './machines';
-import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
+import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../../machines/machineChange';
+import { operatorStateOf } from '../../machines/statusUpdate';
+import { STATE_EDIT_FIELDS } from '../../../shared/contract/machineEdit';
+import { BOOLEAN_COLUMNS, UPDATED_AT_COLUMN } from '../machineRecord';
 
 /**
- * SQLite: applies an operator's status update, records it in the audit table and, when the machine's state changed
+ * SQLite: applies an operator's change (the state, and the texts, hours and photo a person edits), records it in
+ * the audit table and, when the machine's state changed
  * (not only its report time), in its history, in one transaction.
  * Null when there is no such machine; `changed` is false when the update repeated the current state.
  */
 export function applyStatusUpdate(
   db: Db,
   id: string,
-  update: StatusUpdate,
+  update: MachineChange,
   actor: Actor,
   at = new Date(),
 ): { machine: ApiMachine; changed: boolean } | null {
@@ -22,21 +26,18 @@ export function applyStatusUpdate(
     .transaction(() => {
       const was = getMachine(db, id);
       if (!was) return null;
-      const before = operatorStateOf(was);
+      const before = auditedFieldsOf(was, update);
       const after = { ...before, ...update };
+      const state = { ...operatorStateOf(was), ...update };
+      const columns = textAndPictureColumns(update);
       const timestamp = at.toISOString();
-      db.prepare(
-        `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
-         deactivated = @deactivated, last_online = @last_online, last_emptied_at = @last_emptied_at,
-         last_full = @last_full, updated_at = @updated_at
-       WHERE id = @id`,
-      ).run({
-        ...after,
-        under_maintenance: after.under_maintenance ? 1 : 0,
-        deactivated: after.deactivated ? 1 : 0,
-        updated_at: timestamp,
+      const names = [...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN, ...Object.keys(columns)];
+      db.prepare(`UPDATE machines SET ${names.map((column) => `${column} = ?`).join(', ')} WHERE id = ?`).run(
+        ...STATE_EDIT_FIELDS.map((field) => (BOOLEAN_COLUMNS.includes(field) ? Number(state[field]) : state[field])),
+        timestamp,
+        ...Object.values(columns),
         id,
-      });
+      );
       db.prepare(
         `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
          VALUES (?, ?, ?, ?, ?, ?, ?)`,

@@ -1,7 +1,7 @@
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
 import type { AuditQuery } from '../audit';
-import type { StatusUpdate } from '../../machines/statusUpdate';
+import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
 import type {
   ChangeHandlers,
@@ -81,7 +81,7 @@ export class SqliteEngine implements Engine {
     return countMachines(this.db);
   }
 
-  async updateStatus(id: string, update: StatusUpdate, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
+  async updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
     return applyStatusUpdate(this.db, id, update, actor, at);
   }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { HOLD_STATES } from '../feedStore';
