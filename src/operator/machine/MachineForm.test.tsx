@@ -68,8 +68,8 @@ describe('the machine form', { timeout: 30_000 }, () => {
         success: false,
         msg: 'invalidMachine',
         problems: [
-          { field: 'name_en', code: 'tooLong', params: { max: 10 } },
-          { field: 'service_status', code: 'notAllowed', params: {} },
+          { field: 'name_en', code: 'textLength', params: { max: 10 } },
+          { field: 'service_status', code: 'notOneOf', params: { options: [0, 1] } },
         ],
       },
     }));
@@ -78,7 +78,7 @@ describe('the machine form', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('switch', { name: en.machine.outOfService }));
     await userEvent.click(screen.getByRole('button', { name: en.machine.save }));
     expect(await screen.findByText('At most 10 characters.')).toBeTruthy();
-    expect(screen.getByText(en.problem.notAllowed)).toBeTruthy();
+    expect(screen.getByText(en.problem.notOneOf)).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(en.error.invalidMachine);
     expect(store.get(fleetAtom)?.rows[0]?.machine.name_en).toBe('Plaza');
     // What the person typed stays, to be put right.

@@ -45,7 +45,7 @@ export function MachineForm({ machine }: { machine: Machine }) {
   const values: MachineEdit = { ...editOf(machine), ...edits };
   const hours = useHoursCheck(values.opening_hours);
   const own = problemsByField([
-    ...checkMachineEdit(values),
+    ...checkMachineEdit(values, machine),
     ...(hours?.kind === 'invalid' ? [{ field: 'opening_hours', code: 'invalidOpeningHours', params: {} }] : []),
   ]);
   const patch = patchOf(values, machine);

@@ -1,22 +1,23 @@
+import type { Machine } from '../../../shared/machine';
+import { checkMachineEdit as checkEdit } from '../../../shared/contract/machineEdit';
 import type { Problem } from '../problems';
-import { TEXT_FIELDS, type MachineEdit } from './machineEdit';
-
-/** The import's rule for every text of a machine (server/machines/validate.ts TEXT_MAX_CHARS). */
-export const TEXT_MAX_CHARS = 200;
+import { formFieldOf, patchOf, type MachineEdit } from './machineEdit';
 
 /**
- * The form's check of what it will send, as the server checks it, in the contract's problem form. Until the one
- * machine contract in shared/ (issue 48) lands, this repeats today's import rules for the fields the form edits;
- * the server's own 400 problems are shown the same way whatever it finds.
+ * The form's check of what it will send: the machine contract's own check of an edit (shared/contract/), the one
+ * the server runs, so a value the server would refuse is named beside its field before it is sent. A problem about
+ * the whole edit (no field) is named under the form.
  */
-export function checkMachineEdit(values: MachineEdit): Problem[] {
-  const problems: Problem[] = [];
-  for (const field of TEXT_FIELDS) {
-    const text = values[field].trim();
-    if (text === '') problems.push({ field, code: 'required', params: {} });
-    else if (text.length > TEXT_MAX_CHARS) problems.push({ field, code: 'tooLong', params: { max: TEXT_MAX_CHARS } });
-  }
-  if (values.opening_hours.trim().length > TEXT_MAX_CHARS)
-    problems.push({ field: 'opening_hours', code: 'tooLong', params: { max: TEXT_MAX_CHARS } });
-  return problems;
+export function checkMachineEdit(values: MachineEdit, machine: Machine): Problem[] {
+  const patch = patchOf(values, machine);
+  if (Object.keys(patch).length === 0) return [];
+  const checked = checkEdit(patch);
+  if (checked.ok) return [];
+  return checked.problems.map((problem) => {
+    const params: Record<string, string | number> = {};
+    for (const [name, value] of Object.entries(problem.params)) {
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    }
+    return { field: problem.field === null ? '' : formFieldOf(problem.field), code: problem.code, params };
+  });
 }

@@ -49,15 +49,15 @@ describe('patchOf', () => {
 
 describe('checkMachineEdit', () => {
   it('finds nothing wrong with a machine as it is', () => {
-    expect(checkMachineEdit(editOf(MACHINE))).toEqual([]);
+    expect(checkMachineEdit(editOf(MACHINE), MACHINE)).toEqual([]);
   });
 
-  it('names each empty or too long text by its field', () => {
+  it("names each empty or too long text by its field, with the machine contract's codes", () => {
     const values = { ...editOf(MACHINE), name_en: ' ', address_zhs: 'x'.repeat(201), opening_hours: 'y'.repeat(201) };
-    expect(checkMachineEdit(values)).toEqual([
+    expect(checkMachineEdit(values, MACHINE)).toEqual([
       { field: 'name_en', code: 'required', params: {} },
-      { field: 'address_zhs', code: 'tooLong', params: { max: 200 } },
-      { field: 'opening_hours', code: 'tooLong', params: { max: 200 } },
+      { field: 'address_zhs', code: 'textLength', params: { max: 200 } },
+      { field: 'opening_hours', code: 'textLength', params: { max: 200 } },
     ]);
   });
 });
