@@ -13,6 +13,9 @@ const LAYERS = [
   ['App', '^src/App\\.tsx$'],
   ['appApi', '^src/appApi\\.ts$'],
   ['layout', '^src/layout/'],
+  // the sign-in page and the operator console: lazy chunks of their own, above the features they reuse
+  ['login', '^src/login/'],
+  ['operator', '^src/operator/'],
   // features: components, hooks and the atoms they own
   ['share', '^src/share/'],
   ['map', '^src/map/'],
@@ -27,7 +30,6 @@ const LAYERS = [
   ['openNow', '^src/openNow/'],
   ['freshness', '^src/freshness/'],
   ['embed', '^src/embed/'],
-  ['login', '^src/login/'],
   ['settings', '^src/settings/'],
   ['messages', '^src/messages/'],
   ['router', '^src/router/'],
@@ -136,6 +138,8 @@ const BENCH_SURFACE = [
   // the pure modules the unit-level benchmarks (filter-node, live-node) time
   '^src/filters/(filterResult|textSearch)\\.ts$',
   '^src/machines/(searchIndex|packedMachines|repackMachines|machineRows|feedList)\\.ts$',
+  // the operator console's fleet table: its rows, sort and filter (fleet-node)
+  '^src/operator/fleet/(fleetRow|fleetSort|fleetFilter)\\.ts$',
 ];
 
 /**
@@ -154,6 +158,8 @@ const BENCH_LAYERS = [
   ['bench-visitor', '^bench/visitor/'],
   ['bench-load', '^bench/load/'],
   ['bench-pure', '^bench/pure/'],
+  // the console's fleet as the benches build it
+  ['bench-console', '^bench/console/'],
   // what a run does and records, and the stage that does it
   ['bench-scenarios', '^bench/scenarios/'],
   ['bench-record', '^bench/record/'],
@@ -189,6 +195,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^bench/', pathNot: anyOf(BENCH_LAYERS.map(([, p]) => p)) },
       to: {},
+    },
+    {
+      name: 'console-is-lazy',
+      comment:
+        "the sign-in page and the operator console load only through App.tsx's dynamic import, never with the map page (decision 0047)",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(login|operator)/' },
+      to: { path: '^src/(login|operator)/', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'layer-unlisted',

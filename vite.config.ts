@@ -5,6 +5,7 @@ import { offlinePlugin } from './src/offline/offlinePlugin.ts';
 import { CHUNK_BUDGET_KB } from './scripts/bundle/budgets.ts';
 import { BUNDLE_STATS_FILE } from './scripts/bundle/composition.ts';
 import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles.ts';
+import { consoleOnlyFilesOf } from './scripts/vite/consoleOnly.ts';
 import { earlyList } from './scripts/vite/earlyList.ts';
 import { preloadChunk } from './scripts/vite/preloadChunk.ts';
 import { privateSourceMaps } from './scripts/vite/privateSourceMaps.ts';
@@ -28,7 +29,8 @@ export default defineConfig({
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
     // MapLibre's worker, carried in the map chunk as text, without the comment naming a map the build does not have.
     rawScriptWithoutSourceMap(),
-    offlinePlugin(),
+    // The operator console's files are not precached for visitors (decision 0047).
+    offlinePlugin(consoleOnlyFilesOf),
     !PUBLIC_SOURCE_MAPS && privateSourceMaps(),
     // Each module's minified bytes, read from the source maps.
     ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
-import { CHUNK_BUDGET_KB, FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from '../../scripts/bundle/budgets';
+import {
+  CHUNK_BUDGET_KB,
+  CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES,
+  FIRST_SCREEN_BEFORE_CONSOLE_BYTES,
+  FIRST_SCREEN_BUDGET_BYTES,
+  MAP_BUDGET_BYTES,
+} from '../../scripts/bundle/budgets';
 import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
 import { sourceMapsDirOf } from '../../scripts/vite/privateSourceMaps';
 import { DIST } from './dist';
@@ -26,6 +32,12 @@ describe('bytes a visitor downloads (Brotli, demo data)', () => {
     expect(urls).toContain('/api/rvm/');
     expect(urls.some((url) => url.endsWith('.woff2'))).toBe(true);
     expect(totalBytes(budgets.firstScreen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+  });
+
+  it(`grows by at most ${CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES} bytes for the operator console (${FIRST_SCREEN_BEFORE_CONSOLE_BYTES} bytes before it)`, () => {
+    expect(totalBytes(budgets.firstScreen)).toBeLessThanOrEqual(
+      FIRST_SCREEN_BEFORE_CONSOLE_BYTES + CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES,
+    );
   });
 
   it('loads no map, opening-hours parser or CJK font before the list', () => {
