@@ -37,6 +37,7 @@ import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
+import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
@@ -125,6 +126,7 @@ export async function buildApp(
   registerOperatorMachinesRoute(app, engine, access, list.current);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
+  registerAlertRuleRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
