@@ -33,11 +33,14 @@ import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
+import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
+import { registerAlertRoutes } from './routes/alerts';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
@@ -53,6 +56,8 @@ export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 export interface AppOptions {
   /** Now, for sessions and sign-in locks: tests move it to see one end. */
   clock?: Clock;
+  /** Shorter waits between a webhook's attempts, for tests. */
+  alerting?: Omit<AlertingOptions, 'clock'>;
 }
 
 /**
@@ -61,7 +66,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock }: AppOptions = {},
+  { clock = systemClock, alerting = {} }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -127,10 +132,13 @@ export async function buildApp(
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);
+  registerAlertRoutes(app, engine, access);
+  registerWebhookRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
+  watchAlerts(app, config, engine, follower, { clock, ...alerting });
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);

@@ -149,6 +149,13 @@ export const ADMIN_ERRORS = {
   ...SERVER_ERRORS,
 } as const;
 
+/** What a console read for viewers and above may refuse. */
+export const READER_ERRORS = {
+  401: consoleErrorAnswer('unauthorized: no session, or it has ended, and no operator token'),
+  403: consoleErrorAnswer('passwordChangeRequired: the account must choose a new password first'),
+  ...SERVER_ERRORS,
+} as const;
+
 export const NOT_FOUND = { 404: consoleErrorAnswer('notFound: no such rule or webhook') } as const;
 export const BAD_BODY = {
   400: consoleErrorAnswer('badRequest: not JSON, an unknown field or a bad value (`problem` says which)', {
