@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Engine } from '../db/engine';
 import type { FeedStatus } from '../feed/follower';
+import { alertMetrics } from './alertMetrics';
 import { databaseMetrics } from './databaseMetrics';
 import { feedMetrics } from './feedMetrics';
 import { observeRequests } from './httpMetrics';
@@ -24,6 +25,7 @@ export class ServerMetrics {
     observeRequests(app, this.registry);
     databaseMetrics(this.registry, engine);
     this.listBuilt = listBuildMetrics(this.registry);
+    alertMetrics(this.registry, () => engine.alerts.countOpen());
   }
 
   watchEventStreams(openStreams: () => number): void {

@@ -85,6 +85,13 @@ describe('a machine full longer than a rule', () => {
     const open = (await call('GET', '/api/operator/alerts')).json();
     expect(open.counts).toEqual({ machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0 });
     expect(open.alerts).toEqual([expect.objectContaining({ machineId: MACHINE, openedAt: opened!.json.at })]);
+    const metrics = (await call('GET', '/api/metrics')).body;
+    expect(metrics).toContain('rvm_alerts_open{kind="machineFull"} 1');
+    expect(metrics).toContain('rvm_alerts_open{kind="feedFailing"} 0');
+    // One series per kind, whatever the number of machines.
+    const series = metrics.split('\n').filter((line) => line.startsWith('rvm_alerts_open'));
+    expect(series).toHaveLength(4);
+    for (const line of series) expect(line).toMatch(/^rvm_alerts_open\{kind="\w+"\} \d+$/);
 
     await setStatus('>40%');
     await waitFor(() => receiver.received.length === 2, 'the closed event');
@@ -94,6 +101,7 @@ describe('a machine full longer than a rule', () => {
     expect(closed.json.id).not.toBe(opened!.json.id);
     const history = (await call('GET', '/api/operator/alerts/history')).json();
     expect(history.alerts).toEqual([expect.objectContaining({ id: opened!.json.alert.id, closedAt: closed.json.at })]);
+    expect((await call('GET', '/api/metrics')).body).toContain('rvm_alerts_open{kind="machineFull"} 0');
 
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received).toHaveLength(2);
