@@ -15,6 +15,7 @@ import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
 import { registerMetricsRoute } from './routes/metrics';
+import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
 import { registerPage } from './routes/page';
@@ -96,6 +97,7 @@ export async function buildApp(
   Access.register(app);
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
+  registerApiSchemas(app);
 
   // The console's people: who may call what, their sessions, signing in.
   const sessions = new Sessions(

@@ -1,4 +1,4 @@
-import type { District } from '../../shared/machine';
+import type { District } from '../../shared/contract/machine';
 
 /**
  * What an alert rule watches: a machine full, or not reporting, or under maintenance, for longer than its minutes;

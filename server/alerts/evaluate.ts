@@ -1,4 +1,4 @@
-import type { ApiMachine } from '../machines/apiMachine';
+import type { ApiMachine } from '../../shared/contract/machine';
 import type { Alert, AlertChanges, NewAlert } from './alert';
 import type { AlertRule } from './alertRule';
 

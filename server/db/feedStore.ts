@@ -1,7 +1,7 @@
 import type { ApiMachine } from '../machines/apiMachine';
 import type { HistoryEntry } from '../machines/history';
 import type { MachineRow } from '../machines/validate';
-import { toApiMachine, type MachineRecord } from './machineRecord';
+import { recordOf, toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
 
 /**
@@ -215,20 +215,6 @@ export const announcedAsImport = (changes: { machines: readonly unknown[]; inser
 
 export const historyCutoff = (retentionDays: number, now: Date): string =>
   new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
-
-/** The record the row would make, to compare with the stored one before writing anything. */
-function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
-  const { coordinates, under_maintenance, deactivated, photo: _photo, extra, ...rest } = row;
-  return {
-    ...rest,
-    lat: coordinates[0],
-    lng: coordinates[1],
-    under_maintenance: under_maintenance ? 1 : 0,
-    deactivated: deactivated ? 1 : 0,
-    picture_id: pictureId,
-    extra: extra ? JSON.stringify(extra) : null,
-  };
-}
 
 /**
  * The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits or when the

@@ -1,4 +1,4 @@
-import { DISTRICTS } from '../../shared/machine';
+import { DISTRICTS } from '../../shared/contract/machine';
 import { ALERT_EVENTS } from '../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../alerts/alertRule';
 import { DELIVERY_STATES } from '../db/alertStore';

@@ -9,7 +9,11 @@ const ROUTE = '/api/health';
 
 export const HEALTH_SCHEMA = {
   tags: ['operations'],
+  operationId: 'getHealth',
   summary: 'Whether the server can serve the machine list',
+  description:
+    'For a load balancer or a probe: 200 while the list can be read, 503 when it cannot. When the server follows ' +
+    "a feed, how fresh its data is, who polls it, a held mass deactivation and the photos' background fetches.",
   response: {
     200: {
       description: 'The list can be read; `feed` is there when the server follows a feed (a stale feed is still 200)',

@@ -1,14 +1,13 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { STATUSES } from '../../shared/machine';
 import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { MachineBus } from '../live/bus';
 import { parseStatusUpdate } from '../machines/statusUpdate';
 import { actorOf, type Access } from '../security/access';
-import { errorAnswer, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -25,29 +24,9 @@ const OPERATOR_PARAMS = {
   properties: { id: { type: 'string', description: 'The machine' } },
 } as const;
 
-const TIMESTAMP = {
-  type: ['string', 'null'],
-  description: 'ISO 8601 date-time (no offset = Hong Kong time), stored in UTC; null or "" clears it',
-} as const;
-
-/** The shape; what makes a text a time (machines/statusUpdate.ts) is checked after it. */
-const STATUS_UPDATE_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    status: { type: 'string', enum: STATUSES },
-    under_maintenance: { type: 'boolean' },
-    service_status: { type: 'integer', enum: [0, 1], description: '1 means out of service' },
-    deactivated: { type: 'boolean' },
-    last_online: TIMESTAMP,
-    last_emptied_at: TIMESTAMP,
-    last_full: TIMESTAMP,
-  },
-} as const;
-
 export const OPERATOR_SCHEMA = {
   tags: ['operator'],
+  operationId: 'updateMachine',
   summary: "An operator changes a machine's state",
   description:
     'Only the fields given change; the server never stamps a time itself. Audited with who (the person, or the ' +
@@ -55,13 +34,13 @@ export const OPERATOR_SCHEMA = {
     `districts, only the machines of those. At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
   security: CONSOLE_SECURITY,
   params: OPERATOR_PARAMS,
-  body: STATUS_UPDATE_BODY,
+  body: ref('MachineStateEdit'),
   response: {
     200: {
       description: 'The machine as it is now',
       type: 'object',
       required: ['success', 'rvm'],
-      properties: { success: { type: 'boolean', const: true }, rvm: MACHINE_SCHEMA },
+      properties: { success: { type: 'boolean', const: true }, rvm: ref('Machine') },
     },
     400: errorAnswer('badRequest: not JSON, an unknown field, a bad value, or no field at all'),
     401: errorAnswer('unauthorized: no session and no operator token, or a wrong one (the body is not read)'),
@@ -84,7 +63,7 @@ export const OPERATOR_SCHEMA = {
  * the public page makes, and a partial update of one resource is what PATCH means.
  */
 export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus: MachineBus, access: Access): void {
-  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: FromSchema<typeof STATUS_UPDATE_BODY> }>(ROUTE, {
+  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: unknown }>(ROUTE, {
     schema: OPERATOR_SCHEMA,
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },

@@ -4,7 +4,7 @@ import { encodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
 import { sendEncodedBody } from '../http/encodedBody';
 import type { Access } from '../security/access';
-import { MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -24,7 +24,7 @@ export const OPERATOR_MACHINES_SCHEMA = {
       description: 'The machines',
       type: 'object',
       required: ['success', 'rvms'],
-      properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: MACHINE_SCHEMA } },
+      properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: ref('Machine') } },
     },
     401: consoleErrorAnswer('unauthorized: no session, or it has ended, and no operator token'),
     403: consoleErrorAnswer('passwordChangeRequired: the account must choose a new password first'),

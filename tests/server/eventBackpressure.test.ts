@@ -8,6 +8,7 @@ import { seedIfFirstStart } from '../../server/importing/seed';
 import { MachineBus } from '../../server/live/bus';
 import { MAX_REPLAY_BYTES, MAX_UNSENT_BYTES } from '../../server/live/streamLimits';
 import type { ApiMachine } from '../../server/machines/apiMachine';
+import { registerApiSchemas } from '../../server/routes/apiSchemas';
 import { registerEventRoutes } from '../../server/routes/events';
 import fastifyCookie from '@fastify/cookie';
 import { Sessions } from '../../server/auth/sessions';
@@ -55,6 +56,7 @@ describe('event streams with clients that never read', () => {
     await app.register(fastifyCookie);
     Access.register(app);
     const sessions = new Sessions(test.engine.sessions, { idleMs: 60_000, absoluteMs: 60_000 }, () => new Date());
+    registerApiSchemas(app);
     const bus = new MachineBus();
     registerOperatorRoutes(app, test.engine, bus, new Access(test.config.adminToken, sessions));
     registerEventRoutes(app, bus, { maxStreamsPerAddress: STALLED + REPLAYS + 1 });

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPSERT_COLUMNS } from '../machineRecord';
+import { STATE_COLUMNS } from '../stateRecord';
+import { pgTypeOf } from './columnTypes';
 import { CopyError, rowsIn, type SqliteTables } from '../sqliteTables';
 import type { PgEngine } from './engine';
 import { pgUpsertMachineValues } from './machines';
@@ -135,15 +137,7 @@ export async function copySqliteToPostgres(
         id: 'int8',
         machine_id: 'text',
         at: 'text',
-        status: 'text',
-        under_maintenance: 'bool',
-        service_status: 'int8',
-        deactivated: 'bool',
-        bin_count: 'int',
-        bin_count_full_threshold: 'int',
-        last_online: 'text',
-        last_emptied_at: 'text',
-        last_full: 'text',
+        ...Object.fromEntries(STATE_COLUMNS.map((field) => [field, pgTypeOf(field, 'bool')])),
       },
       history,
       copied,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';

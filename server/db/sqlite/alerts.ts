@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { District } from '../../../shared/machine';
+import type { District } from '../../../shared/contract/machine';
 import type { Alert, AlertChanges, AlertEvent } from '../../alerts/alert';
 import type { AlertKind, AlertRule, AlertRuleInput } from '../../alerts/alertRule';
 import {

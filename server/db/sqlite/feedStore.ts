@@ -16,6 +16,7 @@ import {
   type SnapshotOptions,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
+import { fromStoredState, STATE_COLUMNS, type StoredState } from '../stateRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
 import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from './feedHolds';
@@ -25,10 +26,7 @@ import { getMachine, prepareUpsert } from './machines';
 import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
 
-type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {
-  under_maintenance: number;
-  deactivated: number;
-};
+type HistoryRow = StoredState & Pick<HistoryEntry, 'at'>;
 
 /**
  * The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. One server process uses
@@ -156,18 +154,13 @@ export class SqliteFeedStore implements FeedStore {
     const { db } = this;
     const rows = db
       .prepare(
-        `SELECT at, status, under_maintenance, service_status, deactivated, bin_count, bin_count_full_threshold,
-           last_online, last_emptied_at, last_full
+        `SELECT at, ${STATE_COLUMNS.join(', ')}
          FROM machine_history WHERE machine_id = ? AND at > ? ORDER BY at, id LIMIT ?`,
       )
       .all(id, since ?? '', limit + 1) as HistoryRow[];
     if (rows.length === 0 && !db.prepare('SELECT 1 FROM machines WHERE id = ?').get(id)) return null;
     return {
-      entries: rows.slice(0, limit).map((row) => ({
-        ...row,
-        under_maintenance: row.under_maintenance === 1,
-        deactivated: row.deactivated === 1,
-      })),
+      entries: rows.slice(0, limit).map(fromStoredState),
       more: rows.length > limit,
     };
   }
