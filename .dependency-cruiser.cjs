@@ -71,7 +71,8 @@ const SERVER_LAYERS = [
   ['http', '^server/http/'],
   ['security', '^server/security/'],
   ['metrics', '^server/metrics/'],
-  // features: following the feed, live events, importing, retention
+  // features: alerting, following the feed, live events, importing, retention
+  ['alerting', '^server/alerting/'],
   ['feed', '^server/feed/'],
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
@@ -84,6 +85,7 @@ const SERVER_LAYERS = [
   ['pg', '^server/db/pg/'],
   ['engine', '^server/db/(?!openEngine\\.ts$)[^/]+$'],
   // domain: plain rules, no database and no HTTP
+  ['alerts', '^server/alerts/'],
   ['machines', '^server/machines/'],
   ['accounts', '^server/accounts/'],
   ['files', '^server/files/'],
@@ -93,6 +95,7 @@ const SERVER_LAYERS = [
   ['progress', '^server/progress\\.ts$'],
 ];
 const SERVER_DOMAIN = anyOf([
+  '^server/alerts/',
   '^server/machines/',
   '^server/accounts/',
   '^server/files/',

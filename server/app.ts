@@ -36,10 +36,14 @@ import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
+import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
+import { registerAlertRuleRoutes } from './routes/alertRules';
+import { registerAlertRoutes } from './routes/alerts';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
@@ -55,6 +59,8 @@ export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 export interface AppOptions {
   /** Now, for sessions and sign-in locks: tests move it to see one end. */
   clock?: Clock;
+  /** Shorter waits between a webhook's attempts, for tests. */
+  alerting?: Omit<AlertingOptions, 'clock'>;
 }
 
 /**
@@ -63,7 +69,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock }: AppOptions = {},
+  { clock = systemClock, alerting = {} }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -130,10 +136,14 @@ export async function buildApp(
   registerOperatorMachinesRoute(app, engine, access, list.current);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
+  registerAlertRuleRoutes(app, engine, access, clock);
+  registerAlertRoutes(app, engine, access);
+  registerWebhookRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
+  watchAlerts(app, config, engine, follower, { clock, ...alerting });
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerProbeRoutes(app, {
     lastList: list.latest,

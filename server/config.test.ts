@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       upstreamUrl: null,
       upstreamIntervalMs: 60_000,
+      alertIntervalMs: 30_000,
       upstreamTimeoutMs: 30_000,
       upstreamMaxBytes: 10 * 1024 * 1024,
       historyRetentionDays: 90,

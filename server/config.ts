@@ -36,6 +36,10 @@ export const DEFAULT_PG_POOL_MAX = 10;
 export const DEFAULT_UPSTREAM_INTERVAL_S = 60;
 export const MIN_UPSTREAM_INTERVAL_S = MIN_FEED_INTERVAL_MS / 1000;
 const MAX_UPSTREAM_INTERVAL_S = 24 * 60 * 60; // 1 day
+/** Alert rules are evaluated this often: a rule of N minutes opens within N minutes and 30 s. */
+export const DEFAULT_ALERT_INTERVAL_S = 30;
+const MIN_ALERT_INTERVAL_S = 5;
+const MAX_ALERT_INTERVAL_S = 60 * 60; // 1 hour
 /** How long one answer of the feed (a list or a photo) may take. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
 /** The largest list answer read from the feed (RVM_UPSTREAM_MAX_BYTES): about 13 000 machines. */
@@ -106,6 +110,8 @@ export interface ServerConfig {
   /** The feed's API base (ends in "/"), whose `POST rvm/` and `GET file/:id` the server follows; null = no feed. */
   upstreamUrl: string | null;
   upstreamIntervalMs: number;
+  /** How often the instance holding the poller lease evaluates the alert rules, ms. */
+  alertIntervalMs: number;
   /** How long one request to the feed may take, ms. */
   upstreamTimeoutMs: number;
   /** A list answer larger than this is refused unread. */
@@ -186,6 +192,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         DEFAULT_UPSTREAM_INTERVAL_S,
         MIN_UPSTREAM_INTERVAL_S,
         MAX_UPSTREAM_INTERVAL_S,
+      ) * 1000,
+    alertIntervalMs:
+      parseInteger(
+        'RVM_ALERT_INTERVAL_S',
+        env.RVM_ALERT_INTERVAL_S,
+        DEFAULT_ALERT_INTERVAL_S,
+        MIN_ALERT_INTERVAL_S,
+        MAX_ALERT_INTERVAL_S,
       ) * 1000,
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: parseInteger(

@@ -10,10 +10,12 @@ export type Permission =
   /** Storing a photo (not yet attached to a machine). */
   | 'uploadPhotos'
   /** The server's metrics. */
-  | 'readMetrics';
+  | 'readMetrics'
+  /** Alert rules and webhooks, and the webhooks' delivery log. */
+  | 'manageAlerts';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics'],
+  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics', 'manageAlerts'],
   operator: ['readConsole', 'changeMachines', 'uploadPhotos'],
   viewer: ['readConsole'],
 };

@@ -4,6 +4,7 @@ import type { ApiMachine } from '../machines/apiMachine';
 import type { MachineChange } from '../machines/machineChange';
 import type { MachineRow } from '../machines/validate';
 import type { AccountStore, SessionStore } from './accountStore';
+import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
@@ -94,6 +95,8 @@ export interface Engine {
   readonly accounts: AccountStore;
   /** Their sessions and the counts of failed sign-ins. */
   readonly sessions: SessionStore;
+  /** Alert rules, alerts, webhooks and their deliveries. */
+  readonly alerts: AlertStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Engine } from '../db/engine';
 import type { FeedStatus } from '../feed/follower';
+import { alertMetrics } from './alertMetrics';
 import { buildInfoMetrics } from './buildInfoMetrics';
 import { databaseErrorMetrics, databaseMetrics } from './databaseMetrics';
 import { feedMetrics } from './feedMetrics';
@@ -27,6 +28,7 @@ export class ServerMetrics {
     databaseMetrics(this.registry, engine);
     databaseErrorMetrics(app, this.registry, engine);
     this.listBuilt = listBuildMetrics(this.registry);
+    alertMetrics(this.registry, () => engine.alerts.countOpen());
   }
 
   watchEventStreams(openStreams: () => number): void {

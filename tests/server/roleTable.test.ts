@@ -38,6 +38,17 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/machines': row(401, 200, 200, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
+  'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
+  'POST /api/operator/alert-rules': row(401, 403, 403, 200, 200),
+  'PATCH /api/operator/alert-rules/{id}': row(401, 403, 403, 200, 200), // a rule made for the call
+  'DELETE /api/operator/alert-rules/{id}': row(401, 403, 403, 200, 200),
+  'GET /api/operator/alerts': row(401, 200, 200, 200, 200),
+  'GET /api/operator/alerts/history': row(401, 200, 200, 200, 200),
+  'GET /api/operator/webhooks': row(401, 403, 403, 200, 200),
+  'POST /api/operator/webhooks': row(401, 403, 403, 200, 200),
+  'PATCH /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200), // a webhook made for the call
+  'DELETE /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200),
+  'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
   'GET /api/events': EVERYONE_200,
   'GET /api/health': EVERYONE_200,
   'POST /api/feed/': EVERYONE_200,
@@ -119,6 +130,38 @@ async function requestFor(
       return json({ current: PASSWORD, next: PASSWORD });
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
+    case 'POST /api/operator/alert-rules':
+      return json({ kind: 'machineFull', minutes: 240 });
+    case 'PATCH /api/operator/alert-rules/{id}':
+    case 'DELETE /api/operator/alert-rules/{id}': {
+      const rule = await server.engine.alerts.addRule(
+        { kind: 'notReporting', minutes: 30, district: null, enabled: true },
+        new Date().toISOString(),
+      );
+      const ruleUrl = operation.path.replace('{id}', String(rule.id));
+      return {
+        url: ruleUrl,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ minutes: 60 }),
+      };
+    }
+    case 'POST /api/operator/webhooks':
+      return json({ url: 'http://127.0.0.1:9/never-called' });
+    case 'PATCH /api/operator/webhooks/{id}':
+    case 'DELETE /api/operator/webhooks/{id}':
+    case 'GET /api/operator/webhooks/{id}/deliveries': {
+      const webhook = await server.engine.alerts.addWebhook(
+        { url: 'http://127.0.0.1:9/never-called', description: '', enabled: false },
+        'a probe secret, sixteen or more',
+        new Date().toISOString(),
+      );
+      const hookUrl = operation.path.replace('{id}', String(webhook.id));
+      return {
+        url: hookUrl,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ description: 'probe' }),
+      };
+    }
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };

@@ -18,6 +18,7 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { PgAlertStore } from './alerts';
 import { PgAccountStore, PgSessionStore } from './accounts';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
@@ -49,6 +50,7 @@ export class PgEngine implements Engine {
   readonly feed: PgFeedStore;
   readonly accounts: PgAccountStore;
   readonly sessions: PgSessionStore;
+  readonly alerts: PgAlertStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -64,6 +66,7 @@ export class PgEngine implements Engine {
     });
     this.accounts = new PgAccountStore(pool);
     this.sessions = new PgSessionStore(pool);
+    this.alerts = new PgAlertStore(pool);
   }
 
   /** Connects and brings the schema up to date. */

@@ -2,6 +2,9 @@ import type pg from 'pg';
 import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
+import { ALERT_EVENTS } from '../../alerts/alert';
+import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
@@ -233,6 +236,67 @@ ALTER TABLE machine_import_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'co
   CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
 ALTER TABLE machine_import_audit ADD COLUMN address text;
 CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
+`,
+  },
+  {
+    version: 6,
+    name: 'alert rules, alerts, webhooks and their deliveries',
+    // SQLite's migration 8. One alert not closed per rule and subject; a delivery is queued with the change of
+    // its alert (an outbox) and keeps its body, so every retry sends the same bytes.
+    sql: `
+CREATE TABLE alert_rules (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  minutes integer NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
+  district text CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  enabled boolean NOT NULL,
+  created_at text NOT NULL,
+  updated_at text NOT NULL,
+  CHECK (kind <> 'feedFailing' OR district IS NULL)
+);
+
+CREATE TABLE alerts (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  rule_id integer REFERENCES alert_rules (id) ON DELETE SET NULL,
+  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  subject text NOT NULL,
+  machine_id text,
+  district text,
+  minutes integer NOT NULL,
+  since text COLLATE "C" NOT NULL,
+  opened_at text,
+  closed_at text,
+  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
+);
+CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
+CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;
+
+CREATE TABLE webhooks (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  url text NOT NULL,
+  secret text NOT NULL CHECK (length(secret) >= 16),
+  description text NOT NULL,
+  enabled boolean NOT NULL,
+  created_at text NOT NULL
+);
+
+CREATE TABLE webhook_deliveries (
+  id text COLLATE "C" PRIMARY KEY,
+  webhook_id integer NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+  alert_id integer NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  event text NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  body text NOT NULL,
+  state text NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at text COLLATE "C",
+  last_status integer,
+  last_error text,
+  created_at text COLLATE "C" NOT NULL,
+  delivered_at text
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
+CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
 `,
   },
 ];

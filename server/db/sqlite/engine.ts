@@ -14,6 +14,7 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { SqliteAlertStore } from './alerts';
 import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import { readAudit } from './audit';
@@ -40,6 +41,7 @@ export class SqliteEngine implements Engine {
   readonly feed: SqliteFeedStore;
   readonly accounts: SqliteAccountStore;
   readonly sessions: SqliteSessionStore;
+  readonly alerts: SqliteAlertStore;
 
   constructor(
     readonly db: Db,
@@ -49,6 +51,7 @@ export class SqliteEngine implements Engine {
     this.feed = new SqliteFeedStore(db, this.files);
     this.accounts = new SqliteAccountStore(db);
     this.sessions = new SqliteSessionStore(db);
+    this.alerts = new SqliteAlertStore(db);
   }
 
   /**
