@@ -34,7 +34,7 @@ describe('the API page at /api/docs', () => {
     await page.waitForSelector('::-p-text(Whether the instance should get traffic)');
     for (const tag of [
       'What the public page reads',
-      'Calls that need the operator token',
+      'Calls that need a session of the right role, or the operator token',
       'For whoever runs the server',
     ]) {
       expect(await page.$(`::-p-text(${tag})`), tag).not.toBeNull();

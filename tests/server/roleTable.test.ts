@@ -51,6 +51,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
   'GET /api/events': EVERYONE_200,
   'GET /api/health': EVERYONE_200,
+  'GET /api/health/live': EVERYONE_200,
+  'GET /api/health/ready': EVERYONE_200,
   'POST /api/feed/': EVERYONE_200,
   'GET /api/rvm/{id}/history': EVERYONE_200,
   'GET /api/metrics': row(401, 403, 403, 200, 200),
