@@ -143,6 +143,7 @@ describe('startup summary and chart rows', () => {
   it('take the median of each phase over the runs, and name the target for the chart', () => {
     const [summary] = startupSummary([run(900), run(1000), run(2000)]);
     expect(summary).toMatchObject({ target: 'bench ours 1000', runs: 3, everyMarkerMs: 1000 });
+    expect(summary!.spread.everyMarkerMs).toEqual({ median: 1000, min: 900, max: 2000, runs: 3 });
     const rows = startupRows({ at: '', command: '', machine: {}, loadAverages: [1, 1], runs: [], summary: [summary!] });
     expect(rows).toEqual([
       expect.objectContaining({

@@ -1,4 +1,4 @@
-import { median } from '../stats';
+import { median, summarise, type Summary } from '../stats';
 import { PHASES, type GlOwner, type PhaseName, type StartupPhase } from './startupPhases';
 import type { TracedLoad } from './tracedLoad';
 
@@ -14,6 +14,8 @@ export interface StartupTargetSummary {
   target: string;
   runs: number;
   everyMarkerMs: number;
+  /** Median and spread over the runs: every marker, and the main thread's and the GPU process' CPU from the chunk to it. */
+  spread: { everyMarkerMs: Summary; cpuMs: Summary; gpuCpuMs: Summary };
   phases: StartupPhase[];
   budget: {
     fromMs: number;
@@ -73,6 +75,11 @@ export function startupSummary(runs: readonly StartupRun[]): StartupTargetSummar
       target,
       runs: of.length,
       everyMarkerMs: mid(of.map((r) => r.everyMarkerMs)),
+      spread: {
+        everyMarkerMs: summarise(of.map((r) => r.everyMarkerMs)),
+        cpuMs: summarise(of.map((r) => r.budget.cpuMs)),
+        gpuCpuMs: summarise(of.map((r) => r.budget.gpuCpuMs)),
+      },
       phases,
       budget: {
         fromMs: mid(of.map((r) => r.budget.fromMs)),
