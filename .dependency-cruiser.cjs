@@ -82,11 +82,15 @@ const SERVER_LAYERS = [
   // domain: plain rules, no database and no HTTP
   ['machines', '^server/machines/'],
   ['files', '^server/files/'],
-  ['config', '^server/config\\.ts$'],
+  ['config', '^server/config(\\.test)?\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
 ];
-const SERVER_DOMAIN = anyOf(['^server/machines/', '^server/files/', '^server/(config|errors|progress)\\.ts$']);
+const SERVER_DOMAIN = anyOf([
+  '^server/machines/',
+  '^server/files/',
+  '^server/(config|errors|progress)(\\.test)?\\.ts$',
+]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
 
@@ -143,6 +147,8 @@ const ATOMS = 'Atoms?\\.ts$';
 const START_UP = anyOf(['^src/(main|App)\\.tsx$', '^src/appApi\\.ts$', '^src/theme\\.ts$', '/start[A-Z][^/]*\\.ts$']);
 const TEST = anyOf(['\\.test\\.tsx?$', '^tests/']);
 const UI_LIBRARIES = 'node_modules/(react|react-dom|jotai|@mantine/[^/]+)/';
+/** The library that makes TypeScript types of the contract's JSON Schemas (shared/contract/, decision 0035). */
+const SCHEMA_TYPES = 'json-schema-to-ts';
 
 module.exports = {
   forbidden: [
@@ -173,10 +179,18 @@ module.exports = {
     },
     {
       name: 'shared-imports-nothing',
-      comment: 'shared/ is the floor both the server and the page stand on: it imports nothing but itself',
+      comment:
+        'shared/ is the floor both the server and the page stand on: it imports nothing but itself (and the types json-schema-to-ts makes of the contract, decision 0035)',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { pathNot: anyOf(['^shared/', 'node_modules/(vitest|fast-check)/']) },
+      to: { pathNot: anyOf(['^shared/', `node_modules/(vitest|fast-check|${SCHEMA_TYPES})/`]) },
+    },
+    {
+      name: 'shared-takes-types-only',
+      comment: 'json-schema-to-ts gives the contract its TypeScript types: imported for types only, it adds no byte',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: TEST },
+      to: { path: `node_modules/${SCHEMA_TYPES}/`, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-layer-unlisted',
@@ -216,10 +230,10 @@ module.exports = {
     },
     {
       name: 'server-imports-shared-only',
-      comment: 'the server imports nothing from the page but shared/',
+      comment: "the server imports nothing from the page but shared/ (its unit tests the tests' fixtures too)",
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^(src|tests|bench|scripts|assets)/' },
+      to: { path: '^(src|tests|bench|scripts|assets)/', pathNot: '^tests/fixtures/' },
     },
     {
       name: 'page-imports-no-server',

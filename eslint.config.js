@@ -63,6 +63,20 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...PRIVATE_MEMBERS] },
   },
   {
+    // shared/ runs in the page too (the console checks its forms with shared/contract/): no Node API.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', '__dirname', '__filename', 'global', 'setImmediate'].map((name) => ({
+          name,
+          message: 'shared/ runs in the browser too: no Node API (TextEncoder for bytes, globalThis for globals).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['src/map/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: {

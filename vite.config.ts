@@ -8,6 +8,7 @@ import { earlyList } from './scripts/vite/earlyList';
 import { precompress } from './scripts/vite/precompress';
 import { preloadChunk } from './scripts/vite/preloadChunk';
 import { privateSourceMaps } from './scripts/vite/privateSourceMaps';
+import { rawScriptWithoutSourceMap } from './scripts/vite/rawScriptWithoutSourceMap';
 import { webglOnly } from './scripts/vite/webglOnly';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
@@ -25,6 +26,8 @@ export default defineConfig({
     // The map chunk downloads from the first moment, in parallel with the shell (src/map/LazyMap.tsx imports it).
     // luma.gl imports its WebGL device lazily, once deck.gl starts: a round trip on the way to the first markers.
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
+    // MapLibre's worker, carried in the map chunk as text, without the comment naming a map the build does not have.
+    rawScriptWithoutSourceMap(),
     offlinePlugin(),
     precompress(),
     !PUBLIC_SOURCE_MAPS && privateSourceMaps(),

@@ -14,6 +14,7 @@ import { registerExampleRoutes } from './routes/examples';
 import { registerFileRoutes } from './routes/file';
 import { registerHealthRoutes } from './routes/health';
 import { registerMetricsRoute } from './routes/metrics';
+import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
 import { registerPage } from './routes/page';
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
+  registerApiSchemas(app);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());

@@ -8,6 +8,7 @@ import {
   MAX_STALE_AFTER_MS,
   MIN_KIOSK_INTERVAL_MS,
   MIN_STALE_AFTER_MS,
+  MIN_FEED_INTERVAL_MS,
 } from '../shared/deploymentDefaults';
 import { readPlace } from '../shared/kioskPlace';
 
@@ -33,7 +34,7 @@ const MAX_AUDIT_RETENTION_DAYS = 36_500; // 100 years
 export const DEFAULT_PG_POOL_MAX = 10;
 /** Following an upstream feed (RVM_UPSTREAM_URL): how often to ask it, seconds. */
 export const DEFAULT_UPSTREAM_INTERVAL_S = 60;
-export const MIN_UPSTREAM_INTERVAL_S = 15;
+export const MIN_UPSTREAM_INTERVAL_S = MIN_FEED_INTERVAL_MS / 1000;
 const MAX_UPSTREAM_INTERVAL_S = 24 * 60 * 60; // 1 day
 /** How long one answer of the feed (a list or a photo) may take. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;

@@ -15,3 +15,6 @@ export const MAX_KIOSK_INTERVAL_MS = 24 * 60 * 60 * 1000; // 1 day
 export const DEFAULT_STALE_AFTER_MS = 30 * 60 * 1000; // 30 minutes
 export const MIN_STALE_AFTER_MS = 60 * 1000; // 1 minute
 export const MAX_STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000; // 7 days
+
+/** The feed followed is asked at most this often (RVM_UPSTREAM_INTERVAL_S's minimum); the page never asks faster. */
+export const MIN_FEED_INTERVAL_MS = 15 * 1000; // 15 s

@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '../shared/contract/runtimeConfig';
 import {
   DEFAULT_KIOSK_IDLE_MS,
   DEFAULT_KIOSK_REFRESH_MS,
@@ -5,6 +6,7 @@ import {
   MAX_KIOSK_INTERVAL_MS,
   MAX_STALE_AFTER_MS,
   MIN_KIOSK_INTERVAL_MS,
+  MIN_FEED_INTERVAL_MS,
   MIN_STALE_AFTER_MS,
 } from '../shared/deploymentDefaults';
 import { placeOrNull } from '../shared/kioskPlace';
@@ -16,20 +18,7 @@ declare global {
   }
 }
 
-export interface RuntimeConfig {
-  /** Host origins allowed to embed the page and talk to it; empty = any parent. */
-  embedOrigins: readonly string[];
-  kioskRefreshMs: number;
-  kioskIdleMs: number;
-  /** Where the deployment's kiosks stand (RVM_KIOSK_HERE), [latitude, longitude], or null. */
-  kioskHere: [number, number] | null;
-  /** A MapLibre style URL replacing the default basemap (RVM_BASEMAP_STYLE_URL), else the build's VITE_BASEMAP_STYLE_URL. */
-  basemapStyleUrl: string | null;
-  /** A machine's last report older than this makes its status untrusted (RVM_STALE_AFTER_MIN). */
-  staleAfterMs: number;
-  /** How often the server asks the operator's feed it follows; null = it follows none (the data is its own). */
-  feedIntervalMs: number | null;
-}
+export type { RuntimeConfig };
 
 /** The build-time fallback (VITE_EMBED_ORIGINS, comma separated), for a deployment without /runtime-config.js. */
 export const BUILD_EMBED_ORIGINS: readonly string[] = splitOrigins(import.meta.env.VITE_EMBED_ORIGINS ?? '');
@@ -41,7 +30,10 @@ export function splitOrigins(raw: string): string[] {
     .filter(Boolean);
 }
 
-/** Reads what the server sent, field by field; anything missing or malformed falls back to a safe default. */
+/**
+ * Reads what the server sent (its shape: shared/contract/runtimeConfig.ts), field by field; anything missing or
+ * malformed falls back to a safe default, and every number is clamped to the bounds the server's own are held to.
+ */
 export function parseRuntimeConfig(
   raw: unknown,
   fallbackOrigins: readonly string[] = BUILD_EMBED_ORIGINS,
@@ -52,12 +44,13 @@ export function parseRuntimeConfig(
     embedOrigins:
       Array.isArray(origins) && origins.every((o) => typeof o === 'string')
         ? splitOrigins(origins.join(','))
-        : fallbackOrigins,
+        : [...fallbackOrigins],
     kioskRefreshMs: interval(record.kioskRefreshMs, DEFAULT_KIOSK_REFRESH_MS),
     kioskIdleMs: interval(record.kioskIdleMs, DEFAULT_KIOSK_IDLE_MS),
     kioskHere: placeOrNull(record.kioskHere),
     basemapStyleUrl: styleUrl(record.basemapStyleUrl) ?? styleUrl(import.meta.env.VITE_BASEMAP_STYLE_URL),
     staleAfterMs: clamped(record.staleAfterMs, DEFAULT_STALE_AFTER_MS, MIN_STALE_AFTER_MS, MAX_STALE_AFTER_MS),
+    // The page never asks about the feed more often than the server asks the feed.
     feedIntervalMs:
       record.feedIntervalMs === null || record.feedIntervalMs === undefined
         ? null
@@ -77,9 +70,6 @@ function clamped(value: unknown, fallback: number, min: number, max: number): nu
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.round(value)));
 }
-
-/** The server's own minimum (RVM_UPSTREAM_INTERVAL_S ≥ 15): the page never asks about the feed more often. */
-const MIN_FEED_INTERVAL_MS = 15_000;
 
 export function runtimeConfig(): RuntimeConfig {
   return parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__RVM_CONFIG__);

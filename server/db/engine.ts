@@ -109,7 +109,7 @@ export interface Engine {
   seed(rows: readonly MachineRow[], photos: ReadonlyMap<string, RowPhoto>): Promise<boolean>;
   getMeta(key: string): Promise<string | undefined>;
   setMetaOnce(key: string, value: string): Promise<void>;
-  /** Deletes audit entries (status updates and imports) older than `retentionDays`; how many. */
+  /** Deletes audit entries (status updates, imports, the feed's decided holds) older than `retentionDays`; how many. */
   pruneAudit(retentionDays: number, now?: Date): Promise<number>;
   /** Calls the handlers for changes other processes make from once it resolves; the function it gives stops. */
   watchChanges(handlers: ChangeHandlers): Promise<() => Promise<void>>;

@@ -1,7 +1,7 @@
 import type { ApiMachine } from '../machines/apiMachine';
 import type { HistoryEntry } from '../machines/history';
 import type { MachineRow } from '../machines/validate';
-import { toApiMachine, type MachineRecord } from './machineRecord';
+import { recordOf, toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
 
 /**
@@ -21,6 +21,8 @@ export interface SnapshotChanges {
   deactivated: number;
   /** Every machine the sync changed, as the list call now sends it. */
   machines: ApiMachine[];
+  /** What the hold's rule made of the answer, when it was given one. */
+  hold?: HoldOutcome;
 }
 
 /** How a sync or a fetched photo is written. */
@@ -32,6 +34,91 @@ export interface FeedWriteOptions {
    */
   poller?: string;
 }
+
+/** How a sync is written: the hold's rule, when the answer is the feed's (absent: written as it is). */
+export interface SnapshotOptions extends FeedWriteOptions {
+  hold?: HoldRule;
+}
+
+/** The most machines active at once since `since`: the last confirmed mass deactivation, or the first sync. */
+export interface FeedBaseline {
+  active: number;
+  since: string;
+}
+
+/**
+ * Where a hold stands: `held` waits for the feed's next answer or an admin; `confirmed` (its machines deactivated),
+ * `rejected` (by an admin: its machines kept), `dropped` (the feed sent most of them again) and `replaced` (the next
+ * answer would deactivate other machines, and was measured afresh) are over.
+ */
+export const HOLD_STATES = ['held', 'confirmed', 'rejected', 'dropped', 'replaced'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+
+/** A feed's answer whose mass deactivation was held back, as the console's feed review shows it. */
+export interface FeedHold {
+  id: number;
+  /** When the answer came, ISO 8601. */
+  heldAt: string;
+  /** The machines it would deactivate, by id, in id order. */
+  machineIds: string[];
+  /** Machines active when it came, and how many it would have left active. */
+  active: number;
+  remaining: number;
+  /** What it was measured against. */
+  baseline: FeedBaseline;
+  state: HoldState;
+  /** When it was decided, and by whom: a person's name, or null for the feed's next answer. */
+  decidedAt: string | null;
+  decidedBy: string | null;
+  /** Who rejected it, also once an admin confirmed it after all. */
+  rejectedAt: string | null;
+  rejectedBy: string | null;
+  /** Rejected: its machines that the feed still leaves out, kept active until it sends them again. */
+  keptIds: string[];
+}
+
+/** What the hold's rule reads, in the sync's own transaction. */
+export interface HoldContext {
+  /** The sync's time, ISO 8601. */
+  at: string;
+  /** The machines active before the answer. */
+  activeIds: ReadonlySet<string>;
+  /** The machines that rejected holds keep active. */
+  keptIds: ReadonlySet<string>;
+  baseline: FeedBaseline | null;
+  /** The hold waiting for this answer, if one does. */
+  held: FeedHold | null;
+}
+
+/** What the hold's rule makes of an answer. */
+export interface HoldOutcome {
+  /** What is written: the answer, less the deactivations held back or kept. */
+  machines: readonly FeedMachine[];
+  presentIds: readonly string[];
+  /** How this answer ends the waiting hold, if it does. */
+  ends: Extract<HoldState, 'confirmed' | 'dropped' | 'replaced'> | null;
+  /** A new hold: the deactivations this answer would make, held back. */
+  opens: Pick<FeedHold, 'machineIds' | 'active' | 'remaining' | 'baseline'> | null;
+  /** Kept machines that the feed sends again: kept no more. */
+  released: readonly string[];
+}
+
+export type HoldRule = (context: HoldContext) => HoldOutcome;
+
+/** The hold as the follower's status shows it. */
+export interface HoldStatus {
+  held: FeedHold | null;
+  /** Machines that rejected holds keep active against the feed. */
+  kept: number;
+  baseline: FeedBaseline | null;
+}
+
+/**
+ * An admin's decision on a hold: `done` with the machines it changed (to tell open pages), or not done because the
+ * hold is over already or open to no such decision (`hold` as it is), or unknown (`hold` null).
+ */
+export type HoldDecision =
+  { done: true; hold: FeedHold; machines: ApiMachine[] } | { done: false; hold: FeedHold | null };
 
 /** Who polls the feed, as `claimPoller` found it. */
 export interface PollerClaim {
@@ -61,23 +148,35 @@ export interface HistoryPage {
 
 /**
  * Every database access of the feed follower and of the history: the machines a sync writes, their history, the
- * photos fetched from the feed and the time of the last sync that changed something. One implementation per
- * engine (db/sqlite/feedStore.ts, db/pg/feedStore.ts); each write is one transaction.
+ * holds of mass deactivations, the photos fetched from the feed and the time of the last sync that changed
+ * something. One implementation per engine (db/sqlite/feedStore.ts, db/pg/feedStore.ts); each write is one
+ * transaction.
  */
 export interface FeedStore {
   /**
    * Writes one answer of the feed: the machines that differ from what is stored are upserted (the others are not
    * touched), machines no longer in the feed are deactivated, and each change of state gets a history entry.
    * `presentIds` are every id the feed sent, malformed machines included: those keep their last good record
-   * rather than being deactivated. Other instances are told of the changes.
+   * rather than being deactivated. Other instances are told of the changes. With `hold`, the rule reads the
+   * machines active, the baseline and the waiting hold in the same transaction, decides what is written, and the
+   * holds and the baseline are written with it.
    */
   applySnapshot(
     machines: readonly FeedMachine[],
     presentIds: readonly string[],
-    options?: FeedWriteOptions,
+    options?: SnapshotOptions,
   ): Promise<SnapshotChanges>;
-  /** The ids of the machines that are not deactivated. */
-  activeIds(): Promise<string[]>;
+  /** The waiting hold, how many machines rejected holds keep, and the baseline. */
+  holdStatus(): Promise<HoldStatus>;
+  /** The latest holds, newest first: waiting, decided or over. */
+  holds(limit: number): Promise<FeedHold[]>;
+  /**
+   * An admin confirms a waiting hold (its machines still active are deactivated) or a rejected one that still keeps
+   * machines (those are), audited under `actor`; the baseline starts again from the machines then active.
+   */
+  confirmHold(id: number, actor: string, at?: Date): Promise<HoldDecision>;
+  /** An admin rejects a waiting hold: its machines stay active until the feed sends them again. */
+  rejectHold(id: number, actor: string, at?: Date): Promise<HoldDecision>;
   /** The stored file of each photo fetched from the feed so far: feed photo id → file id. */
   storedPhotos(): Promise<ReadonlyMap<string, string>>;
   /**
@@ -116,20 +215,6 @@ export const announcedAsImport = (changes: { machines: readonly unknown[]; inser
 
 export const historyCutoff = (retentionDays: number, now: Date): string =>
   new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
-
-/** The record the row would make, to compare with the stored one before writing anything. */
-function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
-  const { coordinates, under_maintenance, deactivated, photo: _photo, extra, ...rest } = row;
-  return {
-    ...rest,
-    lat: coordinates[0],
-    lng: coordinates[1],
-    under_maintenance: under_maintenance ? 1 : 0,
-    deactivated: deactivated ? 1 : 0,
-    picture_id: pictureId,
-    extra: extra ? JSON.stringify(extra) : null,
-  };
-}
 
 /**
  * The picture a feed machine is stored with: its fetched photo, the one it has while a photo waits or when the

@@ -17,6 +17,8 @@ export interface SqliteTables {
   meta: TableRow[];
   history: TableRow[];
   feedPhotos: TableRow[];
+  feedHolds: TableRow[];
+  feedBaseline: TableRow[];
 }
 
 /** Rows in all the tables together. */

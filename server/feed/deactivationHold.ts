@@ -1,80 +1,103 @@
-import type { FeedMachine } from '../db/feedStore';
+import type { FeedHold, FeedMachine, HoldContext, HoldOutcome } from '../db/feedStore';
 
-/** A sync that would deactivate more than this share of the active machines waits for the next poll to confirm it. */
+/** An answer that would leave fewer active machines than this share of the baseline is held. */
 export const MASS_DEACTIVATION_SHARE = 0.5;
 
-/** A mass deactivation waiting for the next answer, as health shows it. */
+/** A feed's answer, checked: its valid machines and every id it sent. */
+export interface FeedAnswer {
+  machines: readonly FeedMachine[];
+  presentIds: readonly string[];
+}
+
+const sameOrFewer = (going: ReadonlySet<string>, held: FeedHold): boolean => {
+  const heldIds = new Set(held.machineIds);
+  return [...going].every((id) => heldIds.has(id));
+};
+
+/**
+ * The hold's rule (decision 0038). An answer that would leave fewer than half the baseline's machines active (gone
+ * from it, or sent with `deactivated: true`) is far likelier a fault of the feed than the truth: its deactivations
+ * are held back and the rest of it is written. The baseline is the most machines active at once since the last
+ * confirmed mass deactivation, so a feed that loses just under half at each answer is held however many answers it
+ * takes. The next answer confirms the hold only if it would deactivate the same machines or fewer; one that would
+ * deactivate others is measured afresh. Machines that an admin's rejection keeps are never deactivated by an
+ * answer; each is kept until the feed sends it again.
+ */
+export function decideHold(answer: FeedAnswer, context: HoldContext): HoldOutcome {
+  const { activeIds, keptIds, held } = context;
+  const sent = new Set(answer.presentIds);
+  const switchedOff = new Set(answer.machines.filter(({ row }) => row.deactivated).map(({ row }) => row.id));
+  const kept = new Set<string>();
+  const going = new Set<string>();
+  for (const id of activeIds) {
+    if (sent.has(id) && !switchedOff.has(id)) continue;
+    (keptIds.has(id) ? kept : going).add(id);
+  }
+  const released = [...keptIds].filter((id) => sent.has(id) && !switchedOff.has(id));
+  const arriving = answer.machines.filter(({ row }) => !row.deactivated && !activeIds.has(row.id)).length;
+  const remaining = activeIds.size - going.size + arriving;
+  const baseline = {
+    active: Math.max(context.baseline?.active ?? 0, activeIds.size),
+    since: context.baseline?.since ?? context.at,
+  };
+  const mass = going.size > 0 && remaining < baseline.active * MASS_DEACTIVATION_SHARE;
+
+  const write = (keep: ReadonlySet<string>): Pick<HoldOutcome, 'machines' | 'presentIds'> =>
+    keep.size === 0
+      ? answer
+      : {
+          machines: answer.machines.map((machine) =>
+            keep.has(machine.row.id) ? { ...machine, row: { ...machine.row, deactivated: false } } : machine,
+          ),
+          presentIds: [...answer.presentIds, ...[...keep].filter((id) => !sent.has(id))],
+        };
+
+  if (!mass) return { ...write(kept), ends: held ? 'dropped' : null, opens: null, released };
+  if (held && sameOrFewer(going, held)) return { ...write(kept), ends: 'confirmed', opens: null, released };
+  return {
+    ...write(new Set([...kept, ...going])),
+    ends: held ? 'replaced' : null,
+    opens: { machineIds: [...going].sort(), active: activeIds.size, remaining, baseline },
+    released,
+  };
+}
+
+/** A hold waiting for the next answer or an admin, as health and the feed's status show it. */
 export interface HeldDeactivation {
-  /** How many machines the held answer would have deactivated. */
+  id: number;
+  /** How many machines the held answer would deactivate. */
   machines: number;
-  /** Of how many active ones. */
+  /** Machines active when it came, and how many it would have left. */
   active: number;
-  /** When it was first held, ISO 8601. */
+  remaining: number;
+  /** What it was measured against: the most machines active at once since `baselineSince`. */
+  baseline: number;
+  baselineSince: string;
+  /** When it was held, ISO 8601. */
   since: string;
 }
 
-/** What a sync writes once the hold has looked at it. */
-export interface HoldDecision {
-  machines: readonly FeedMachine[];
-  presentIds: readonly string[];
-  /** The answer's deactivations were held back: the rest of it is written. */
-  held: boolean;
-}
+export const heldDeactivation = (hold: FeedHold): HeldDeactivation => ({
+  id: hold.id,
+  machines: hold.machineIds.length,
+  active: hold.active,
+  remaining: hold.remaining,
+  baseline: hold.baseline.active,
+  baselineSince: hold.baseline.since,
+  since: hold.heldAt,
+});
 
-/**
- * Holds back a sync that would deactivate more than half the active machines (gone from the answer, or sent with
- * `deactivated: true`), far likelier a fault of the feed than the truth, until the next answer says the same. The
- * rest of the held answer is written meanwhile: statuses do not wait. One log line when it holds, one when the next
- * answer confirms or drops it.
- */
-export class DeactivationHold {
-  private held: HeldDeactivation | null = null;
-
-  constructor(private readonly log: (message: string) => void) {}
-
-  status(): HeldDeactivation | null {
-    return this.held;
+/** The log line for what the rule made of an answer (null: nothing to say); `deactivated` by the sync. */
+export function holdLogLine(outcome: HoldOutcome, deactivated: number): string | null {
+  const { ends, opens } = outcome;
+  if (opens) {
+    const going = opens.machineIds.length;
+    return ends === 'replaced'
+      ? `feed: the next answer would deactivate other machines (${going}, leaving ${opens.remaining} of ${opens.baseline.active} active): held afresh`
+      : `feed: the answer would leave ${opens.remaining} of the ${opens.baseline.active} machines active (the most since the last confirmed deactivation); ${going} deactivations held until the next answer confirms them or an admin decides`;
   }
-
-  /** Forgets a held deactivation (this instance stopped polling meanwhile). */
-  clear(): void {
-    this.held = null;
-  }
-
-  decide(
-    activeIds: readonly string[],
-    machines: readonly FeedMachine[],
-    presentIds: readonly string[],
-    now = new Date(),
-  ): HoldDecision {
-    const active = new Set(activeIds);
-    const sent = new Set(presentIds);
-    const gone = activeIds.filter((id) => !sent.has(id));
-    const switchedOff = machines.filter(({ row }) => row.deactivated && active.has(row.id)).map(({ row }) => row.id);
-    const deactivating = gone.length + switchedOff.length;
-    const before = this.held;
-
-    if (deactivating <= active.size * MASS_DEACTIVATION_SHARE) {
-      this.held = null;
-      if (before) this.log('feed: the next answer sends most machines again; the held deactivation is dropped');
-      return { machines, presentIds, held: false };
-    }
-    if (before) {
-      this.held = null;
-      this.log(`feed: the next answer confirms it: ${deactivating} machines deactivated`);
-      return { machines, presentIds, held: false };
-    }
-    this.held = { machines: deactivating, active: active.size, since: now.toISOString() };
-    this.log(
-      `feed: the answer would deactivate ${deactivating} of ${active.size} active machines; held until the next poll confirms it`,
-    );
-    const keep = new Set(switchedOff);
-    return {
-      machines: machines.map((machine) =>
-        keep.has(machine.row.id) ? { ...machine, row: { ...machine.row, deactivated: false } } : machine,
-      ),
-      presentIds: [...presentIds, ...gone],
-      held: true,
-    };
-  }
+  if (ends === 'confirmed')
+    return `feed: the next answer confirms the held deactivation: ${deactivated} machines deactivated`;
+  if (ends === 'dropped') return 'feed: the next answer sends most machines again; the held deactivation is dropped';
+  return null;
 }

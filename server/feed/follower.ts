@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Engine } from '../db/engine';
-import { announcedAsImport, NotThePollerError } from '../db/feedStore';
+import { announcedAsImport, NotThePollerError, type HoldDecision, type SnapshotChanges } from '../db/feedStore';
 import type { MachineBus } from '../live/bus';
 import type { ApiMachine } from '../machines/apiMachine';
 import { backoffDelayMs } from './backoff';
 import { AnswerCheck } from './checkAnswer';
-import { DeactivationHold, type HeldDeactivation } from './deactivationHold';
+import { decideHold, heldDeactivation, holdLogLine, type HeldDeactivation } from './deactivationHold';
 import { FeedPhotos, type PhotoStatus } from './feedPhotos';
 import { fetchFeedList } from './fetchFeed';
 import { PollerLease } from './pollerLease';
@@ -42,13 +42,18 @@ export interface FeedStatus {
   role: 'poller' | 'standby';
   /** The instance that polls; null before any has. */
   poller: string | null;
-  /** A mass deactivation waiting for the next answer to confirm it. */
+  /** A mass deactivation waiting for the next answer, or an admin, to confirm it (as the database has it). */
   heldDeactivation: HeldDeactivation | null;
+  /** Machines that holds an admin rejected keep active while the feed leaves them out. */
+  keptMachines: number;
   photos: PhotoStatus;
 }
 
 /** What the poller tells the other instances through the lease. */
-type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'heldDeactivation' | 'photos'>;
+type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'photos'>;
+
+/** The hold as this instance last read it from the database. */
+type HoldView = Pick<FeedStatus, 'heldDeactivation' | 'keptMachines'>;
 
 /** A name an operator can find the instance by: its host and process, and a few random characters. */
 const instanceName = (): string => `${os.hostname()} pid ${process.pid} ${randomBytes(3).toString('hex')}`;
@@ -74,7 +79,7 @@ export class FeedFollower {
   private readonly stopping = new AbortController();
   private readonly lease: PollerLease;
   private readonly answers: AnswerCheck;
-  private readonly hold: DeactivationHold;
+  private hold: HoldView = { heldDeactivation: null, keptMachines: 0 };
   private readonly photos: FeedPhotos;
 
   constructor(
@@ -86,7 +91,6 @@ export class FeedFollower {
     const name = options.instance ?? instanceName();
     this.lease = new PollerLease(engine.feed, name, options.intervalMs, options.log, () => this.acquired());
     this.answers = new AnswerCheck(warn);
-    this.hold = new DeactivationHold(warn);
     this.photos = new FeedPhotos(engine, {
       baseUrl: options.baseUrl,
       timeoutMs: options.timeoutMs,
@@ -125,12 +129,31 @@ export class FeedFollower {
     const ageMs = Math.max(0, now - (syncedAt ?? this.startedAt));
     return {
       ...shown,
+      ...this.hold,
       ageMs,
       stale: ageMs > this.options.staleAfterMs,
       failedPolls: this.failedPolls,
       role: this.lease.held ? 'poller' : 'standby',
       poller: name,
     };
+  }
+
+  /**
+   * An admin confirms a hold (decision 0038): its machines are deactivated, audited under `actor`, and open pages
+   * told. On any instance: the hold is the database's.
+   */
+  async confirmHold(id: number, actor: string): Promise<HoldDecision> {
+    const decision = await this.engine.feed.confirmHold(id, actor);
+    if (decision.done) this.publish({ machines: decision.machines, inserted: 0, updated: decision.machines.length });
+    await this.readHold();
+    return decision;
+  }
+
+  /** An admin rejects a waiting hold: its machines stay active until the feed sends them again. */
+  async rejectHold(id: number, actor: string): Promise<HoldDecision> {
+    const decision = await this.engine.feed.rejectHold(id, actor);
+    await this.readHold();
+    return decision;
   }
 
   /** Resolves when no photo is being fetched: for tests that drive the follower step by step. */
@@ -140,7 +163,7 @@ export class FeedFollower {
 
   /** One poll, its photos then fetched in the background; exposed for tests that drive the follower step by step. */
   async poll(): Promise<void> {
-    if (!(await this.lease.ensure(() => JSON.stringify(this.report())))) return;
+    if (!(await this.lease.ensure(() => JSON.stringify(this.report())))) return this.readHold();
     // This is the poll a takeover asks for, when the lease was taken while this poll waited for it.
     this.pollAtOnce = false;
     const { baseUrl, timeoutMs, maxBytes } = this.options;
@@ -157,7 +180,7 @@ export class FeedFollower {
     this.photos.fetchInBackground();
   }
 
-  /** Checks the answer and writes what it changes (its mass deactivation held back, the first time). */
+  /** Checks the answer and writes what it changes (its mass deactivation held back, unless confirmed). */
   private async write(rvms: unknown[]): Promise<'applied' | 'held' | 'failed' | 'lostLease'> {
     const checked = this.answers.check(rvms, await this.engine.feed.storedPhotos());
     if (checked.machines.length === 0) {
@@ -165,12 +188,12 @@ export class FeedFollower {
       this.failed(`no machine in the answer is valid (${checked.skipped} skipped)`);
       return 'failed';
     }
-    const decision = this.hold.decide(await this.engine.feed.activeIds(), checked.machines, checked.presentIds);
+    let changes: SnapshotChanges;
     try {
-      const changes = await this.engine.feed.applySnapshot(decision.machines, decision.presentIds, {
+      changes = await this.engine.feed.applySnapshot(checked.machines, checked.presentIds, {
         poller: this.lease.name,
+        hold: (context) => decideHold(checked, context),
       });
-      this.publish(changes);
     } catch (error) {
       if (error instanceof NotThePollerError) {
         this.lease.lost();
@@ -180,8 +203,22 @@ export class FeedFollower {
       this.failed('the database is busy (an import?)');
       return 'failed';
     }
+    this.publish(changes);
+    const line = changes.hold && holdLogLine(changes.hold, changes.deactivated);
+    if (line) this.options.log('warn', line);
     this.photos.want(checked.wantedPhotos);
-    return decision.held ? 'held' : 'applied';
+    await this.readHold();
+    return changes.hold?.opens ? 'held' : 'applied';
+  }
+
+  /** Reads the hold from the database, where the poller and the admins' decisions on any instance write it. */
+  private async readHold(): Promise<void> {
+    try {
+      const { held, kept } = await this.engine.feed.holdStatus();
+      this.hold = { heldDeactivation: held && heldDeactivation(held), keptMachines: kept };
+    } catch {
+      // The database is away: the last view stands; the lease says so in the log.
+    }
   }
 
   private schedule(delayMs: number): void {
@@ -211,18 +248,18 @@ export class FeedFollower {
   /** Claims or renews the lease, and again a third of a lease later. */
   private async renewLease(): Promise<void> {
     await this.lease.claim(JSON.stringify(this.report()));
+    await this.readHold();
     if (this.stopping.signal.aborted) return;
     this.leaseTimer = setTimeout(() => void this.renewLease(), this.lease.claimEveryMs);
     this.leaseTimer.unref();
   }
 
   /**
-   * This instance took the lease: what it knew from an earlier turn (the ETag, a held deactivation) is forgotten,
-   * since another instance may have written newer answers meanwhile, and it polls at once.
+   * This instance took the lease: the ETag of an earlier turn is forgotten, since another instance may have written
+   * newer answers meanwhile, and it polls at once. (The hold is the database's: nothing of it is kept here.)
    */
   private acquired(): void {
     this.etag = null;
-    this.hold.clear();
     if (this.pollTimer !== null) {
       clearTimeout(this.pollTimer);
       this.schedule(0);
@@ -237,7 +274,6 @@ export class FeedFollower {
       syncedAt: this.syncedAt === null ? null : new Date(this.syncedAt).toISOString(),
       failures: this.failures,
       lastError: this.lastError,
-      heldDeactivation: this.hold.status(),
       photos: this.photos.status(),
     };
   }
@@ -287,7 +323,6 @@ function parseReport(text: string | null): FeedReport | null {
       syncedAt: typeof report.syncedAt === 'string' ? report.syncedAt : null,
       failures: report.failures,
       lastError: typeof report.lastError === 'string' ? report.lastError : null,
-      heldDeactivation: report.heldDeactivation ?? null,
       photos: report.photos ?? { waiting: 0, fetching: 0, stalled: 0, failed: 0, lastError: null },
     };
   } catch {

@@ -1,31 +1,28 @@
+import { baseType, fieldSchema, isNullable, PHOTO_FIELDS } from '../../shared/contract/machine';
+import { extraNameProblems } from '../../shared/contract/extraFields';
+import { KNOWN_ROW_FIELDS, ROW_PHOTO_FIELD, STORED_FIELDS, type StoredField } from '../../shared/contract/machineRow';
 import { CsvError, csvToObjects } from './csv';
-import { extraNameProblems } from './extraFields';
-import { FEED_FIELDS, FEED_TIMESTAMP_FIELDS } from './feedFields';
-import { KNOWN_FIELDS, TEXT_FIELDS, type NumberedRow } from './validate';
+import { problemText } from './problemText';
+import type { NumberedRow } from './validate';
 
-/** CSV columns: the JSON fields, with `lat` and `lng` in place of `coordinates`. */
-export const REQUIRED_CSV_COLUMNS = [
-  'id',
-  'lat',
-  'lng',
-  'area',
-  'district',
-  'status',
-  'under_maintenance',
-  'service_status',
-  ...TEXT_FIELDS,
-] as const;
-export const OPTIONAL_CSV_COLUMNS = ['opening_hours', 'photo', ...FEED_FIELDS] as const;
-/** Read and dropped, as in a JSON file, so an exported API answer loads back. */
-const IGNORED_CSV_COLUMNS = ['picture', 'thumbnail'] as const;
+/** A CSV file cannot hold an array: the coordinates come as two columns. */
+const COORDINATE_COLUMNS = ['lat', 'lng'] as const;
+const columnsOf = (field: StoredField): readonly string[] => (field === 'coordinates' ? COORDINATE_COLUMNS : [field]);
 
-const CSV_COLUMNS: ReadonlySet<string> = new Set([
-  ...REQUIRED_CSV_COLUMNS,
-  ...OPTIONAL_CSV_COLUMNS,
-  ...IGNORED_CSV_COLUMNS,
-]);
+/** A field a row must have: the contract allows it neither null nor a default. */
+const isRequired = (field: StoredField): boolean =>
+  !isNullable(fieldSchema(field)) && fieldSchema(field).default === undefined;
+
+/** CSV columns: the contract's fields, with `lat` and `lng` in place of `coordinates`. */
+export const REQUIRED_CSV_COLUMNS: readonly string[] = STORED_FIELDS.filter(isRequired).flatMap(columnsOf);
+export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
+  ...STORED_FIELDS.filter((field) => !isRequired(field)).flatMap(columnsOf),
+  ROW_PHOTO_FIELD,
+];
+
+const CSV_COLUMNS: ReadonlySet<string> = new Set([...REQUIRED_CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS, ...PHOTO_FIELDS]);
 /** Names an unknown column must not take, whatever their case: the CSV columns and the JSON fields. */
-const CLAIMED_NAMES: ReadonlySet<string> = new Set([...CSV_COLUMNS, ...KNOWN_FIELDS]);
+const CLAIMED_NAMES: ReadonlySet<string> = new Set([...CSV_COLUMNS, ...KNOWN_ROW_FIELDS]);
 
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
@@ -42,8 +39,28 @@ function toBoolean(text: string): boolean | string {
   return text;
 }
 
-const emptyToNull = (text: string | undefined): string | null => (text && text.trim() ? text : null);
-const optionalNumber = (text: string | undefined): number | string | null => (text?.trim() ? toNumber(text) : null);
+const blank = (text: string): boolean => text.trim() === '';
+
+/** How a column's text becomes the field's value, by the field's type; text stays text where it is not one. */
+function readerOf(field: StoredField): (text: string) => unknown {
+  const schema = fieldSchema(field);
+  const nullable = isNullable(schema);
+  switch (baseType(schema)) {
+    case 'boolean':
+      return toBoolean;
+    case 'integer':
+    case 'number':
+      return (text) => (nullable && blank(text) ? null : toNumber(text));
+    default:
+      return (text) => (nullable && blank(text) ? null : text);
+  }
+}
+
+/** Every known column but the coordinates', read by its field's type. */
+const READERS: readonly (readonly [string, (text: string) => unknown])[] = [
+  ...STORED_FIELDS.filter((field) => field !== 'coordinates').map((field) => [field, readerOf(field)] as const),
+  [ROW_PHOTO_FIELD, (text: string) => (blank(text) ? null : text.trim())],
+];
 
 function checkHeader(header: readonly string[]): void {
   const unknown = header.filter((name) => !CSV_COLUMNS.has(name));
@@ -55,22 +72,10 @@ function checkHeader(header: readonly string[]): void {
     ...extraNameProblems(
       unknown.filter((name) => name !== 'coordinates'),
       CLAIMED_NAMES,
-      'column',
-    ),
+    ).map((problem) => problemText(problem, {}, 'column')),
   ];
   if (problems.length > 0) throw new CsvError(`header: ${problems.join('; ')}`);
 }
-
-/** Columns read into another form (or under another name); every other column is kept as it is. */
-const CONVERTED_COLUMNS: ReadonlySet<string> = new Set([
-  'lat',
-  'lng',
-  'under_maintenance',
-  'service_status',
-  'opening_hours',
-  'photo',
-  ...FEED_FIELDS,
-]);
 
 /**
  * Reads a CSV file as a stream of rows shaped like the JSON data set, ready for validation. Columns the
@@ -82,20 +87,14 @@ export async function* machineRowsFromCsv(
   let kept: readonly string[] = [];
   const readHeader = (header: readonly string[]): void => {
     checkHeader(header);
-    kept = header.filter((name) => !CONVERTED_COLUMNS.has(name));
+    const read = new Set<string>([...COORDINATE_COLUMNS, ...READERS.map(([column]) => column)]);
+    kept = header.filter((name) => !read.has(name));
   };
   for await (const { rowNumber, values } of csvToObjects(source, readHeader)) {
     const value: Record<string, unknown> = {};
     for (const name of kept) value[name] = values[name];
-    value.coordinates = [toNumber(values.lat ?? ''), toNumber(values.lng ?? '')];
-    value.under_maintenance = toBoolean(values.under_maintenance ?? '');
-    value.service_status = toNumber(values.service_status ?? '');
-    value.opening_hours = emptyToNull(values.opening_hours);
-    value.photo = emptyToNull(values.photo)?.trim() ?? null;
-    value.bin_count = optionalNumber(values.bin_count);
-    value.bin_count_full_threshold = optionalNumber(values.bin_count_full_threshold);
-    value.deactivated = values.deactivated?.trim() ? toBoolean(values.deactivated) : false;
-    for (const field of FEED_TIMESTAMP_FIELDS) value[field] = emptyToNull(values[field]);
+    value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(values[column] ?? ''));
+    for (const [column, read] of READERS) value[column] = read(values[column] ?? '');
     yield { rowNumber, value };
   }
 }

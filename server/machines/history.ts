@@ -1,47 +1,19 @@
+import { STATE_FIELDS, type StateField } from '../../shared/contract/machine';
+import type { HistoryEntry, HistoryState } from '../../shared/contract/history';
+import type { MachineRow } from '../../shared/contract/machineRow';
 import type { ApiMachine } from './apiMachine';
-import type { MachineRow } from './validate';
 
-/** One state of a machine, as `GET /api/rvm/:id/history` answers it. */
-export interface HistoryEntry {
-  at: string;
-  status: string | null;
-  under_maintenance: boolean;
-  service_status: number;
-  deactivated: boolean;
-  bin_count: number | null;
-  bin_count_full_threshold: number | null;
-  last_online: string | null;
-  last_emptied_at: string | null;
-  last_full: string | null;
-}
+export type { HistoryEntry, HistoryState };
 
-export type HistoryState = Omit<HistoryEntry, 'at'>;
+export const stateOf = (machine: ApiMachine | MachineRow): HistoryState =>
+  Object.fromEntries(STATE_FIELDS.map((field) => [field, machine[field]])) as HistoryState;
 
-export const stateOf = (machine: ApiMachine | MachineRow): HistoryState => ({
-  status: machine.status,
-  under_maintenance: machine.under_maintenance,
-  service_status: machine.service_status,
-  deactivated: machine.deactivated,
-  bin_count: machine.bin_count,
-  bin_count_full_threshold: machine.bin_count_full_threshold,
-  last_online: machine.last_online,
-  last_emptied_at: machine.last_emptied_at,
-  last_full: machine.last_full,
-});
-
-const COMPARED_FIELDS = [
-  'status',
-  'under_maintenance',
-  'service_status',
-  'deactivated',
-  'bin_count',
-  'bin_count_full_threshold',
-  'last_emptied_at',
-  'last_full',
-] as const satisfies readonly (keyof HistoryState)[];
+/** The report time: it moves with every report, whatever the machine's state. */
+const REPORT_TIME: StateField = 'last_online';
+const COMPARED_FIELDS = STATE_FIELDS.filter((field) => field !== REPORT_TIME);
 
 /**
- * A new report time alone is no new state: a feed that stamps `last_online` on every machine each minute would
+ * A new report time alone is no new state: a feed that stamps the report time on every machine each minute would
  * otherwise write a history entry per machine per minute.
  */
 export const sameHistoryState = (a: HistoryState, b: HistoryState): boolean =>

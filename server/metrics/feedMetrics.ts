@@ -27,6 +27,22 @@ export function feedMetrics(registry: Registry, status: () => FeedStatus): void 
       this.set(status().failures);
     },
   });
+  new Gauge({
+    name: 'rvm_feed_held_deactivation_machines',
+    help: 'Machines a held sync would deactivate, waiting for the next answer or an admin (0 when none is held)',
+    registers: [registry],
+    collect() {
+      this.set(status().heldDeactivation?.machines ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'rvm_feed_kept_machines',
+    help: 'Machines kept active against the feed by holds an admin rejected',
+    registers: [registry],
+    collect() {
+      this.set(status().keptMachines);
+    },
+  });
   new Counter({
     name: 'rvm_feed_failed_polls_total',
     help: 'Polls of the feed that failed since the server started',

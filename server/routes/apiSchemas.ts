@@ -1,11 +1,23 @@
-import { AREAS, DISTRICTS, STATUSES } from '../../shared/machine';
+import type { FastifyInstance } from 'fastify';
+import { MACHINE_ID_PATTERN } from '../../shared/contract/checkMachine';
+import { EDITABLE_FIELDS, machineEditSchema, STATE_EDIT_FIELDS } from '../../shared/contract/machineEdit';
+import { HISTORY_ENTRY_COMPONENT, MACHINE_COMPONENT } from '../../shared/contract/machineDocs';
+import { MACHINE_PROBLEM_SCHEMA } from '../../shared/contract/problems';
+import { RUNTIME_CONFIG_SCHEMA } from '../../shared/contract/runtimeConfig';
 import { API_ERROR_KEYS } from '../errors';
-import { MACHINE_ID_PATTERN } from '../machines/validate';
 
-/** The parts of the route schemas that several routes share; each route's own schema sits in its file. */
+/**
+ * The parts of the route schemas that several routes share, and the named schemas (`components.schemas` in the
+ * OpenAPI document) a route refers to with `ref('Machine')`. Each route's own schema sits in its file.
+ */
+
+/** A reference to a named schema: Fastify resolves it, the OpenAPI document shows `#/components/schemas/<id>`. */
+export const ref = <const Id extends string>(id: Id) => ({ $ref: `${id}#` }) as const;
 
 /** `{ success: false, msg }`, the answer to every failure (http/errorHandler.ts); `msg` is a key the page translates. */
-export const API_ERROR_SCHEMA = {
+const API_ERROR_COMPONENT = {
+  $id: 'ApiError',
+  description: 'Every failure: `msg` is a key the page translates',
   type: 'object',
   required: ['success', 'msg'],
   additionalProperties: false,
@@ -15,8 +27,79 @@ export const API_ERROR_SCHEMA = {
   },
 } as const;
 
+const MACHINE_LIST_COMPONENT = {
+  $id: 'MachineList',
+  description: "The list call's answer: every machine, sorted by id",
+  type: 'object',
+  required: ['success', 'rvms'],
+  properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: ref('Machine') } },
+} as const;
+
+const IMPORT_NOTICE_COMPONENT = {
+  $id: 'ImportNotice',
+  description: 'An import (or a large feed sync) changed many machines: load the list again',
+  type: 'object',
+  required: ['at', 'inserted', 'updated'],
+  properties: {
+    at: { type: 'string', format: 'date-time' },
+    inserted: { type: 'integer', minimum: 0, description: 'Machines added' },
+    updated: { type: 'integer', minimum: 0, description: 'Machines changed' },
+  },
+} as const;
+
+/** One Server-Sent Event of `GET /api/events`: its `event` name, its `id`, and its `data` (JSON text, or an id). */
+const streamEvent = (id: string, event: string, data: object, description: string) =>
+  ({
+    $id: id,
+    description,
+    type: 'object',
+    required: ['event', 'id', 'data'],
+    properties: {
+      event: { type: 'string', const: event },
+      id: { type: 'string', description: 'What a reconnecting client hands back (Last-Event-ID)' },
+      data,
+    },
+  }) as const;
+
+const EVENT_ID = { type: 'string', description: "The stream's newest event id" } as const;
+
+/** Each event `GET /api/events` sends, as the fields of a Server-Sent Event (as OpenAPI 3.2's `itemSchema` has it). */
+export const STREAM_EVENTS = [
+  streamEvent('MachineEvent', 'machine', ref('Machine'), 'A machine changed: `data` is the machine as JSON'),
+  streamEvent('ImportEvent', 'import', ref('ImportNotice'), 'An import changed many machines: reload the list'),
+  streamEvent('ResyncEvent', 'resync', EVENT_ID, 'The events missed are gone: reload the list'),
+  streamEvent('ReadyEvent', 'ready', EVENT_ID, 'The stream is open and caught up: `data` is the newest id'),
+] as const;
+
+/** Every named schema: registered with Fastify before the routes (`registerApiSchemas`). */
+export const API_COMPONENTS: readonly ({ $id: string } & Record<string, unknown>)[] = [
+  MACHINE_COMPONENT,
+  MACHINE_LIST_COMPONENT,
+  API_ERROR_COMPONENT,
+  HISTORY_ENTRY_COMPONENT,
+  {
+    $id: 'MachineStateEdit',
+    description: "An operator's report of a machine's state",
+    ...machineEditSchema(STATE_EDIT_FIELDS),
+  },
+  {
+    $id: 'MachineEdit',
+    description: 'What an operator may change about a machine',
+    ...machineEditSchema(EDITABLE_FIELDS),
+  },
+  MACHINE_PROBLEM_SCHEMA,
+  IMPORT_NOTICE_COMPONENT,
+  ...STREAM_EVENTS,
+  RUNTIME_CONFIG_SCHEMA,
+];
+
+/** Makes the named schemas known to `app`'s routes, and so to its OpenAPI document; before any route. */
+export function registerApiSchemas(app: FastifyInstance): void {
+  for (const schema of API_COMPONENTS) app.addSchema(schema);
+}
+
 /** One failure answer for an OpenAPI response: `description` says which keys it carries and when. */
-export const errorAnswer = (description: string) => ({ ...API_ERROR_SCHEMA, description }) as const;
+export const errorAnswer = (description: string) => ({ ...ref('ApiError'), description }) as const;
 
 /** What every route may answer when the server fails or the database is busy (503 with Retry-After). */
 export const SERVER_ERRORS = {
@@ -34,91 +117,9 @@ export const BODY_ERRORS = {
 export const OPERATOR_TOKEN = 'operatorToken';
 export const OPERATOR_SECURITY = [{ [OPERATOR_TOKEN]: [] }];
 
-/** A machine's id, in a path or a body. */
+/** A machine's id, in a path. */
 export const MACHINE_ID_SCHEMA = {
   type: 'string',
   pattern: MACHINE_ID_PATTERN.source,
-  description: 'A machine id: 1 to 64 letters, digits, "_" or "-"',
-} as const;
-
-const text = { type: 'string' } as const;
-const time = {
-  type: ['string', 'null'],
-  format: 'date-time',
-  description: 'ISO 8601 in UTC; null when unknown',
-} as const;
-const count = { type: ['integer', 'null'], minimum: 0 } as const;
-
-/**
- * A machine as the list call, the operator's update and the event stream send it (machines/apiMachine.ts). Open to
- * further properties: the fields an import or the feed kept beyond these (machines/extraFields.ts) follow as given,
- * and a response schema that closed them would make Fastify's serializer drop them.
- */
-export const MACHINE_SCHEMA = {
-  type: 'object',
-  additionalProperties: true,
-  required: [
-    'id',
-    'coordinates',
-    'area',
-    'district',
-    'status',
-    'under_maintenance',
-    'service_status',
-    'name_en',
-    'name_zht',
-    'name_zhs',
-    'address_en',
-    'address_zht',
-    'address_zhs',
-    'service_hour_en',
-    'service_hour_zht',
-    'service_hour_zhs',
-    'thumbnail',
-    'opening_hours',
-    'bin_count',
-    'bin_count_full_threshold',
-    'deactivated',
-    'last_emptied_at',
-    'last_online',
-    'last_full',
-  ],
-  properties: {
-    id: MACHINE_ID_SCHEMA,
-    coordinates: {
-      type: 'array',
-      items: { type: 'number' },
-      minItems: 2,
-      maxItems: 2,
-      description: '[latitude, longitude]',
-    },
-    area: { type: 'string', enum: AREAS },
-    district: { type: 'string', enum: DISTRICTS },
-    status: { type: 'string', enum: STATUSES, description: 'Remaining capacity' },
-    under_maintenance: { type: 'boolean' },
-    service_status: { type: 'integer', description: '1 means out of service' },
-    name_en: text,
-    name_zht: text,
-    name_zhs: text,
-    address_en: text,
-    address_zht: text,
-    address_zhs: text,
-    service_hour_en: text,
-    service_hour_zht: text,
-    service_hour_zhs: text,
-    picture: {
-      type: 'object',
-      required: ['id'],
-      properties: { id: { type: 'string', description: 'The photo, at GET /api/file/{id}' } },
-      description: 'Absent when the machine has no photo',
-    },
-    thumbnail: { type: ['string', 'null'], description: "The photo's URL; null without one" },
-    opening_hours: { type: ['string', 'null'], description: 'OpenStreetMap opening_hours syntax' },
-    bin_count: count,
-    bin_count_full_threshold: { ...count, description: 'How many bins must be full for the machine to report Full' },
-    deactivated: { type: 'boolean', description: 'A deactivated machine is not shown' },
-    last_emptied_at: time,
-    last_online: { ...time, description: "The machine's last report (ISO 8601 in UTC); null when unknown" },
-    last_full: { ...time, description: 'When the machine became Full (ISO 8601 in UTC); null when unknown' },
-  },
+  description: 'A machine id (as `Machine.id`)',
 } as const;

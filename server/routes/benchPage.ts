@@ -15,13 +15,17 @@ export const BENCH_DOCUMENT_POLICY = 'js-profiling';
 
 const REDIRECT_SCHEMA = {
   tags: ['page'],
+  operationId: 'openBenchPage',
   summary: 'The benchmark page (RVM_BENCH_PAGE=1)',
+  description: `A redirect to ${BENCH_PAGE_PATH}, where the deployment's people can measure the map on their devices.`,
   response: { 302: { description: `To ${BENCH_PAGE_PATH}`, type: 'null' } },
 } as const;
 
 const NOT_BUILT_SCHEMA = {
   tags: ['page'],
+  operationId: 'getBenchPageNotBuilt',
   summary: 'The benchmark page, not built yet (RVM_BENCH_PAGE=1)',
+  description: 'Every path under the page answers 503 with the command that builds it, until it is built.',
   response: { 503: { description: 'What to run', content: { 'text/plain': { schema: { type: 'string' } } } } },
 } as const;
 

@@ -9,7 +9,7 @@ import { StreamSlots, type StreamRefusal } from '../live/streamSlots';
 import { StreamWriter, type StreamOverflow } from '../live/streamWriter';
 import { CORS_HEADERS } from '../security/cors';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
-import { errorAnswer } from './apiSchemas';
+import { errorAnswer, ref, STREAM_EVENTS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/events';
@@ -36,6 +36,7 @@ const LAST_EVENT_ID =
 /** The stream's events are described in words: OpenAPI has no schema for a Server-Sent Events body. */
 export const EVENTS_SCHEMA = {
   tags: ['live'],
+  operationId: 'streamEvents',
   summary: 'Live changes, as Server-Sent Events',
   description:
     '`machine` (a machine as the list call sends it) for each change of status, `import` (the counts) after an ' +
@@ -44,14 +45,24 @@ export const EVENTS_SCHEMA = {
   querystring: { type: 'object', properties: { lastEventId: { type: 'string', description: LAST_EVENT_ID } } },
   headers: { type: 'object', properties: { 'last-event-id': { type: 'string', description: LAST_EVENT_ID } } },
   response: {
-    200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    200: {
+      description: 'The stream',
+      content: {
+        'text/event-stream': {
+          // Each Server-Sent Event, as OpenAPI 3.2 names the items of a stream (`itemSchema`).
+          schema: { description: 'One event of the stream', oneOf: STREAM_EVENTS.map(({ $id }) => ref($id)) },
+        },
+      },
+    },
     503: errorAnswer('systemError: too many streams are open (in all, or from this address); Retry-After says when'),
   },
 } as const;
 
 const EVENTS_HEAD_SCHEMA = {
   tags: ['live'],
+  operationId: 'headEvents',
   summary: 'The headers GET /api/events would answer now, without opening a stream',
+  description: 'For a probe or a proxy: 200 when a stream would open, 503 with Retry-After when it would be refused.',
   response: {
     200: { description: 'A stream would open', content: { 'text/event-stream': { schema: { type: 'string' } } } },
     503: errorAnswer('systemError: a stream would be refused (too many open); Retry-After says when'),

@@ -31,21 +31,28 @@ export const HOST_PAGE_CSP = [
 
 const REDIRECT_SCHEMA = {
   tags: ['page'],
+  operationId: 'openExamplePage',
   summary: 'The example host page',
+  description: `A redirect to ${HOST_PAGE_PATH}: the map embedded in a host page, for an integrator to try.`,
   response: { 302: { description: `To ${HOST_PAGE_PATH}`, type: 'null' } },
 } as const;
 
 const fileSchema = (name: string, type: string) =>
   ({
     tags: ['page'],
+    operationId: `getExample${name.replace(/(?:^|\.)(\w)/g, (_, letter: string) => letter.toUpperCase())}`,
     summary: `The example host page's ${name}`,
+    description: 'A file of the example host page (examples/), revalidated on each use.',
     response: { 200: { description: name, content: { [type]: { schema: { type: 'string' } } } } },
   }) as const;
 
 /** `GET /examples/host.html` (and its script and style): the one-minute proof for an integrator. */
 export function registerExampleRoutes(app: FastifyInstance, dir: string = EXAMPLES_DIR): void {
   app.get('/examples', { schema: REDIRECT_SCHEMA }, async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
-  app.get('/examples/', { schema: REDIRECT_SCHEMA }, async (_request, reply) => reply.redirect(HOST_PAGE_PATH));
+  // The same page with a trailing slash answers too, listed once in the document.
+  app.get('/examples/', { schema: { ...REDIRECT_SCHEMA, hide: true } }, async (_request, reply) =>
+    reply.redirect(HOST_PAGE_PATH),
+  );
   for (const [name, type] of Object.entries(FILES)) {
     app.get(`/examples/${name}`, {
       schema: fileSchema(name, type),

@@ -9,6 +9,7 @@ const URLS = ['/api/feed/', '/api/feed'] as const;
 /** No body schema: as for the list call, the body is ignored. */
 export const FEED_STATUS_SCHEMA = {
   tags: ['machines'],
+  operationId: 'getFeedStatus',
   summary: "How fresh the data set is: the feed's last sync",
   description: 'The request body is ignored (the page sends `{}`) and refused over 1 KiB.',
   response: {
@@ -39,7 +40,9 @@ export const FEED_STATUS_SCHEMA = {
  */
 export function registerFeedStatusRoute(app: FastifyInstance, feedStatus: (() => FeedStatus) | null): void {
   for (const url of URLS) {
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema: FEED_STATUS_SCHEMA }, async (_request, reply) => {
+    // Without the trailing slash it answers the same, listed once in the document.
+    const schema = url === URLS[0] ? FEED_STATUS_SCHEMA : { ...FEED_STATUS_SCHEMA, hide: true };
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!feedStatus) return { success: true, following: false };
       const { syncedAt, ageMs, stale } = feedStatus();

@@ -19,6 +19,7 @@ const IMAGE = { schema: { type: 'string', format: 'binary' } } as const;
 /** Any id is looked up: one that cannot be a photo's is as unknown as a deleted one (404, not 400). */
 export const FILE_SCHEMA = {
   tags: ['photos'],
+  operationId: 'getPhoto',
   summary: "A machine's photo",
   description: 'Its id is its hash, so it never changes: cached for a year (immutable), ETag for If-None-Match.',
   params: FILE_PARAMS,

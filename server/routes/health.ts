@@ -9,7 +9,11 @@ const ROUTE = '/api/health';
 
 export const HEALTH_SCHEMA = {
   tags: ['operations'],
+  operationId: 'getHealth',
   summary: 'Whether the server can serve the machine list',
+  description:
+    'For a load balancer or a probe: 200 while the list can be read, 503 when it cannot. When the server follows ' +
+    "a feed, how fresh its data is, who polls it, a held mass deactivation and the photos' background fetches.",
   response: {
     200: {
       description: 'The list can be read; `feed` is there when the server follows a feed (a stale feed is still 200)',
@@ -30,6 +34,7 @@ export const HEALTH_SCHEMA = {
             'role',
             'poller',
             'held_deactivation',
+            'kept_machines',
             'photos',
           ],
           properties: {
@@ -45,19 +50,37 @@ export const HEALTH_SCHEMA = {
             },
             poller: { type: ['string', 'null'], description: 'The instance that polls (host and process)' },
             held_deactivation: {
-              description: 'A sync that would deactivate more than half the active machines, held for the next poll',
+              description:
+                'A sync that would leave fewer than half the baseline active, held for the next answer or an admin',
               anyOf: [
                 { type: 'null' },
                 {
                   type: 'object',
-                  required: ['machines', 'active', 'since'],
+                  required: ['id', 'machines', 'active', 'remaining', 'baseline', 'baseline_since', 'since'],
                   properties: {
+                    id: { type: 'integer', minimum: 1, description: 'The hold, as the feed review names it' },
                     machines: { type: 'integer', minimum: 0, description: 'Machines it would deactivate' },
-                    active: { type: 'integer', minimum: 0, description: 'Machines active now' },
-                    since: { type: 'string', format: 'date-time' },
+                    active: { type: 'integer', minimum: 0, description: 'Machines active when it came' },
+                    remaining: { type: 'integer', minimum: 0, description: 'Machines it would leave active' },
+                    baseline: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'The most machines active at once since baseline_since',
+                    },
+                    baseline_since: {
+                      type: 'string',
+                      format: 'date-time',
+                      description: 'The last confirmed mass deactivation, or the first sync',
+                    },
+                    since: { type: 'string', format: 'date-time', description: 'When it was held' },
                   },
                 },
               ],
+            },
+            kept_machines: {
+              type: 'integer',
+              minimum: 0,
+              description: 'Machines kept active against the feed by holds an admin rejected',
             },
             photos: {
               type: 'object',
@@ -85,7 +108,8 @@ export const HEALTH_SCHEMA = {
  * id index while the table's own pages are damaged. Reading 50 000 machines on every health call would keep the
  * server busy, so the count it reports is taken fresh and the last build stands for the rows behind it. When the server follows a feed, `feed` says when it last answered
  * and whether that is longer ago than RVM_STALE_AFTER_MIN, whether this instance polls it or follows it through
- * the instance named in `poller`, a mass deactivation held for the next answer, and where the photos stand; a
+ * the instance named in `poller`, a mass deactivation held for the next answer or an admin, the machines kept
+ * against the feed by a rejected hold, and where the photos stand; a
  * stale feed is still 200: the server itself is fine and serves the last good data.
  */
 export function registerHealthRoutes(
@@ -120,7 +144,16 @@ export function registerHealthRoutes(
         last_error: feed.lastError,
         role: feed.role,
         poller: feed.poller,
-        held_deactivation: held && { machines: held.machines, active: held.active, since: held.since },
+        held_deactivation: held && {
+          id: held.id,
+          machines: held.machines,
+          active: held.active,
+          remaining: held.remaining,
+          baseline: held.baseline,
+          baseline_since: held.baselineSince,
+          since: held.since,
+        },
+        kept_machines: feed.keptMachines,
         photos: {
           waiting: photos.waiting,
           fetching: photos.fetching,

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FeedStore } from '../db/feedStore';
 import { ApiError } from '../errors';
-import { checkFeedTimestamp } from '../machines/feedFields';
-import { errorAnswer, MACHINE_ID_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
+import { errorAnswer, MACHINE_ID_SCHEMA, ref, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/rvm/:id/history';
@@ -12,7 +12,7 @@ export const HISTORY_PAGE_ENTRIES = 1000;
 
 const HISTORY_PARAMS = { type: 'object', required: ['id'], properties: { id: MACHINE_ID_SCHEMA } } as const;
 
-/** The schema says `since` is one text; what makes it a time (machines/feedFields.ts) the handler checks. */
+/** The schema says `since` is one text; what makes it a time (shared/feedTimestamp.ts) the handler checks. */
 const HISTORY_QUERY = {
   type: 'object',
   additionalProperties: false,
@@ -24,11 +24,9 @@ const HISTORY_QUERY = {
   },
 } as const;
 
-const time = { type: ['string', 'null'], format: 'date-time' } as const;
-const count = { type: ['integer', 'null'], minimum: 0 } as const;
-
 export const HISTORY_SCHEMA = {
   tags: ['machines'],
+  operationId: 'getMachineHistory',
   summary: "A machine's states as the feed changed them",
   description: `Oldest first, at most ${HISTORY_PAGE_ENTRIES} a page: when \`more\` is true, ask again with the last \`at\` as \`since\`.`,
   params: HISTORY_PARAMS,
@@ -41,36 +39,7 @@ export const HISTORY_SCHEMA = {
       properties: {
         success: { type: 'boolean', const: true },
         id: { type: 'string' },
-        history: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: [
-              'at',
-              'status',
-              'under_maintenance',
-              'service_status',
-              'deactivated',
-              'bin_count',
-              'bin_count_full_threshold',
-              'last_online',
-              'last_emptied_at',
-              'last_full',
-            ],
-            properties: {
-              at: { type: 'string', format: 'date-time', description: 'When the server saw this state' },
-              status: { type: ['string', 'null'] },
-              under_maintenance: { type: 'boolean' },
-              service_status: { type: 'integer' },
-              deactivated: { type: 'boolean' },
-              bin_count: count,
-              bin_count_full_threshold: count,
-              last_online: time,
-              last_emptied_at: time,
-              last_full: time,
-            },
-          },
-        },
+        history: { type: 'array', items: ref('HistoryEntry') },
         more: { type: 'boolean', description: 'More states follow the last one' },
       },
     },
@@ -92,8 +61,8 @@ export function registerHistoryRoutes(app: FastifyInstance, feed: FeedStore): vo
     async (request, reply) => {
       const { id } = request.params;
       const rawSince = request.query.since;
-      const since = rawSince === undefined ? null : checkFeedTimestamp(rawSince);
-      if (since === undefined || (rawSince !== undefined && since === null)) throw new ApiError(400, 'badRequest');
+      const since = rawSince === undefined ? null : normaliseFeedTimestamp(rawSince);
+      if (rawSince !== undefined && since === null) throw new ApiError(400, 'badRequest');
       const page = await feed.history(id, since, HISTORY_PAGE_ENTRIES);
       if (!page) throw new ApiError(404, 'notFound');
       reply.header('cache-control', 'no-cache');

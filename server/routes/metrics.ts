@@ -18,6 +18,7 @@ export interface MetricsText {
 
 export const METRICS_SCHEMA = {
   tags: ['operations'],
+  operationId: 'getMetrics',
   summary: 'Metrics for Prometheus',
   description: 'Requests, list builds, event streams, the feed, the database pool and the process (docs/deploy.md).',
   security: OPERATOR_SECURITY,

@@ -34,11 +34,36 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
   },
   // Fastify answers HEAD for every GET route: listed, so that the document holds every route the server has.
   exposeHeadRoutes: true,
+  // The named schemas (routes/apiSchemas.ts) are listed under their own names, not as def-0, def-1...
+  refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  transformObject: (document) =>
+    'openapiObject' in document ? withHeadOperationIds(document.openapiObject) : document.swaggerObject,
 };
+
+/**
+ * @fastify/swagger names the HEAD twin of a GET `<id>-head`, which a generator turns into an awkward name:
+ * `getPhoto-head` becomes `headPhoto`, as the other ids are verb and noun.
+ */
+function withHeadOperationIds<T extends { paths?: Record<string, { head?: { operationId?: string } } | undefined> }>(
+  document: T,
+): T {
+  for (const item of Object.values(document.paths ?? {})) {
+    const head = item?.head;
+    if (head?.operationId?.endsWith('-head')) {
+      const noun = head.operationId.slice(0, -'-head'.length).replace(/^(get|open)(?=[A-Z])/, '');
+      head.operationId = `head${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+    }
+  }
+  return document;
+}
 
 const OPENAPI_SCHEMA = {
   tags: ['operations'],
+  operationId: 'getOpenApiDocument',
   summary: "This document: OpenAPI 3.1, made from the routes' own schemas",
+  description:
+    'Every operation with its id, the machine and the answers as named components (`$ref`), for a client ' +
+    'generator such as openapi-typescript.',
   response: {
     200: { description: 'The document', type: 'object', additionalProperties: true },
   },

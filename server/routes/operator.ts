@@ -1,14 +1,13 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { STATUSES } from '../../shared/machine';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import { tokenFingerprint } from '../security/tokenFingerprint';
 import type { MachineBus } from '../live/bus';
 import { parseStatusUpdate } from '../machines/statusUpdate';
 import { bearerMatches } from '../security/adminToken';
-import { errorAnswer, MACHINE_SCHEMA, OPERATOR_SECURITY, SERVER_ERRORS } from './apiSchemas';
+import { errorAnswer, OPERATOR_SECURITY, ref, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/operator/machines/:id';
@@ -24,42 +23,22 @@ const OPERATOR_PARAMS = {
   properties: { id: { type: 'string', description: 'The machine' } },
 } as const;
 
-const TIMESTAMP = {
-  type: ['string', 'null'],
-  description: 'ISO 8601 date-time (no offset = Hong Kong time), stored in UTC; null or "" clears it',
-} as const;
-
-/** The shape; what makes a text a time (machines/statusUpdate.ts) is checked after it. */
-const STATUS_UPDATE_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    status: { type: 'string', enum: STATUSES },
-    under_maintenance: { type: 'boolean' },
-    service_status: { type: 'integer', enum: [0, 1], description: '1 means out of service' },
-    deactivated: { type: 'boolean' },
-    last_online: TIMESTAMP,
-    last_emptied_at: TIMESTAMP,
-    last_full: TIMESTAMP,
-  },
-} as const;
-
 export const OPERATOR_SCHEMA = {
   tags: ['operator'],
+  operationId: 'updateMachine',
   summary: "An operator changes a machine's state",
   description:
     'Only the fields given change; the server never stamps a time itself. Audited, and sent to open event streams. ' +
     `At most ${OPERATOR_RATE_LIMIT_PER_MINUTE} a minute per client.`,
   security: OPERATOR_SECURITY,
   params: OPERATOR_PARAMS,
-  body: STATUS_UPDATE_BODY,
+  body: ref('MachineStateEdit'),
   response: {
     200: {
       description: 'The machine as it is now',
       type: 'object',
       required: ['success', 'rvm'],
-      properties: { success: { type: 'boolean', const: true }, rvm: MACHINE_SCHEMA },
+      properties: { success: { type: 'boolean', const: true }, rvm: ref('Machine') },
     },
     400: errorAnswer('badRequest: not JSON, an unknown field, a bad value, or no field at all'),
     401: errorAnswer('unauthorized: no operator token, or a wrong one (the body is not read)'),
@@ -83,7 +62,7 @@ export function registerOperatorRoutes(
   bus: MachineBus,
   adminToken: string | null,
 ): void {
-  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: FromSchema<typeof STATUS_UPDATE_BODY> }>(ROUTE, {
+  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: unknown }>(ROUTE, {
     schema: OPERATOR_SCHEMA,
     bodyLimit: BODY_LIMIT_BYTES,
     config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendEncodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
-import { BODY_ERRORS, MACHINE_SCHEMA, SERVER_ERRORS } from './apiSchemas';
+import { BODY_ERRORS, ref, SERVER_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const URLS = ['/api/rvm/', '/api/rvm'] as const;
@@ -14,6 +14,7 @@ export const LIST_BODY_LIMIT_BYTES = 1024;
  */
 export const LIST_SCHEMA = {
   tags: ['machines'],
+  operationId: 'listMachines',
   summary: 'Every machine',
   description:
     'Every machine, sorted by id. The request body is ignored (the page sends `{}`) and refused over 1 KiB. ' +
@@ -29,12 +30,7 @@ export const LIST_SCHEMA = {
     },
   },
   response: {
-    200: {
-      description: 'Every machine',
-      type: 'object',
-      required: ['success', 'rvms'],
-      properties: { success: { type: 'boolean', const: true }, rvms: { type: 'array', items: MACHINE_SCHEMA } },
-    },
+    200: { description: 'Every machine', ...ref('MachineList') },
     304: { description: 'Not modified: the copy named by If-None-Match is current', type: 'null' },
     ...BODY_ERRORS,
     ...SERVER_ERRORS,
@@ -44,7 +40,9 @@ export const LIST_SCHEMA = {
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
 export function registerRvmRoutes(app: FastifyInstance, currentList: () => Promise<ListBody>): void {
   for (const url of URLS) {
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema: LIST_SCHEMA }, async (request, reply) => {
+    // Without the trailing slash it answers the same, listed once in the document (under the spec's path).
+    const schema = url === URLS[0] ? LIST_SCHEMA : { ...LIST_SCHEMA, hide: true };
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (request, reply) => {
       const body = await currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache');

@@ -25,6 +25,7 @@ export interface UploadOptions {
  */
 export const UPLOAD_SCHEMA = {
   tags: ['operator'],
+  operationId: 'uploadPhoto',
   summary: 'An operator stores a photo',
   description: 'PNG, JPEG, WebP or GIF, judged by its bytes; at most RVM_UPLOAD_MAX_BYTES (5 MiB by default).',
   security: OPERATOR_SECURITY,

@@ -31,7 +31,10 @@ export function KioskDirections({ machine, name, address }: { machine: Machine; 
   return (
     <Stack gap={4}>
       <Text size="sm">
-        <VisuallyHidden>{t('card.address')}: </VisuallyHidden>
+        <VisuallyHidden>
+          {t('card.address')}
+          {t('punctuation.colon')}
+        </VisuallyHidden>
         {address}
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">

@@ -47,7 +47,7 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
               target="_blank"
               rel="noopener noreferrer"
               size="sm"
-              aria-label={`${t('card.address')}: ${address}. ${t('card.directions', { name })}`}
+              aria-label={`${t('card.address')}${t('punctuation.colon')}${address}${t('punctuation.stop')}${t('card.directions', { name })}`}
               onClick={(e) => e.stopPropagation()}
             >
               {address}
@@ -55,7 +55,10 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
           )}
           {hours && (
             <Text size="sm" c="dimmed">
-              <span className={classes.label}>{t('card.serviceHours')}: </span>
+              <span className={classes.label}>
+                {t('card.serviceHours')}
+                {t('punctuation.colon')}
+              </span>
               {hours}
             </Text>
           )}

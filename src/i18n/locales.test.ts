@@ -81,8 +81,8 @@ describe('locale files', () => {
     expect(translate('en', 'list.count', { count: 1 })).toBe('1 machine');
     expect(translate('en', 'list.count', { count: 2 })).toBe('2 machines');
     expect(translate('en', 'list.count', { count: 0 })).toBe('0 machines');
-    expect(translate('zht', 'list.count', { count: 1 })).toBe('共 1 部回收機');
-    expect(translate('zhs', 'list.count', { count: 2 })).toBe('共 2 部回收机');
+    expect(translate('zht', 'list.count', { count: 1 })).toBe('共 1 部入樽機');
+    expect(translate('zhs', 'list.count', { count: 2 })).toBe('共 2 台入樽机');
     expect(translate('en', 'freshness.legend', { count: 1 })).toContain('for over 1 minute:');
     expect(translate('en', 'freshness.legend', { count: 30 })).toContain('for over 30 minutes:');
     expect(translate('zhs', 'freshness.legend', { count: 1 })).toContain('超过 1 分钟');

@@ -20,7 +20,7 @@ describe('the legend’s note on grey markers (RVM_STALE_AFTER_MIN)', () => {
     ['en', 1, 'for over 1 minute:'],
     ['en', 30, 'for over 30 minutes:'],
     ['zht', 1, '超過 1 分鐘沒有回報'],
-    ['zhs', 1, '超过 1 分钟没有回报'],
+    ['zhs', 1, '超过 1 分钟未上报'],
   ] as const)('in %s at %i minute(s) reads "%s"', (locale, minutes, expected) => {
     expect(renderLegend(locale, minutes)).toContain(expected);
   });

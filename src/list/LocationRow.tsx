@@ -52,7 +52,10 @@ export function LocationRow({ machine, position, setSize, top, tabbable, onFocus
           <span className={classes.clamp}>{machineText(machine, 'name', locale)}</span>
         </span>
         <span className={`${classes.address} ${classes.clamp}`}>
-          <span className={classes.visuallyHidden}>{t('list.address')}: </span>
+          <span className={classes.visuallyHidden}>
+            {t('list.address')}
+            {t('punctuation.colon')}
+          </span>
           <MachineDistance text={distance} />
           {machineText(machine, 'address', locale)}
           {/* The status picture is decorative: the list is the only way to the machines without sight, so the row's

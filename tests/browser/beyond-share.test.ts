@@ -4,7 +4,15 @@ import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';
 import { waitForMapReady } from './harness';
 import { popupOf, startClockAt } from './beyond-helpers';
-import { chooseOption, find, listItemTexts, selectedLabel, waitFor } from './screen-helpers';
+import {
+  chooseFromList,
+  chooseOption,
+  find,
+  listItemTexts,
+  selectedLabel,
+  waitFor,
+  waitUntilStill,
+} from './screen-helpers';
 
 const app = setupBrowserApp();
 
@@ -12,6 +20,24 @@ const LIST = 'Location List';
 /** A fixed clock, so 'open now' cannot change between the visit and the reload. */
 const fixedClock = { beforeLoad: (page: Page) => startClockAt(page, new Date('2026-11-25T12:00:00+08:00')) };
 const REPULSE_BAY = 'Repulse Bay Beach';
+/** RVM-001 and RVM-002 of the demo data. */
+const SHEUNG_WAN = 'Sheung Wan Municipal Services Building';
+const HONG_KONG_PARK = 'Hong Kong Park';
+
+/** The address's query for a while, sampled: what a visitor copying it at any moment then would get. */
+async function addressesFor(page: Page, ms: number): Promise<string[]> {
+  return page.evaluate(async (duration) => {
+    const seen: string[] = [];
+    for (const end = performance.now() + duration; performance.now() < end;) {
+      if (seen.at(-1) !== location.search) seen.push(location.search);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return seen;
+  }, ms);
+}
+
+/** Several times the address's own 300 ms debounce: long enough to see it dropped, were it dropped. */
+const SETTLE_MS = 1500;
 
 describe('a shared link', () => {
   it('keeps filters, search, open now and the open machine in the address bar, without new history entries', async () => {
@@ -81,6 +107,41 @@ describe('a shared link', () => {
       (s) => !s.includes('machine='),
       'the machine out of the URL',
     );
+    await page.close();
+  });
+
+  it('keeps machine= in the address while its card is open: from a link, a map click and a list click', async () => {
+    const { page, errors } = await app.openPage('/?machine=RVM-001');
+    await waitForMapReady(page);
+    const linked = await page.waitForSelector(popupOf(SHEUNG_WAN), { visible: true, timeout: 30_000 });
+    await waitUntilStill(linked!);
+    expect(await addressesFor(page, SETTLE_MS)).toEqual(['?machine=RVM-001']);
+
+    // Closed, then opened again by a click on its marker (the map is centred on it): the address follows.
+    await (await find(page, 'button', en.card.close)).click();
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (search) => search === '',
+      'the machine out of the address',
+    );
+    await page.mouse.click(1280 / 2, 800 / 2 - 12);
+    await page.waitForSelector(popupOf(SHEUNG_WAN), { visible: true });
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (search) => search === '?machine=RVM-001',
+      'the clicked machine in the address',
+    );
+    expect(await addressesFor(page, SETTLE_MS)).toEqual(['?machine=RVM-001']);
+
+    await chooseFromList(page, LIST, HONG_KONG_PARK);
+    await page.waitForSelector(popupOf(HONG_KONG_PARK), { visible: true, timeout: 30_000 });
+    await waitFor(
+      () => page.evaluate(() => location.search),
+      (search) => search === '?machine=RVM-002',
+      'the chosen machine in the address',
+    );
+    expect(await addressesFor(page, SETTLE_MS)).toEqual(['?machine=RVM-002']);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

@@ -107,14 +107,14 @@ describe('a host page on an allowed origin', () => {
     const labelsIn = (code: string) => opened.tileRequests.filter((url) => url.includes(`/label/hk/${code}/`));
     await language.select('zht');
     await waitForSettings(frame, 'zh-Hant-HK', '16px');
-    expect(await frame.$('::-p-text(位置列表)')).not.toBeNull();
+    expect(await frame.$('::-p-text(地點列表)')).not.toBeNull();
     // The basemap's labels follow, in traditional Chinese.
     await vi.waitFor(() => expect(labelsIn('tc').length).toBeGreaterThan(0), { timeout: 10_000 });
     await language.select('zhs');
     await waitForSettings(frame, 'zh-Hans', '16px');
     await vi.waitFor(() => expect(labelsIn('sc').length).toBeGreaterThan(0), { timeout: 10_000 });
-    expect(await frame.$('::-p-aria([role="heading"][name="位置列表"])')).not.toBeNull();
-    expect(await frame.evaluate(() => document.title)).toBe('回收机位置查询');
+    expect(await frame.$('::-p-aria([role="heading"][name="地点列表"])')).not.toBeNull();
+    expect(await frame.evaluate(() => document.title)).toBe('入樽机（饮料瓶回收机）位置查询');
     await language.select('en');
     await waitForSettings(frame, 'en', '16px');
     expect(await frame.$('::-p-text(Location List)')).not.toBeNull();
@@ -258,7 +258,7 @@ describe('a host page that sandboxes the map without allow-same-origin', () => {
     expect(opened.tileRequests.length).toBeGreaterThan(0);
     await (await opened.page.waitForSelector('::-p-aria([role="combobox"][name="Language"])'))!.select('zht');
     await waitForSettings(frame, 'zh-Hant-HK', '16px');
-    await frame.waitForSelector('::-p-aria([role="heading"][name="位置列表"])', { timeout: 10_000 });
+    await frame.waitForSelector('::-p-aria([role="heading"][name="地點列表"])', { timeout: 10_000 });
     await opened.page.screenshot({ path: join(ARTIFACTS, 'embed-sandboxed.png') });
     // Storage refused (no service worker, no kept list) is no error: the page goes on without it.
     expect(await frameErrors(frame)).toEqual([]);

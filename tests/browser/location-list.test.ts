@@ -17,6 +17,7 @@ import {
   htmlToText,
   listItemTexts,
   outOfService,
+  spokenLabel,
   textOf,
   waitForListLength,
   type Locale,
@@ -132,7 +133,7 @@ describe('a visitor who cannot see the map (issue 41 §1), and the list that fit
         const [group, caption] = key.split('.') as [keyof typeof m, string];
         const status = await htmlToText(frame, (m[group] as Record<string, string>)[caption]!);
         wanted.push(
-          `${machine[`name_${locale}`]} ${m.list.address}: ${machine[`address_${locale}`]}${fill(m.list.rowStatus, { status })}`,
+          `${machine[`name_${locale}`]} ${spokenLabel(m, m.list.address, machine[`address_${locale}`])}${fill(m.list.rowStatus, { status })}`,
         );
         // Said once: the picture beside the name has no text of its own.
         const said = names.find((n) => n.startsWith(machine[`name_${locale}`]))!;

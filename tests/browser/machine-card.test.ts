@@ -88,7 +88,7 @@ describe('machine card (issue 4 §3)', () => {
       const text = await textOf(popup);
       expect(text).toContain(machine.name_en);
       expect(text).toContain(machine.address_en);
-      expect(text).toContain(`${t.card.serviceHours}: ${machine.service_hour_en}`);
+      expect(text).toContain(`${t.card.serviceHours}${t.punctuation.colon}${machine.service_hour_en}`);
       expect(text, machine.id).toContain(row.caption);
       const pictures = await popup.$$eval('img', (imgs) =>
         imgs.filter((i) => i.alt === '' && !i.closest('button')).map((i) => i.src),

@@ -61,7 +61,15 @@ export function rowName(machine: Machine, locale: Locale = 'en'): string {
     return text;
   });
   const address = machine[`address_${locale}`];
-  return `${machine[`name_${locale}`]} ${m.list.address}: ${address}${fill(m.list.rowStatus, { status })}`;
+  return `${machine[`name_${locale}`]} ${spokenLabel(m, m.list.address, address)}${fill(m.list.rowStatus, { status })}`;
+}
+
+/**
+ * A hidden label and the value after it, as a row's accessible name reads them: the label's own colon ("Address:",
+ * "地址："), then the one space the browser puts between the two elements.
+ */
+export function spokenLabel(m: Messages, label: string, value: string): string {
+  return `${label}${m.punctuation.colon.trimEnd()} ${value}`;
 }
 
 /** Opens the page in English and waits until the Location List shows every machine. */

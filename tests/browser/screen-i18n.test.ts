@@ -132,12 +132,12 @@ describe.each(LOCALES)('in %s', (locale) => {
     await waitUntilStill(popup);
     const card = await textOf(popup);
     expect(card).toContain(machine[`address_${locale}`]);
-    expect(card).toContain(`${t.card.serviceHours}: ${machine[`service_hour_${locale}`]}`);
+    expect(card).toContain(`${t.card.serviceHours}${t.punctuation.colon}${machine[`service_hour_${locale}`]}`);
     expect(card).toContain(await htmlToText(page, t.capacity['<=20%']));
     await find(
       page,
       'link',
-      `${t.card.address}: ${machine[`address_${locale}`]}. ${fill(t.card.directions, { name: nameIn(machine, locale) })}`,
+      `${t.card.address}${t.punctuation.colon}${machine[`address_${locale}`]}${t.punctuation.stop}${fill(t.card.directions, { name: nameIn(machine, locale) })}`,
     );
     await find(page, 'button', t.card.close);
     await (await find(page, 'button', fill(t.card.openPhoto, { name: nameIn(machine, locale) }))).click();
@@ -166,7 +166,7 @@ describe('machine texts fall back to English', () => {
     const popup = await find(page, 'dialog', plain.name_en);
     const card = await textOf(popup);
     expect(card).toContain(plain.address_en);
-    expect(card).toContain(`${t.card.serviceHours}: ${plain.service_hour_en}`);
+    expect(card).toContain(`${t.card.serviceHours}${t.punctuation.colon}${plain.service_hour_en}`);
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MachineBus } from '../../server/live/bus';
+import { registerApiSchemas } from '../../server/routes/apiSchemas';
 import { registerEventRoutes, type EventStreamOptions } from '../../server/routes/events';
 
 export interface EventApp {
@@ -22,6 +23,7 @@ export async function startEventApp(
   const app = Fastify(
     logLines ? { logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } } : {},
   );
+  registerApiSchemas(app);
   registerEventRoutes(app, bus, streams);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

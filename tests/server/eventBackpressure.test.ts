@@ -8,6 +8,7 @@ import { seedIfFirstStart } from '../../server/importing/seed';
 import { MachineBus } from '../../server/live/bus';
 import { MAX_REPLAY_BYTES, MAX_UNSENT_BYTES } from '../../server/live/streamLimits';
 import type { ApiMachine } from '../../server/machines/apiMachine';
+import { registerApiSchemas } from '../../server/routes/apiSchemas';
 import { registerEventRoutes } from '../../server/routes/events';
 import { registerOperatorRoutes } from '../../server/routes/operator';
 import { startEventApp } from './eventApp';
@@ -49,6 +50,7 @@ describe('event streams with clients that never read', () => {
     // The operator's route and the stream as app.ts wires them, without the rate limit (300 a minute) that would
     // stretch the test over minutes; the full-size run goes through it.
     app = Fastify();
+    registerApiSchemas(app);
     const bus = new MachineBus();
     registerOperatorRoutes(app, test.engine, bus, test.config.adminToken);
     registerEventRoutes(app, bus, { maxStreamsPerAddress: STALLED + REPLAYS + 1 });

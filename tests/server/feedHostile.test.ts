@@ -98,7 +98,7 @@ describe('a hostile feed, poll by poll', () => {
     },
   );
 
-  it('holds a sync that would deactivate more than half the active machines until the next poll confirms it', async () => {
+  it('holds a sync that would leave fewer than half the machines active until the next poll confirms it', async () => {
     await synced();
     const [kept, ...gone] = machines();
     kept!.status = otherStatus(kept!);
@@ -108,9 +108,14 @@ describe('a hostile feed, poll by poll', () => {
     expect(held.filter((machine) => machine.deactivated)).toEqual([]);
     // The rest of the answer applies meanwhile.
     expect(held.find((machine) => machine.id === kept!.id)?.status).toBe(kept!.status);
-    expect(follower.status().heldDeactivation).toMatchObject({ machines: gone.length, active: data.rvms.length });
+    expect(follower.status().heldDeactivation).toMatchObject({
+      machines: gone.length,
+      active: data.rvms.length,
+      remaining: 1,
+      baseline: data.rvms.length,
+    });
     expect(logs).toEqual([
-      `warn feed: the answer would deactivate ${gone.length} of ${data.rvms.length} active machines; held until the next poll confirms it`,
+      `warn feed: the answer would leave 1 of the ${data.rvms.length} machines active (the most since the last confirmed deactivation); ${gone.length} deactivations held until the next answer confirms them or an admin decides`,
     ]);
 
     await follower.poll();
@@ -119,7 +124,9 @@ describe('a hostile feed, poll by poll', () => {
       gone.map((machine) => machine.id).sort(),
     );
     expect(follower.status().heldDeactivation).toBeNull();
-    expect(logs[1]).toBe(`warn feed: the next answer confirms it: ${gone.length} machines deactivated`);
+    expect(logs[1]).toBe(
+      `warn feed: the next answer confirms the held deactivation: ${gone.length} machines deactivated`,
+    );
   });
 
   it('drops a held deactivation that the next answer does not confirm', async () => {
@@ -208,7 +215,8 @@ describe('photos off the status path, as the server runs the follower', () => {
     failures: number;
     last_error: string | null;
     role: string;
-    held_deactivation: { machines: number; active: number; since: string } | null;
+    held_deactivation: { machines: number; active: number; remaining: number; baseline: number } | null;
+    kept_machines: number;
     photos: { waiting: number; fetching: number; stalled: number; failed: number; last_error: string | null };
   }
   const health = async (): Promise<FeedHealth> =>
@@ -268,7 +276,13 @@ describe('photos off the status path, as the server runs the follower', () => {
     feed.rvms = all.slice(0, 1);
     await expect
       .poll(async () => (await health()).held_deactivation, { timeout: 5000, interval: 20 })
-      .toMatchObject({ machines: data.rvms.length - 1, active: data.rvms.length });
+      .toMatchObject({
+        machines: data.rvms.length - 1,
+        active: data.rvms.length,
+        remaining: 1,
+        baseline: data.rvms.length,
+      });
+    expect(await health()).toMatchObject({ kept_machines: 0 });
     feed.rvms = all;
     await expect.poll(async () => (await health()).held_deactivation, { timeout: 5000, interval: 20 }).toBeNull();
     expect((await listOf(server)).filter((machine) => machine.deactivated)).toEqual([]);

@@ -55,7 +55,7 @@ describe('the import audit', () => {
     expect(await imports(sql)).toEqual([]);
   });
 
-  it('forgets audit entries, of imports and of status updates, older than the retention', async () => {
+  it('forgets audit entries, of imports, status updates and decided feed holds, older than the retention', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
     for (const daysAgo of [400, 366, 364, 1]) {
@@ -68,11 +68,29 @@ describe('the import audit', () => {
         at(daysAgo),
       );
     }
-    expect(await engine.pruneAudit(365, now)).toBe(4);
+    // The feed's holds: decided long ago, or recently; one rejected long ago still keeping a machine.
+    const hold = (state: string, daysAgo: number, kept = '[]') =>
+      sql.run(
+        `INSERT INTO feed_holds (held_at, machine_ids, active, remaining, baseline, baseline_since, state, decided_at,
+           kept_ids) VALUES (?, '["RVM-1"]', 2, 1, 2, ?, ?, ?, ?)`,
+        at(daysAgo),
+        at(daysAgo),
+        state,
+        at(daysAgo),
+        kept,
+      );
+    await hold('confirmed', 400);
+    await hold('rejected', 400, '["RVM-1"]');
+    await hold('dropped', 1);
+    expect(await engine.pruneAudit(365, now)).toBe(5);
     const left = async (table: string) =>
       (await sql.all<{ at: string }>(`SELECT at FROM ${table} ORDER BY at`)).map((row) => row.at);
     expect(await left('machine_status_audit')).toEqual([at(364), at(1)]);
     expect(await left('machine_import_audit')).toEqual([at(364), at(1)]);
+    expect(await sql.all('SELECT state FROM feed_holds ORDER BY id')).toEqual([
+      { state: 'rejected' },
+      { state: 'dropped' },
+    ]);
     expect(await engine.pruneAudit(365, now)).toBe(0);
   });
 });

@@ -227,5 +227,7 @@ describe('GET /api/metrics on a server following a feed', () => {
       valueOf(failing, 'rvm_feed_failed_polls_total')!,
     );
     expect(valueOf(answered, 'rvm_feed_age_seconds')).toBeLessThan(5);
+    expect(valueOf(answered, 'rvm_feed_held_deactivation_machines')).toBe(0);
+    expect(valueOf(answered, 'rvm_feed_kept_machines')).toBe(0);
   });
 });

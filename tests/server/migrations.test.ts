@@ -103,7 +103,9 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 3: the feed's extra fields", () => 
     before.close();
 
     const db = openDatabase(file);
-    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual([1, 2, 3, 4, 5]);
+    expect(db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
+      MIGRATIONS.map((migration) => migration.version),
+    );
     const rowsAfter = db.prepare('SELECT * FROM machines ORDER BY id').all() as Record<string, unknown>[];
     expect(rowsAfter).toEqual(
       (rowsBefore as Record<string, unknown>[]).map((row) => ({
@@ -147,6 +149,40 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 3: the feed's extra fields", () => 
       deactivated: 1,
       extra: '{"note":"x"}',
     });
+    db.close();
+  });
+});
+
+describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts NULL", () => {
+  it('makes the machines table anew with every row, its constraints and its foreign key', () => {
+    dir = makeTempDir();
+    const file = path.join(dir, 'db.sqlite');
+    const old = new Database(file);
+    old.pragma('foreign_keys = ON');
+    migrate(
+      old,
+      MIGRATIONS.filter((migration) => migration.version <= 5),
+    );
+    old.prepare("INSERT INTO files VALUES (?, 'image/png', 10, 'rvm-1.png', 'then')").run('a'.repeat(64));
+    insert(old, { picture_id: 'a'.repeat(64) });
+    insert(old, { id: 'RVM-2', status: '>40%' });
+    old.prepare(`UPDATE machines SET extra = '{"note":"x"}', bin_count = 3, deactivated = 1 WHERE id = 'RVM-2'`).run();
+    const rowsBefore = old.prepare('SELECT * FROM machines ORDER BY id').all();
+    old.close();
+
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT * FROM machines ORDER BY id').all()).toEqual(rowsBefore);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'machines%'").pluck().all()).toEqual([
+      'machines',
+    ]);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const set = (assignment: string) => () => db.prepare(`UPDATE machines SET ${assignment} WHERE id = 'RVM-1'`).run();
+    expect(set("extra = 'not json'")).toThrow(/CHECK/);
+    expect(set("extra = '[1, 2]'")).toThrow(/CHECK/);
+    expect(set("status = 'half'")).toThrow(/CHECK/);
+    expect(set(`picture_id = '${'f'.repeat(64)}'`)).toThrow(/FOREIGN KEY/);
+    set('extra = NULL')();
     db.close();
   });
 });

@@ -20,11 +20,16 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object> };
 }
 
 let server: TestServer;
@@ -50,6 +55,12 @@ afterAll(async () => {
 /** Fastify's `/api/file/:id` as OpenAPI writes it. */
 const openApiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
 const methodsOf = (route: RouteOptions): string[] => [route.method].flat().map((method) => method.toLowerCase());
+/** Paths that answer as another does, listed once in the document under the other (the spec's `rvm/`). */
+const SAME_AS: Readonly<Record<string, string>> = {
+  '/api/rvm': '/api/rvm/',
+  '/api/feed': '/api/feed/',
+  '/examples/': '/examples',
+};
 /** A path of the route to send a request to: each parameter given a machine's id. */
 const concrete = (url: string): string => url.replace(/:\w+/g, 'RVM-001');
 
@@ -72,26 +83,78 @@ describe('GET /api/openapi.json', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('leaves out only the page files (@fastify/static) and the 405 answers to other methods', async () => {
+  it('leaves out only the page files (@fastify/static), the 405 answers and the paths that answer as another', async () => {
     const hidden = routes.filter((route) => route.schema?.hide);
     const pageFiles = hidden.filter((route) => route.url === '/*');
     expect(pageFiles.map(methodsOf).flat().sort()).toEqual(['get', 'head']);
-    for (const route of hidden.filter((route) => route.url !== '/*')) {
+    const refusals = hidden.filter((route) => route.url !== '/*' && route.schema?.response === undefined);
+    for (const route of refusals) {
       for (const method of methodsOf(route)) {
         const answer = await server.app.inject({ method: method.toUpperCase() as 'GET', url: concrete(route.url) });
         expect(answer.statusCode, `${method} ${route.url}`).toBe(405);
         expect(answer.headers.allow, `${method} ${route.url}`).toBeTruthy();
-        // What the path does serve is in the document.
+        // What the path does serve is in the document (under the path it answers as).
         const served = String(answer.headers.allow).toLowerCase().split(', ');
-        for (const allowed of served) expect(document.paths[openApiPath(route.url)]?.[allowed]).toBeDefined();
+        const listed = SAME_AS[route.url] ?? route.url;
+        for (const allowed of served) expect(document.paths[openApiPath(listed)]?.[allowed]).toBeDefined();
       }
+    }
+    const twins = hidden.filter((route) => route.url !== '/*' && route.schema?.response !== undefined);
+    expect([...new Set(twins.map((route) => route.url))].sort()).toEqual(Object.keys(SAME_AS).sort());
+    for (const route of twins) {
+      const method = methodsOf(route)[0]!.toUpperCase() as 'GET';
+      const twin = await server.app.inject({ method, url: route.url, payload: method === 'GET' ? undefined : {} });
+      const listed = await server.app.inject({
+        method,
+        url: SAME_AS[route.url]!,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(twin.statusCode, route.url).toBe(listed.statusCode);
+      expect(twin.statusCode, route.url).toBeLessThan(400);
+      expect(document.paths[SAME_AS[route.url]!]?.[method.toLowerCase()], route.url).toBeDefined();
     }
   });
 
+  it('lists each path once: none differs from another by a trailing slash alone', () => {
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((name) => name.endsWith('/') && paths.includes(name.slice(0, -1)))).toEqual([]);
+  });
+
+  it('gives every operation a unique camelCase operationId, a summary, a description and a tag', () => {
+    const operations = Object.entries(document.paths).flatMap(([name, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ at: `${method} ${name}`, ...operation })),
+    );
+    const lacking = operations
+      .filter(({ operationId, summary, description, tags }) => {
+        const named = operationId !== undefined && /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(operationId);
+        return !named || !summary || !description || !tags?.length;
+      })
+      .map(({ at, operationId }) => `${at} (${operationId ?? 'no id'})`);
+    expect(lacking).toEqual([]);
+    const ids = operations.map(({ operationId }) => operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listMachines',
+        'getPhoto',
+        'headPhoto',
+        'uploadPhoto',
+        'updateMachine',
+        'streamEvents',
+        'getMachineHistory',
+        'getFeedStatus',
+        'getHealth',
+        'getMetrics',
+        'getOpenApiDocument',
+      ]),
+    );
+  });
+
   it('documents the error form with every key the server answers', () => {
-    const schema = document.paths['/api/rvm/{id}/history']!.get!.responses['400']!.content!['application/json']!
-      .schema as { properties: { msg: { enum: string[] } } };
-    expect(schema.properties.msg.enum).toEqual([...API_ERROR_KEYS]);
+    const schema = document.paths['/api/rvm/{id}/history']!.get!.responses['400']!.content!['application/json']!.schema;
+    expect(schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    const error = document.components.schemas.ApiError as { properties: { msg: { enum: string[] } } };
+    expect(error.properties.msg.enum).toEqual([...API_ERROR_KEYS]);
   });
 });
 
@@ -119,7 +182,8 @@ describe('the documented answers match the real ones', () => {
     const media = documented!.content[type];
     expect(media, `${method} ${pathName} ${status} as ${type}`).toBeDefined();
     if (type !== 'application/json') return;
-    const validate = ajv.compile(media!.schema);
+    // The document's references point into its components: compiled with them, as a generator reads them.
+    const validate = ajv.compile({ ...media!.schema, components: document.components });
     const valid = validate(JSON.parse(answer.body));
     expect(validate.errors ?? [], `${method} ${pathName} ${status}`).toEqual([]);
     expect(valid).toBe(true);

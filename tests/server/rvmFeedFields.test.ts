@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiMachine } from '../../server/machines/apiMachine';
 import { startSeededTestServer, type TestServer } from './helpers';
-import { NO_FEED_FIELDS } from './rows';
+import { NO_FEED_FIELDS } from '../fixtures/machineRows';
 
 let server: TestServer;
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPSERT_COLUMNS } from '../machineRecord';
+import { STATE_COLUMNS } from '../stateRecord';
+import { pgTypeOf } from './columnTypes';
 import { CopyError, rowsIn, type SqliteTables } from '../sqliteTables';
 import type { PgEngine } from './engine';
 import { pgUpsertMachineValues } from './machines';
@@ -25,6 +27,8 @@ const TARGET_TABLES = [
   'machine_import_audit',
   'machine_history',
   'feed_photos',
+  'feed_holds',
+  'feed_baseline',
   'meta',
 ];
 const BATCH_ROWS = 1000;
@@ -55,8 +59,8 @@ async function insertRows(
 }
 
 /**
- * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history and
- * photo map, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
+ * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
+ * photo map, holds and baseline, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -66,7 +70,7 @@ export async function copySqliteToPostgres(
   target: PgEngine,
   progress?: ProgressReport,
 ): Promise<CopyResult> {
-  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos } = source;
+  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -128,15 +132,7 @@ export async function copySqliteToPostgres(
         id: 'int8',
         machine_id: 'text',
         at: 'text',
-        status: 'text',
-        under_maintenance: 'bool',
-        service_status: 'int8',
-        deactivated: 'bool',
-        bin_count: 'int',
-        bin_count_full_threshold: 'int',
-        last_online: 'text',
-        last_emptied_at: 'text',
-        last_full: 'text',
+        ...Object.fromEntries(STATE_COLUMNS.map((field) => [field, pgTypeOf(field, 'bool')])),
       },
       history,
       copied,
@@ -149,6 +145,29 @@ export async function copySqliteToPostgres(
       feedPhotos,
       copied,
     );
+    await insertRows(
+      client,
+      'feed_holds',
+      {
+        id: 'int8',
+        held_at: 'text',
+        machine_ids: 'json',
+        active: 'int',
+        remaining: 'int',
+        baseline: 'int',
+        baseline_since: 'text',
+        state: 'text',
+        decided_at: 'text',
+        decided_by: 'text',
+        rejected_at: 'text',
+        rejected_by: 'text',
+        kept_ids: 'json',
+      },
+      feedHolds,
+      copied,
+      true,
+    );
+    await insertRows(client, 'feed_baseline', { active: 'int', since: 'text' }, feedBaseline, copied);
     await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
     return {
       machines: machines.length,

@@ -8,16 +8,28 @@ import {
   pictureFor,
   unchanged,
   NotThePollerError,
+  type FeedHold,
   type FeedMachine,
   type FeedStore,
   type FeedWriteOptions,
   type HistoryPage,
+  type HoldDecision,
+  type HoldStatus,
   type PollerClaim,
   type SnapshotChanges,
+  type SnapshotOptions,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
+import {
+  pgConfirmHold,
+  pgHoldStatus,
+  pgListHolds,
+  pgReadHoldContext,
+  pgRejectHold,
+  pgWriteHoldOutcome,
+} from './feedHolds';
 import { pgRecordFile } from './fileStore';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import type { ChangeMessage } from './listen';
@@ -40,13 +52,16 @@ export class PgFeedStore implements FeedStore {
   ) {}
 
   applySnapshot(
-    machines: readonly FeedMachine[],
-    presentIds: readonly string[],
-    { at = new Date(), poller }: FeedWriteOptions = {},
+    answerMachines: readonly FeedMachine[],
+    answerIds: readonly string[],
+    { at = new Date(), poller, hold }: SnapshotOptions = {},
   ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client): Promise<SnapshotChanges> => {
       await fence(client, poller);
+      const context = hold ? await pgReadHoldContext(client, timestamp) : null;
+      const outcome = hold && context ? hold(context) : undefined;
+      const { machines, presentIds } = outcome ?? { machines: answerMachines, presentIds: answerIds };
       const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
       const storedById = new Map(stored.map((record) => [record.id, record]));
       const before = new Map<string, ApiMachine | null>();
@@ -96,13 +111,33 @@ export class PgFeedStore implements FeedStore {
         );
         await this.announce(client, changes, timestamp);
       }
-      return changes;
+      if (!context || !outcome) return changes;
+      await pgWriteHoldOutcome(client, context, outcome);
+      return { ...changes, hold: outcome };
     });
   }
 
-  async activeIds(): Promise<string[]> {
-    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM machines WHERE NOT deactivated');
-    return rows.map((row) => row.id);
+  holdStatus(): Promise<HoldStatus> {
+    return pgHoldStatus(this.pool);
+  }
+
+  holds(limit: number): Promise<FeedHold[]> {
+    return pgListHolds(this.pool, limit);
+  }
+
+  confirmHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+    return this.writer.write(async (client) => {
+      const decision = await pgConfirmHold(client, id, actor, at);
+      if (decision.done) {
+        const { machines } = decision;
+        await this.announce(client, { machines, inserted: 0, updated: machines.length }, at.toISOString());
+      }
+      return decision;
+    });
+  }
+
+  rejectHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+    return this.writer.write((client) => pgRejectHold(client, id, actor, at));
   }
 
   async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim> {

@@ -4,14 +4,26 @@ import type { Queryable } from './pool';
 import type { RowsSaved } from '../engine';
 import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
 import type { ApiMachine } from '../../machines/apiMachine';
-import { toApiMachine, UPSERT_COLUMNS, upsertValues, type MachineRecord } from '../machineRecord';
+import {
+  BOOLEAN_COLUMNS,
+  columnsOfField,
+  EXTRA_COLUMN,
+  PICTURE_COLUMN,
+  toApiMachine,
+  UPDATED_AT_COLUMN,
+  UPSERT_COLUMNS,
+  upsertValues,
+  type MachineRecord,
+} from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
+import { STORED_FIELDS } from '../../../shared/contract/machineRow';
+import { STATE_EDIT_FIELDS } from '../../../shared/contract/machineEdit';
+import { pgTypeOf } from './columnTypes';
 
 /** Every column as SQLite returns it (booleans as 0/1), so toApiMachine serves both engines. */
-export const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance::int AS under_maintenance,
-  service_status, name_en, name_zht, name_zhs, address_en, address_zht, address_zhs, service_hour_en,
-  service_hour_zht, service_hour_zhs, opening_hours, picture_id, updated_at, bin_count, bin_count_full_threshold,
-  deactivated::int AS deactivated, last_emptied_at, last_online, last_full, extra`;
+export const MACHINE_COLUMNS = UPSERT_COLUMNS.map((column) =>
+  BOOLEAN_COLUMNS.includes(column) ? `${column}::int AS ${column}` : column,
+).join(', ');
 
 export async function pgGetMachine(db: Queryable, id: string): Promise<ApiMachine | null> {
   const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines WHERE id = $1`, [id]);
@@ -29,50 +41,26 @@ export async function pgCountMachines(db: Queryable): Promise<number> {
 }
 
 /** The array type each upserted column is sent as (one array per column, one statement per batch). */
-const COLUMN_TYPES: Record<(typeof UPSERT_COLUMNS)[number], string> = {
-  id: 'text',
-  lat: 'float8',
-  lng: 'float8',
-  area: 'text',
-  district: 'text',
-  status: 'text',
-  under_maintenance: 'int',
-  service_status: 'int8',
-  name_en: 'text',
-  name_zht: 'text',
-  name_zhs: 'text',
-  address_en: 'text',
-  address_zht: 'text',
-  address_zhs: 'text',
-  service_hour_en: 'text',
-  service_hour_zht: 'text',
-  service_hour_zhs: 'text',
-  opening_hours: 'text',
-  picture_id: 'text',
-  updated_at: 'text',
-  bin_count: 'int',
-  bin_count_full_threshold: 'int',
-  deactivated: 'int',
-  last_emptied_at: 'text',
-  last_online: 'text',
-  last_full: 'text',
-  extra: 'json',
-};
-const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['under_maintenance', 'deactivated']);
+function columnType(column: string): string {
+  if (column === EXTRA_COLUMN) return 'json';
+  const field = STORED_FIELDS.find((stored) => columnsOfField(stored).includes(column));
+  if (field === undefined) return 'text'; // the photo's id, the time of the write
+  return field === 'coordinates' ? 'float8' : pgTypeOf(field, 'int');
+}
 
 const UPSERT_SQL = `INSERT INTO machines (${UPSERT_COLUMNS.join(', ')})
-  SELECT ${UPSERT_COLUMNS.map((column) => (BOOLEAN_COLUMNS.has(column) ? `${column} = 1` : column)).join(', ')}
-  FROM unnest(${UPSERT_COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column]}[]`).join(', ')})
+  SELECT ${UPSERT_COLUMNS.map((column) => (BOOLEAN_COLUMNS.includes(column) ? `${column} = 1` : column)).join(', ')}
+  FROM unnest(${UPSERT_COLUMNS.map((column, i) => `$${i + 1}::${columnType(column)}[]`).join(', ')})
     AS input (${UPSERT_COLUMNS.join(', ')})
   ON CONFLICT (id) DO UPDATE SET ${UPSERT_COLUMNS.filter((column) => column !== 'id')
     .map((column) =>
-      column === 'picture_id'
-        ? 'picture_id = coalesce(excluded.picture_id, machines.picture_id)'
+      column === PICTURE_COLUMN
+        ? `${PICTURE_COLUMN} = coalesce(excluded.${PICTURE_COLUMN}, machines.${PICTURE_COLUMN})`
         : `${column} = excluded.${column}`,
     )
     .join(', ')}`;
 
-/** Rows per statement: the 27 arrays of a batch stay a few MB. */
+/** Rows per statement: the arrays of a batch (one per column) stay a few MB. */
 const UPSERT_BATCH_ROWS = 1000;
 
 /** The SQLite upsert's statement, for many rows per round trip; run inside the caller's transaction. */
@@ -123,20 +111,10 @@ export async function pgApplyStatusUpdate(
   const after = { ...before, ...update };
   const timestamp = at.toISOString();
   const { rows: updated } = await db.query<MachineRecord>(
-    `UPDATE machines SET status = $2, under_maintenance = $3, service_status = $4, deactivated = $5,
-       last_online = $6, last_emptied_at = $7, last_full = $8, updated_at = $9
+    `UPDATE machines SET ${STATE_EDIT_FIELDS.map((field, i) => `${field} = $${i + 2}`).join(', ')},
+       ${UPDATED_AT_COLUMN} = $${STATE_EDIT_FIELDS.length + 2}
      WHERE id = $1 RETURNING ${MACHINE_COLUMNS}`,
-    [
-      id,
-      after.status,
-      after.under_maintenance,
-      after.service_status,
-      after.deactivated,
-      after.last_online,
-      after.last_emptied_at,
-      after.last_full,
-      timestamp,
-    ],
+    [id, ...STATE_EDIT_FIELDS.map((field) => after[field]), timestamp],
   );
   await db.query(
     'INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ($1, $2, $3, $4, $5)',

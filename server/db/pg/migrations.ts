@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
+import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -151,6 +152,37 @@ CREATE TABLE feed_poller (
   expires_at timestamptz NOT NULL,
   term bigint NOT NULL DEFAULT 1,
   report text
+);
+`,
+  },
+  {
+    version: 4,
+    name: "the feed's holds and baseline",
+    // SQLite's migration 6, less its rebuild of machines (PostgreSQL's CHECK on `extra` is true for NULL). In the
+    // database, not in the poller's memory: every instance reads them, and an admin decides on any (decision 0038).
+    sql: `
+CREATE TABLE feed_holds (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  held_at text NOT NULL,
+  machine_ids json NOT NULL CHECK (json_typeof(machine_ids) = 'array'),
+  active integer NOT NULL CHECK (active >= 0),
+  remaining integer NOT NULL CHECK (remaining >= 0),
+  baseline integer NOT NULL CHECK (baseline >= 0),
+  baseline_since text NOT NULL,
+  state text NOT NULL CHECK (state IN (${list(HOLD_STATES)})),
+  decided_at text,
+  decided_by text,
+  rejected_at text,
+  rejected_by text,
+  kept_ids json NOT NULL DEFAULT '[]' CHECK (json_typeof(kept_ids) = 'array')
+);
+CREATE UNIQUE INDEX feed_holds_one_waiting ON feed_holds (state) WHERE state = 'held';
+CREATE INDEX feed_holds_keeping ON feed_holds (id) WHERE json_array_length(kept_ids) > 0;
+CREATE INDEX feed_holds_held_at ON feed_holds (held_at);
+CREATE TABLE feed_baseline (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  active integer NOT NULL CHECK (active >= 0),
+  since text NOT NULL
 );
 `,
   },

@@ -4,6 +4,11 @@ import type { Db } from './open';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { getMachine } from './machines';
 import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
+import { STATE_EDIT_FIELDS } from '../../../shared/contract/machineEdit';
+import { BOOLEAN_COLUMNS, UPDATED_AT_COLUMN } from '../machineRecord';
+
+const UPDATE_SQL = `UPDATE machines SET ${[...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN].map((column) => `${column} = ?`).join(', ')}
+  WHERE id = ?`;
 
 /**
  * SQLite: applies an operator's status update, records it in the audit table and, when the machine's state changed
@@ -24,18 +29,11 @@ export function applyStatusUpdate(
       const before = operatorStateOf(was);
       const after = { ...before, ...update };
       const timestamp = at.toISOString();
-      db.prepare(
-        `UPDATE machines SET status = @status, under_maintenance = @under_maintenance, service_status = @service_status,
-         deactivated = @deactivated, last_online = @last_online, last_emptied_at = @last_emptied_at,
-         last_full = @last_full, updated_at = @updated_at
-       WHERE id = @id`,
-      ).run({
-        ...after,
-        under_maintenance: after.under_maintenance ? 1 : 0,
-        deactivated: after.deactivated ? 1 : 0,
-        updated_at: timestamp,
+      db.prepare(UPDATE_SQL).run(
+        ...STATE_EDIT_FIELDS.map((field) => (BOOLEAN_COLUMNS.includes(field) ? Number(after[field]) : after[field])),
+        timestamp,
         id,
-      });
+      );
       db.prepare('INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES (?, ?, ?, ?, ?)').run(
         id,
         JSON.stringify(before),

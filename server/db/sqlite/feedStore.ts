@@ -4,26 +4,29 @@ import {
   historyCutoff,
   pictureFor,
   unchanged,
+  type FeedHold,
   type FeedMachine,
   type FeedStore,
   type FeedWriteOptions,
   type HistoryPage,
+  type HoldDecision,
+  type HoldStatus,
   type PollerClaim,
   type SnapshotChanges,
+  type SnapshotOptions,
 } from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
+import { fromStoredState, STATE_COLUMNS, type StoredState } from '../stateRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
+import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from './feedHolds';
 import type { FileStore } from './fileStore';
 import { insertHistoryEntry } from './historyEntries';
 import { getMachine, prepareUpsert } from './machines';
 import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
 
-type HistoryRow = Omit<HistoryEntry, 'under_maintenance' | 'deactivated'> & {
-  under_maintenance: number;
-  deactivated: number;
-};
+type HistoryRow = StoredState & Pick<HistoryEntry, 'at'>;
 
 /**
  * The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. One server process uses
@@ -36,14 +39,17 @@ export class SqliteFeedStore implements FeedStore {
   ) {}
 
   async applySnapshot(
-    machines: readonly FeedMachine[],
-    presentIds: readonly string[],
-    { at = new Date() }: FeedWriteOptions = {},
+    answerMachines: readonly FeedMachine[],
+    answerIds: readonly string[],
+    { at = new Date(), hold }: SnapshotOptions = {},
   ): Promise<SnapshotChanges> {
     const { db } = this;
     const timestamp = at.toISOString();
     return db
       .transaction((): SnapshotChanges => {
+        const context = hold ? readHoldContext(db, timestamp) : null;
+        const outcome = hold && context ? hold(context) : undefined;
+        const { machines, presentIds } = outcome ?? { machines: answerMachines, presentIds: answerIds };
         const upsert = prepareUpsert(db, at);
         const read = db.prepare('SELECT * FROM machines WHERE id = ?');
         const clearPicture = db.prepare('UPDATE machines SET picture_id = NULL WHERE id = ?');
@@ -81,13 +87,27 @@ export class SqliteFeedStore implements FeedStore {
         // The feed's data is in: the demo data must never be added on a later start.
         if (getMeta(db, SEEDED_META_KEY) === undefined) setMeta(db, SEEDED_META_KEY, timestamp);
         if (changes.machines.length > 0) setMeta(db, SYNCED_AT_META_KEY, timestamp);
-        return changes;
+        if (!context || !outcome) return changes;
+        writeHoldOutcome(db, context, outcome);
+        return { ...changes, hold: outcome };
       })
       .immediate();
   }
 
-  async activeIds(): Promise<string[]> {
-    return this.db.prepare('SELECT id FROM machines WHERE deactivated = 0').pluck().all() as string[];
+  async holdStatus(): Promise<HoldStatus> {
+    return holdStatus(this.db);
+  }
+
+  async holds(limit: number): Promise<FeedHold[]> {
+    return listHolds(this.db, limit);
+  }
+
+  async confirmHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+    return confirmHold(this.db, id, actor, at);
+  }
+
+  async rejectHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+    return rejectHold(this.db, id, actor, at);
   }
 
   async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<PollerClaim> {
@@ -134,18 +154,13 @@ export class SqliteFeedStore implements FeedStore {
     const { db } = this;
     const rows = db
       .prepare(
-        `SELECT at, status, under_maintenance, service_status, deactivated, bin_count, bin_count_full_threshold,
-           last_online, last_emptied_at, last_full
+        `SELECT at, ${STATE_COLUMNS.join(', ')}
          FROM machine_history WHERE machine_id = ? AND at > ? ORDER BY at, id LIMIT ?`,
       )
       .all(id, since ?? '', limit + 1) as HistoryRow[];
     if (rows.length === 0 && !db.prepare('SELECT 1 FROM machines WHERE id = ?').get(id)) return null;
     return {
-      entries: rows.slice(0, limit).map((row) => ({
-        ...row,
-        under_maintenance: row.under_maintenance === 1,
-        deactivated: row.deactivated === 1,
-      })),
+      entries: rows.slice(0, limit).map(fromStoredState),
       more: rows.length > limit,
     };
   }

@@ -1,28 +1,16 @@
 import type { ApiMachine } from '../../machines/apiMachine';
 import { stateOf, type HistoryState } from '../../machines/history';
+import { fromStoredState, STATE_COLUMNS, toStoredState, type StoredState } from '../stateRecord';
 import type { Db } from './open';
 
-const INSERT_SQL = `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated,
-    bin_count, bin_count_full_threshold, last_online, last_emptied_at, last_full)
-  VALUES (@machine_id, @at, @status, @under_maintenance, @service_status, @deactivated, @bin_count,
-    @bin_count_full_threshold, @last_online, @last_emptied_at, @last_full)`;
-
-type StoredState = Omit<HistoryState, 'under_maintenance' | 'deactivated'> & {
-  under_maintenance: number;
-  deactivated: number;
-};
+const INSERT_SQL = `INSERT INTO machine_history (machine_id, at, ${STATE_COLUMNS.join(', ')})
+  VALUES (@machine_id, @at, ${STATE_COLUMNS.map((column) => `@${column}`).join(', ')})`;
 
 /** SQLite: appends states to machines' histories (`GET /api/rvm/:id/history`), with one statement prepared once. */
 export function prepareHistoryInsert(db: Db): (id: string, state: HistoryState, at: string) => void {
   const insert = db.prepare(INSERT_SQL);
   return (id, state, at) => {
-    insert.run({
-      ...state,
-      machine_id: id,
-      at,
-      under_maintenance: state.under_maintenance ? 1 : 0,
-      deactivated: state.deactivated ? 1 : 0,
-    });
+    insert.run({ ...toStoredState(state), machine_id: id, at });
   };
 }
 
@@ -39,16 +27,12 @@ export function insertHistoryEntry(db: Db, machine: ApiMachine, at: string): voi
  */
 export function readStates(db: Db, ids: readonly string[]): Map<string, HistoryState> {
   const rows = db
-    .prepare(
-      `SELECT id, status, under_maintenance, service_status, deactivated, bin_count, bin_count_full_threshold,
-         last_online, last_emptied_at, last_full
-       FROM machines WHERE id IN (SELECT value FROM json_each(?))`,
-    )
+    .prepare(`SELECT id, ${STATE_COLUMNS.join(', ')} FROM machines WHERE id IN (SELECT value FROM json_each(?))`)
     .all(JSON.stringify(ids)) as (StoredState & { id: string })[];
   return new Map(
-    rows.map(({ id, ...stored }) => [
-      id,
-      { ...stored, under_maintenance: stored.under_maintenance === 1, deactivated: stored.deactivated === 1 },
-    ]),
+    rows.map((row) => {
+      const { id, ...state } = fromStoredState(row);
+      return [id, state];
+    }),
   );
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -10,6 +11,12 @@ const list = (values: readonly string[]): string => values.map(quote).join(', ')
 const districtMatchesArea = AREAS.map(
   (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
 ).join('\n      OR ');
+
+/** The machines table's columns in the order migrations 1 and 3 made them. */
+const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance, service_status,
+  name_en, name_zht, name_zhs, address_en, address_zht, address_zhs, service_hour_en, service_hour_zht, service_hour_zhs,
+  opening_hours, picture_id, updated_at, bin_count, bin_count_full_threshold, deactivated,
+  last_emptied_at, last_online, last_full, extra`;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -130,6 +137,77 @@ CREATE TABLE feed_photos (
   feed_id TEXT PRIMARY KEY,
   file_id TEXT NOT NULL REFERENCES files(id),
   fetched_at TEXT NOT NULL
+) STRICT;
+`,
+  },
+  {
+    version: 6,
+    name: "the extra fields' CHECK accepts NULL on every SQLite; the feed's holds and baseline",
+    // Migration 3's CHECK on `extra` is false for NULL where json_valid(NULL) is 0 (before SQLite 3.45, as in
+    // Debian 12's sqlite3), so an older sqlite3's integrity_check called every machine without extra fields a broken
+    // row. SQLite cannot alter a CHECK: the table is made anew with the same columns, in the same order, and the same
+    // rows (nothing refers to it; its foreign key to files is checked as the rows go in).
+    // `feed_holds` keeps each mass deactivation held back and how it ended, `feed_baseline` what it is measured
+    // against (decision 0038); the machine id lists are JSON arrays.
+    sql: `
+CREATE TABLE machines_rebuilt (
+  id TEXT PRIMARY KEY,
+  lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
+  lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
+  area TEXT NOT NULL CHECK (area IN (${list(AREAS)})),
+  district TEXT NOT NULL CHECK (
+      ${districtMatchesArea}
+  ),
+  status TEXT NOT NULL CHECK (status IN (${list(STATUSES)})),
+  under_maintenance INTEGER NOT NULL CHECK (under_maintenance IN (0, 1)),
+  service_status INTEGER NOT NULL,
+  name_en TEXT NOT NULL,
+  name_zht TEXT NOT NULL,
+  name_zhs TEXT NOT NULL,
+  address_en TEXT NOT NULL,
+  address_zht TEXT NOT NULL,
+  address_zhs TEXT NOT NULL,
+  service_hour_en TEXT NOT NULL,
+  service_hour_zht TEXT NOT NULL,
+  service_hour_zhs TEXT NOT NULL,
+  opening_hours TEXT,
+  picture_id TEXT REFERENCES files(id),
+  updated_at TEXT NOT NULL,
+  bin_count INTEGER CHECK (bin_count >= 0),
+  bin_count_full_threshold INTEGER
+    CHECK (bin_count_full_threshold >= 0 AND bin_count_full_threshold <= coalesce(bin_count, bin_count_full_threshold)),
+  deactivated INTEGER NOT NULL DEFAULT 0 CHECK (deactivated IN (0, 1)),
+  last_emptied_at TEXT,
+  last_online TEXT,
+  last_full TEXT,
+  extra TEXT CHECK (extra IS NULL OR (json_valid(extra) AND substr(extra, 1, 1) = '{'))
+) STRICT;
+INSERT INTO machines_rebuilt (${MACHINE_COLUMNS}) SELECT ${MACHINE_COLUMNS} FROM machines;
+DROP TABLE machines;
+ALTER TABLE machines_rebuilt RENAME TO machines;
+
+CREATE TABLE feed_holds (
+  id INTEGER PRIMARY KEY,
+  held_at TEXT NOT NULL,
+  machine_ids TEXT NOT NULL CHECK (json_valid(machine_ids) AND json_type(machine_ids) = 'array'),
+  active INTEGER NOT NULL CHECK (active >= 0),
+  remaining INTEGER NOT NULL CHECK (remaining >= 0),
+  baseline INTEGER NOT NULL CHECK (baseline >= 0),
+  baseline_since TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN (${list(HOLD_STATES)})),
+  decided_at TEXT,
+  decided_by TEXT,
+  rejected_at TEXT,
+  rejected_by TEXT,
+  kept_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(kept_ids) AND json_type(kept_ids) = 'array')
+) STRICT;
+CREATE UNIQUE INDEX feed_holds_one_waiting ON feed_holds (state) WHERE state = 'held';
+CREATE INDEX feed_holds_keeping ON feed_holds (id) WHERE kept_ids <> '[]';
+CREATE INDEX feed_holds_held_at ON feed_holds (held_at);
+CREATE TABLE feed_baseline (
+  only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
+  active INTEGER NOT NULL CHECK (active >= 0),
+  since TEXT NOT NULL
 ) STRICT;
 `,
   },

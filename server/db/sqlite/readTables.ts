@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import { CopyError, type SqliteTables, type TableRow } from '../sqliteTables';
+import { fromStoredState, type StoredState } from '../stateRecord';
 import { findDamage } from './integrity';
 import { MIGRATIONS } from './migrations';
 
@@ -28,12 +29,12 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
       statusAudit: all('SELECT * FROM machine_status_audit ORDER BY id'),
       importAudit: all('SELECT * FROM machine_import_audit ORDER BY id'),
       meta: all('SELECT * FROM meta ORDER BY key'),
-      history: all('SELECT * FROM machine_history ORDER BY id').map((entry) => ({
-        ...entry,
-        under_maintenance: entry.under_maintenance === 1,
-        deactivated: entry.deactivated === 1,
-      })),
+      history: all('SELECT * FROM machine_history ORDER BY id').map((entry) =>
+        fromStoredState(entry as TableRow & StoredState),
+      ),
       feedPhotos: all('SELECT * FROM feed_photos ORDER BY feed_id'),
+      feedHolds: all('SELECT * FROM feed_holds ORDER BY id'),
+      feedBaseline: all('SELECT active, since FROM feed_baseline'),
     };
   } finally {
     source.close();

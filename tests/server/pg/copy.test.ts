@@ -51,6 +51,14 @@ beforeAll(async () => {
     fileId,
     '2026-11-23T05:00:00.000Z',
   );
+  // A hold an admin rejected, still keeping a machine, and the baseline it was measured against.
+  await sqlite.sql.run(
+    `INSERT INTO feed_holds (held_at, machine_ids, active, remaining, baseline, baseline_since, state, decided_at,
+       decided_by, rejected_at, rejected_by, kept_ids)
+     VALUES ('2026-11-23T05:00:00.000Z', '["RVM-003","RVM-004"]', 4, 2, 5, '2026-11-01T00:00:00.000Z', 'rejected',
+       '2026-11-23T05:01:00.000Z', 'Alice Admin', '2026-11-23T05:01:00.000Z', 'Alice Admin', '["RVM-004"]')`,
+  );
+  await sqlite.sql.run("INSERT INTO feed_baseline (only_row, active, since) VALUES (1, 5, '2026-11-01T00:00:00.000Z')");
   database = await createTestDatabase(inject('pgAdminUrl'));
 }, 60_000);
 afterAll(async () => {
@@ -96,9 +104,12 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM machines ORDER BY id',
         'SELECT * FROM machine_history ORDER BY id',
         'SELECT * FROM feed_photos ORDER BY feed_id',
+        'SELECT * FROM feed_holds ORDER BY id',
+        'SELECT active, since FROM feed_baseline',
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
+      expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
       // New audit entries continue after the copied ones.
       await target.updateStatus('RVM-001', { status: '>40%' }, 'test');
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);

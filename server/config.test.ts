@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, UPLOAD_MAX_BYTES } from '../../server/config';
+import { ConfigError, loadConfig, UPLOAD_MAX_BYTES } from './config';
 
 const CWD = '/srv/rvm';
 

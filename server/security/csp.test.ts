@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { buildCsp } from '../../server/security/csp';
+import { buildCsp } from './csp';
 import { EARLY_LIST_SCRIPT } from '../../shared/earlyList';
 
 const directives = (csp: string): Map<string, string[]> =>

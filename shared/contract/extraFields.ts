@@ -1,8 +1,10 @@
-import { showValue } from './showValue';
+import { problem, type MachineProblem } from './problems';
 
 /** Fields of a row that no known field claims: kept as they are, within these limits. */
 export const EXTRA_MAX_KEYS = 50;
 export const EXTRA_MAX_BYTES = 8 * 1024;
+/** Deeper than any feed nests, and far from where JSON.stringify runs out of stack. */
+export const EXTRA_MAX_DEPTH = 32;
 
 export type ExtraFields = Record<string, unknown>;
 
@@ -10,64 +12,46 @@ export type ExtraFields = Record<string, unknown>;
 const UNSAFE_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * What is wrong with the names of the unknown fields (or CSV columns): an unsafe or empty name, a name
- * that is a known field but for case or spaces, or more of them than are kept.
+ * What is wrong with the names of the unknown fields (or CSV columns): an unsafe or empty name, a name that is a
+ * known field but for case or spaces, or more of them than are kept.
  */
-export function extraNameProblems(
-  names: readonly string[],
-  known: ReadonlySet<string>,
-  noun: 'field' | 'column',
-): string[] {
+export function extraNameProblems(names: readonly string[], known: ReadonlySet<string>): MachineProblem[] {
   const knownByLowerCase = new Map([...known].map((name) => [name.toLowerCase(), name]));
-  const problems: string[] = [];
+  const problems: MachineProblem[] = [];
   for (const name of names) {
     const twin = knownByLowerCase.get(name.trim().toLowerCase());
-    if (UNSAFE_NAMES.has(name)) problems.push(`${noun} ${showValue(name)} cannot be kept: the name is reserved`);
-    else if (name.trim() === '') problems.push(`a ${noun} has no name`);
-    else if (twin !== undefined) problems.push(`${noun} ${showValue(name)} clashes with the known field "${twin}"`);
+    if (UNSAFE_NAMES.has(name)) problems.push(problem(name, 'reservedName'));
+    else if (name.trim() === '') problems.push(problem(name, 'noName'));
+    else if (twin !== undefined) problems.push(problem(name, 'clashesWithKnown', { known: twin }));
   }
   if (names.length > EXTRA_MAX_KEYS) {
-    problems.push(`has ${names.length} unknown ${noun}s, at most ${EXTRA_MAX_KEYS} are kept`);
+    problems.push(problem(null, 'tooManyExtras', { count: names.length, max: EXTRA_MAX_KEYS }));
   }
   return problems;
 }
 
-/**
- * The row's unknown fields as one object, or null when it has none or they break a limit (each
- * problem reported through `fail`).
- */
+const SIZE_PROBLEMS = {
+  notJson: problem(null, 'extraNotJson'),
+  tooDeep: problem(null, 'extraTooDeep', { max: EXTRA_MAX_DEPTH }),
+  tooLarge: problem(null, 'extraTooLarge', { max: EXTRA_MAX_BYTES }),
+} as const;
+
+/** The row's unknown fields as one object (null when it has none), or what breaks a limit. */
 export function collectExtraFields(
   input: Readonly<Record<string, unknown>>,
   known: ReadonlySet<string>,
-  fail: (message: string) => void,
-): ExtraFields | null {
+): { extra: ExtraFields | null; problems: MachineProblem[] } {
   const names = Object.keys(input).filter((name) => !known.has(name));
-  if (names.length === 0) return null;
-  const problems = extraNameProblems(names, known, 'field');
-  if (problems.length > 0) {
-    problems.forEach(fail);
-    return null;
-  }
+  if (names.length === 0) return { extra: null, problems: [] };
+  const problems = extraNameProblems(names, known);
+  if (problems.length > 0) return { extra: null, problems };
   // fromEntries defines own properties, so even a "__proto__" key could not reach the prototype.
   const extra: ExtraFields = Object.fromEntries(names.map((name) => [name, input[name]]));
   const size = jsonSize(extra, EXTRA_MAX_BYTES);
-  if (size === 'notJson') {
-    fail('the unknown fields must hold JSON values (text, numbers, true/false, null, arrays, objects)');
-    return null;
-  }
-  if (size === 'tooDeep') {
-    fail(`the unknown fields nest arrays or objects more than ${EXTRA_MAX_DEPTH} levels deep`);
-    return null;
-  }
-  if (size === 'tooLarge') {
-    fail(`the unknown fields take more than ${EXTRA_MAX_BYTES} bytes as JSON, the most kept per machine`);
-    return null;
-  }
-  return extra;
+  return typeof size === 'number' ? { extra, problems: [] } : { extra: null, problems: [SIZE_PROBLEMS[size]] };
 }
 
-/** Deeper than any feed nests, and far from where JSON.stringify runs out of stack. */
-export const EXTRA_MAX_DEPTH = 32;
+const utf8 = new TextEncoder();
 
 /**
  * The UTF-8 size of a value written as JSON, or why it cannot be: not JSON (undefined, functions, NaN,
@@ -91,6 +75,7 @@ export function jsonSize(value: unknown, maxBytes: number): number | 'notJson' |
     if (children.length > maxBytes) return 'tooLarge';
     for (const child of children) pending.push({ node: child, depth: depth + 1 });
   }
-  const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
+  // Fewer than maxBytes nodes: the text is small enough to encode whole.
+  const bytes = utf8.encode(JSON.stringify(value)).byteLength;
   return bytes > maxBytes ? 'tooLarge' : bytes;
 }

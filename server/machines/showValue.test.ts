@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPrefix } from '../../server/machines/jsonPrefix';
-import { SHOWN_CHARS, showText, showValue } from '../../server/machines/showValue';
+import { jsonPrefix } from './jsonPrefix';
+import { SHOWN_CHARS, showText, showValue } from './showValue';
 
 const TEN_MB = 10 * 1024 * 1024;
 

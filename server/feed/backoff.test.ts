@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs } from '../../server/feed/backoff';
+import { backoffDelayMs } from './backoff';
 
 const INTERVAL = 60_000;
 

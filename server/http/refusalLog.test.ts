@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RefusalLog } from '../../server/http/refusalLog';
+import { RefusalLog } from './refusalLog';
 
 const MINUTE = 60_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateMachineRow } from '../../server/machines/validate';
-import { GOOD_ROW, NO_FEED_FIELDS } from './rows';
+import { validateMachineRow } from './validate';
+import { GOOD_ROW, NO_FEED_FIELDS } from '../../tests/fixtures/machineRows';
 
 const GOOD = { ...GOOD_ROW, status: 'Full' };
 

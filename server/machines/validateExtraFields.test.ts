@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXTRA_MAX_BYTES, EXTRA_MAX_KEYS, jsonSize } from '../../server/machines/extraFields';
-import { validateMachineRow } from '../../server/machines/validate';
-import { GOOD_ROW as GOOD } from './rows';
+import { EXTRA_MAX_BYTES, EXTRA_MAX_KEYS, jsonSize } from '../../shared/contract/extraFields';
+import { validateMachineRow } from './validate';
+import { GOOD_ROW as GOOD } from '../../tests/fixtures/machineRows';
 
 /** A row as JSON.parse gives it, so "__proto__" is an ordinary own key as in a real file. */
 const parsedRow = (extra: string): unknown => JSON.parse(`{${JSON.stringify(GOOD).slice(1, -1)}, ${extra}}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, csvToObjects, parseCsv } from '../../server/machines/csv';
-import { machineRowsFromCsv } from '../../server/machines/csvRows';
-import { validateMachineRow } from '../../server/machines/validate';
-import { collect, NO_FEED_FIELDS } from './rows';
+import { CsvError, csvToObjects, parseCsv } from './csv';
+import { machineRowsFromCsv } from './csvRows';
+import { validateMachineRow } from './validate';
+import { collect, NO_FEED_FIELDS } from '../../tests/fixtures/machineRows';
 
 describe('parseCsv', () => {
   it.each([

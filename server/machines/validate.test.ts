@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateMachineRow, validateMachineRows } from '../../server/machines/validate';
-import { machineRowsFromCsv } from '../../server/machines/csvRows';
-import { collect, GOOD_ROW as GOOD, NO_FEED_FIELDS } from './rows';
+import { validateMachineRow, validateMachineRows } from './validate';
+import { machineRowsFromCsv } from './csvRows';
+import { collect, GOOD_ROW as GOOD, NO_FEED_FIELDS } from '../../tests/fixtures/machineRows';
 
 const errorsFor = (patch: Record<string, unknown>, rowNumber = 12): string[] => {
   const result = validateMachineRow({ ...GOOD, ...patch }, rowNumber);
