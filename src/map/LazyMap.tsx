@@ -1,8 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useRef, type ReactNode, type Ref } from 'react';
 import { useT } from '../i18n/useT';
 import { firstViewComplete } from '../pageLoad/firstView';
 import { useListFirst } from './useListFirst';
+import { useMapPrelude } from './useMapPrelude';
 
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
 // downloads from the first moment; it is evaluated (one long task) only once the map may start, after the list is
@@ -11,19 +12,22 @@ const MapView = lazy(() => import('./MapView'));
 
 export function LazyMap() {
   const mayStart = useListFirst();
+  // The notice covers the map area until the map runs: deck.gl's WebGL context is made for it meanwhile (mapPrelude.ts).
+  const area = useRef<HTMLDivElement>(null);
+  const prelude = useMapPrelude(mayStart, area);
   return (
     <MapErrorBoundary fallback={<MapNotice kind="error" />}>
       <Suspense fallback={<MapNotice kind="loading" />}>
-        {mayStart ? <MapView /> : <MapNotice kind="loading" />}
+        {prelude ? <MapView deckCanvas={prelude.deckCanvas} /> : <MapNotice kind="loading" ref={area} />}
       </Suspense>
     </MapErrorBoundary>
   );
 }
 
-function MapNotice({ kind }: { kind: 'loading' | 'error' }) {
+function MapNotice({ kind, ref }: { kind: 'loading' | 'error'; ref?: Ref<HTMLDivElement> }) {
   const t = useT();
   return (
-    <Center pos="absolute" inset={0} bg="#b9d9e8">
+    <Center ref={ref} pos="absolute" inset={0} bg="#b9d9e8">
       <Stack align="center" gap="xs">
         {kind === 'loading' && <Loader size="sm" />}
         <Text size="sm">{kind === 'loading' ? t('app.mapLoading') : t('app.mapUnavailable')}</Text>

@@ -53,7 +53,12 @@ const INITIAL_VIEW_STATE = {
   zoom: MAP_INITIAL_ZOOM,
 };
 
-export default function MapView() {
+export interface MapViewProps {
+  /** deck.gl's canvas with its WebGL context, made while this chunk downloaded (mapPrelude.ts); null: deck.gl makes its own. */
+  deckCanvas: HTMLCanvasElement | null;
+}
+
+export default function MapView({ deckCanvas }: MapViewProps) {
   const mapRef = useRef<MapRef>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -116,7 +121,7 @@ export default function MapView() {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay ref={overlayRef} layers={layers} onAfterRender={onAfterRender} />
+        <DeckOverlay ref={overlayRef} canvas={deckCanvas} layers={layers} onAfterRender={onAfterRender} />
         <HereMarker />
         <MachinePopup />
       </Map>
