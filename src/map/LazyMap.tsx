@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { Component, lazy, Suspense, useRef, type ReactNode, type Ref } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useT } from '../i18n/useT';
 import { firstViewComplete } from '../pageLoad/firstView';
 import { useListFirst } from './useListFirst';
@@ -8,13 +8,19 @@ import { useMapPrelude } from './useMapPrelude';
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
 // downloads from the first moment; it is evaluated (one long task) only once the map may start, after the list is
 // painted, so that where it is at hand at once (a repeat visit, from the service worker) it does not hold the list.
-const MapView = lazy(() => import('./MapView'));
+const loadMapView = () => import('./MapView');
+const MapView = lazy(loadMapView);
 
 export function LazyMap() {
   const mayStart = useListFirst();
   // The notice covers the map area until the map runs: deck.gl's WebGL context is made for it meanwhile (mapPrelude.ts).
   const area = useRef<HTMLDivElement>(null);
   const prelude = useMapPrelude(mayStart, area);
+  // Asked for now, not once the prelude is made, where nothing preloads it (the benchmark page's stage); a failure
+  // shows when MapView renders and asks again.
+  useEffect(() => {
+    if (mayStart) loadMapView().catch(() => undefined);
+  }, [mayStart]);
   return (
     <MapErrorBoundary fallback={<MapNotice kind="error" />}>
       <Suspense fallback={<MapNotice kind="loading" />}>
