@@ -4,10 +4,8 @@ import { Activity, StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The part of a MapLibre map react-map-gl's useControl uses: its controls. */
-const canvasContainer = document.createElement('div');
 const map = {
   controls: new Set<unknown>(),
-  getCanvasContainer: () => canvasContainer,
   addControl: vi.fn((control: unknown) => void map.controls.add(control)),
   removeControl: vi.fn((control: unknown) => void map.controls.delete(control)),
   hasControl: (control: unknown) => map.controls.has(control),
@@ -19,13 +17,13 @@ vi.mock('react-map-gl/maplibre', async () => {
   const { useEffect, useMemo } = await import('react');
   // react-map-gl's own useControl, against the fake map above.
   return {
-    useControl: (create: () => unknown, onAdd: (context: { map: typeof map }) => void, onRemove: () => void) => {
+    useControl: (create: () => unknown, onAdd: () => void, onRemove: () => void) => {
       // eslint-disable-next-line react-hooks/exhaustive-deps
       const control = useMemo(() => create(), []);
       useEffect(() => {
         if (!map.hasControl(control)) {
           map.addControl(control);
-          onAdd({ map });
+          onAdd();
         }
         return () => {
           onRemove();
@@ -55,7 +53,6 @@ const layer = (id: string) =>
 describe('DeckOverlay', () => {
   beforeEach(() => {
     map.controls.clear();
-    canvasContainer.replaceChildren();
     overlays.length = 0;
     vi.clearAllMocks();
   });
@@ -84,19 +81,6 @@ describe('DeckOverlay', () => {
     expect(onMap!.setProps).toHaveBeenLastCalledWith(expect.objectContaining({ layers: second }));
     view.unmount();
     expect(map.controls.size).toBe(0);
-  });
-
-  it("draws on a canvas made before it, placed beside MapLibre's when the overlay joins the map", () => {
-    const made = document.createElement('canvas');
-    render(<DeckOverlay layers={[]} canvas={made} />);
-    expect(overlays[0]!.props).toMatchObject({ canvas: made, interleaved: false });
-    expect(canvasContainer.contains(made)).toBe(true);
-  });
-
-  it('lets deck.gl make its own canvas when none was made before', () => {
-    render(<DeckOverlay layers={[]} canvas={null} />);
-    expect(overlays[0]!.props).not.toHaveProperty('canvas');
-    expect(canvasContainer.childElementCount).toBe(0);
   });
 
   it('hands copies of its layers to the overlay added again after a removal (a hidden subtree shown again)', () => {

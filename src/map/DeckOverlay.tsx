@@ -5,11 +5,6 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } f
 
 export type DeckOverlayProps = Pick<MapLibreOverlayProps, 'onAfterRender'> & {
   layers: Layer[];
-  /**
-   * A canvas with its WebGL2 context already made (mapPrelude.ts), for deck.gl to draw on instead of one of its own;
-   * placed over the map when the overlay joins it. Read once, when the overlay is made.
-   */
-  canvas?: HTMLCanvasElement | null;
   /** The overlay, for picking (`pickObject`). */
   ref?: Ref<MapLibreOverlay>;
 };
@@ -26,7 +21,7 @@ const DECK_DEVICE_PROPS: MapLibreOverlayProps['deviceProps'] = { webgl: { preser
  * handed over on every render), with deck.gl's MapLibre overlay. A marker change redraws that canvas only,
  * not the basemap under it.
  */
-export function DeckOverlay({ ref, layers, onAfterRender, canvas }: DeckOverlayProps) {
+export function DeckOverlay({ ref, layers, onAfterRender }: DeckOverlayProps) {
   const created = useRef<MapLibreOverlay | null>(null);
   const deckProps = useMemo<MapLibreOverlayProps>(
     () => ({
@@ -39,13 +34,7 @@ export function DeckOverlay({ ref, layers, onAfterRender, canvas }: DeckOverlayP
     [layers, onAfterRender],
   );
   const [overlay] = useState(
-    () =>
-      new MapLibreOverlay({
-        ...deckProps,
-        interleaved: false,
-        deviceProps: DECK_DEVICE_PROPS,
-        ...(canvas ? { canvas } : {}),
-      }),
+    () => new MapLibreOverlay({ ...deckProps, interleaved: false, deviceProps: DECK_DEVICE_PROPS }),
   );
   useEffect(() => {
     created.current = overlay;
@@ -55,9 +44,7 @@ export function DeckOverlay({ ref, layers, onAfterRender, canvas }: DeckOverlayP
   const adds = useRef(0);
   useControl(
     () => overlay,
-    ({ map }) => {
-      // deck.gl places a canvas it made itself; one handed to it is placed here, beside MapLibre's.
-      if (canvas && !canvas.isConnected) map.getCanvasContainer().appendChild(canvas);
+    () => {
       // Added again after a removal (a subtree hidden and shown): the removal finalised the layers deck.gl
       // had, and a finalised layer cannot be drawn again, so the new deck.gl gets copies.
       if (adds.current++ > 0) overlay.setProps({ layers: latestLayers.current.map((layer) => layer.clone({})) });

@@ -53,12 +53,7 @@ const INITIAL_VIEW_STATE = {
   zoom: MAP_INITIAL_ZOOM,
 };
 
-export interface MapViewProps {
-  /** deck.gl's canvas with its WebGL context, made while this chunk downloaded (mapPrelude.ts); null: deck.gl makes its own. */
-  deckCanvas: HTMLCanvasElement | null;
-}
-
-export default function MapView({ deckCanvas }: MapViewProps) {
+export default function MapView() {
   const mapRef = useRef<MapRef>(null);
   const regionRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -121,7 +116,7 @@ export default function MapView({ deckCanvas }: MapViewProps) {
         onDragStart={pointer.onDragStart}
         onDragEnd={pointer.onDragEnd}
       >
-        <DeckOverlay ref={overlayRef} canvas={deckCanvas} layers={layers} onAfterRender={onAfterRender} />
+        <DeckOverlay ref={overlayRef} layers={layers} onAfterRender={onAfterRender} />
         <HereMarker />
         <MachinePopup />
       </Map>
