@@ -13,6 +13,9 @@ const LAYERS = [
   ['App', '^src/App\\.tsx$'],
   ['appApi', '^src/appApi\\.ts$'],
   ['layout', '^src/layout/'],
+  // the sign-in page and the operator console: lazy chunks of their own, above the features they reuse
+  ['login', '^src/login/'],
+  ['operator', '^src/operator/'],
   // features: components, hooks and the atoms they own
   ['share', '^src/share/'],
   ['map', '^src/map/'],
@@ -27,7 +30,6 @@ const LAYERS = [
   ['openNow', '^src/openNow/'],
   ['freshness', '^src/freshness/'],
   ['embed', '^src/embed/'],
-  ['login', '^src/login/'],
   ['settings', '^src/settings/'],
   ['messages', '^src/messages/'],
   ['router', '^src/router/'],
@@ -58,7 +60,7 @@ const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
  */
 const SERVER_LAYERS = [
   // commands and the app: start a process, wire the server
-  ['commands', '^server/(main|import|backup|copyToPostgres)\\.ts$'],
+  ['commands', '^server/(main|import|backup|copyToPostgres|user)\\.ts$'],
   // what the commands show on a terminal
   ['cli', '^server/cli/'],
   ['app', '^server/app\\.ts$'],
@@ -69,27 +71,36 @@ const SERVER_LAYERS = [
   ['http', '^server/http/'],
   ['security', '^server/security/'],
   ['metrics', '^server/metrics/'],
-  // features: following the feed, live events, importing, retention
+  // features: alerting, following the feed, live events, importing, retention
+  ['alerting', '^server/alerting/'],
   ['feed', '^server/feed/'],
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
   ['retention', '^server/retention/'],
+  // sign-in, sessions and accounts over the engine's stores
+  ['auth', '^server/auth/'],
   // storage: the engine a configuration asks for, the two engines, the interface they implement
   ['openEngine', '^server/db/openEngine\\.ts$'],
   ['sqlite', '^server/db/sqlite/'],
   ['pg', '^server/db/pg/'],
   ['engine', '^server/db/(?!openEngine\\.ts$)[^/]+$'],
   // domain: plain rules, no database and no HTTP
+  ['alerts', '^server/alerts/'],
   ['machines', '^server/machines/'],
+  ['accounts', '^server/accounts/'],
   ['files', '^server/files/'],
   ['config', '^server/config(\\.test)?\\.ts$'],
+  ['buildInfo', '^server/buildInfo\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
 ];
 const SERVER_DOMAIN = anyOf([
+  '^server/alerts/',
   '^server/machines/',
+  '^server/accounts/',
   '^server/files/',
   '^server/(config|errors|progress)(\\.test)?\\.ts$',
+  '^server/buildInfo\\.ts$',
 ]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';
 const HTTP_LIBRARIES = 'node_modules/(fastify|@fastify/[^/]+)/';
@@ -116,12 +127,10 @@ const BENCH_SURFACE = [
   // the page's test hooks: when a frame with the markers was drawn
   '^src/testHooks\\.ts$',
   '^src/map/drawnFrames\\.ts$',
-  // the map screen's parts, as src/layout/MapScreen.tsx puts them together, and the atoms they read
+  // the map screen as the page draws it (without its list call, address bar and live stream), its theme and
+  // styles, and the atoms the bench sets
   '^src/(theme\\.ts|global\\.css)$',
-  '^src/map/LazyMap\\.tsx$',
-  '^src/layout/(DesktopPanel\\.tsx|MapScreen\\.module\\.css|Panels\\.module\\.css)$',
-  '^src/legend/Legend\\.tsx$',
-  '^src/card/PhotoDialog\\.tsx$',
+  '^src/layout/MapScreenView\\.tsx$',
   '^src/machines/machinesAtom\\.ts$',
   '^src/filters/filterAtoms\\.ts$',
   // the spec's constants and rules, which the alternative pages follow too
@@ -132,6 +141,33 @@ const BENCH_SURFACE = [
   // the pure modules the unit-level benchmarks (filter-node, live-node) time
   '^src/filters/(filterResult|textSearch)\\.ts$',
   '^src/machines/(searchIndex|packedMachines|repackMachines|machineRows|feedList)\\.ts$',
+  // the operator console's fleet table: its rows, sort and filter (fleet-node)
+  '^src/operator/fleet/(fleetRow|fleetSort|fleetFilter)\\.ts$',
+];
+
+/**
+ * The bench's folders from the top down, as the page's rooms above: a folder imports only folders below it (and
+ * itself). The run record (record/) sits below everything that writes, reads or charts it.
+ */
+const BENCH_LAYERS = [
+  ['bench-config', '^bench/(vite|vitest)\\.config\\.ts$'],
+  ['bench-tests', '^bench/tests/'],
+  // npm run bench: drives the page
+  ['bench-harness', '^bench/harness/'],
+  // the benchmark page and its charts
+  ['bench-page', '^bench/page/'],
+  ['bench-charts', '^bench/charts/'],
+  // the benches without the page: a visitor's load, the server under load, the pure modules in node
+  ['bench-visitor', '^bench/visitor/'],
+  ['bench-load', '^bench/load/'],
+  ['bench-pure', '^bench/pure/'],
+  // the console's fleet as the benches build it
+  ['bench-console', '^bench/console/'],
+  // what a run does and records, and the stage that does it
+  ['bench-scenarios', '^bench/scenarios/'],
+  ['bench-record', '^bench/record/'],
+  ['bench-stage', '^bench/stage/'],
+  ['bench-base', '^bench/(stats|machineInfo)\\.ts$'],
 ];
 
 /** The bench workspace's own packages (bench/package.json): the page, the server and the tests never need them. */
@@ -140,7 +176,7 @@ const BENCH_PACKAGES = Object.keys({ ...benchPackage.dependencies, ...benchPacka
   name.replace(/^@types\//, ''),
 );
 
-/** File kinds (docs/architecture.md): components, hooks, atoms, start-up; every other .ts file is domain. */
+/** File kinds (docs/page.md): components, hooks, atoms, start-up; every other .ts file is domain. */
 const COMPONENT = '\\.tsx$';
 const HOOK = '/use[A-Z][^/]*\\.ts$';
 const ATOMS = 'Atoms?\\.ts$';
@@ -154,10 +190,26 @@ module.exports = {
   forbidden: [
     ...layerRules(LAYERS, 'layer-'),
     ...layerRules(SERVER_LAYERS, 'server-layer-'),
+    ...layerRules(BENCH_LAYERS, 'bench-layer-'),
+    {
+      name: 'bench-layer-unlisted',
+      comment:
+        'every file of the bench belongs to a folder of BENCH_LAYERS; a new folder is placed there and in docs/architecture.md',
+      severity: 'error',
+      from: { path: '^bench/', pathNot: anyOf(BENCH_LAYERS.map(([, p]) => p)) },
+      to: {},
+    },
+    {
+      name: 'console-is-lazy',
+      comment:
+        "the sign-in page and the operator console load only through App.tsx's dynamic import, never with the map page (decision 0047)",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(login|operator)/' },
+      to: { path: '^src/(login|operator)/', dependencyTypesNot: ['dynamic-import'] },
+    },
     {
       name: 'layer-unlisted',
-      comment:
-        'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/architecture.md',
+      comment: 'every file of the page belongs to a room of LAYERS; a new folder is placed there and in docs/page.md',
       severity: 'error',
       from: { path: '^src/', pathNot: anyOf(LAYERS.map(([, p]) => p)) },
       to: {},
@@ -195,7 +247,7 @@ module.exports = {
     {
       name: 'server-layer-unlisted',
       comment:
-        'every file of the server belongs to a floor of SERVER_LAYERS; a new folder is placed there and in docs/architecture.md',
+        'every file of the server belongs to a floor of SERVER_LAYERS; a new folder is placed there and in docs/server.md',
       severity: 'error',
       from: { path: '^server/', pathNot: anyOf(SERVER_LAYERS.map(([, p]) => p)) },
       to: {},
@@ -233,7 +285,7 @@ module.exports = {
       comment: "the server imports nothing from the page but shared/ (its unit tests the tests' fixtures too)",
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^(src|tests|bench|scripts|assets)/', pathNot: '^tests/fixtures/' },
+      to: { path: '^(src|tests|testkit|bench|scripts|assets)/', pathNot: '^tests/fixtures/' },
     },
     {
       name: 'page-imports-no-server',
@@ -247,15 +299,28 @@ module.exports = {
       comment: 'the page, the server and shared/ import nothing from tests, benchmarks or scripts',
       severity: 'error',
       from: { path: '^(src|server|shared)/', pathNot: TEST },
-      to: { path: '^(tests|bench|scripts)/' },
+      to: { path: '^(tests|testkit|bench|scripts)/' },
     },
     {
       name: 'tests-import-no-bench',
-      comment:
-        'the tests own what they share with the benchmarks (tests/fixtures, tests/browser); they import nothing from bench/',
+      comment: 'what the tests share with the benchmarks is in testkit/; they import nothing from bench/',
       severity: 'error',
       from: { path: '^tests/' },
       to: { path: '^bench/' },
+    },
+    {
+      name: 'bench-imports-no-tests',
+      comment: 'what the benchmarks share with the tests is in testkit/; they import nothing from tests/',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: { path: '^tests/' },
+    },
+    {
+      name: 'testkit-stands-below-tests-and-bench',
+      comment: 'testkit/ is what the tests and the benchmarks both stand on: it imports neither',
+      severity: 'error',
+      from: { path: '^testkit/' },
+      to: { path: '^(tests|bench)/' },
     },
     {
       name: 'bench-packages-stay-in-bench',
@@ -284,7 +349,7 @@ module.exports = {
       name: 'no-circular',
       comment: 'no module of the page, the server or the bench imports itself through others',
       severity: 'error',
-      // tests/ is cruised for the bench rules above; its own helpers are not held to this one yet.
+      // tests/ is cruised for the rules above; its own helpers are not held to this one yet.
       from: { pathNot: '^tests/' },
       to: { circular: true },
     },

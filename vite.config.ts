@@ -1,15 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { offlinePlugin } from './src/offline/offlinePlugin';
-import { BUNDLE_STATS_FILE } from './scripts/bundle/composition';
-import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles';
-import { earlyList } from './scripts/vite/earlyList';
-import { precompress } from './scripts/vite/precompress';
-import { preloadChunk } from './scripts/vite/preloadChunk';
-import { privateSourceMaps } from './scripts/vite/privateSourceMaps';
-import { rawScriptWithoutSourceMap } from './scripts/vite/rawScriptWithoutSourceMap';
-import { webglOnly } from './scripts/vite/webglOnly';
+import { offlinePlugin } from './src/offline/offlinePlugin.ts';
+import { CHUNK_BUDGET_KB } from './scripts/bundle/budgets.ts';
+import { BUNDLE_STATS_FILE } from './scripts/bundle/composition.ts';
+import { dropUnusedMapStyles } from './scripts/vite/unusedMapStyles.ts';
+import { consoleOnlyFilesOf } from './scripts/vite/consoleOnly.ts';
+import { earlyList } from './scripts/vite/earlyList.ts';
+import { preloadChunk } from './scripts/vite/preloadChunk.ts';
+import { privateSourceMaps } from './scripts/vite/privateSourceMaps.ts';
+import { rawScriptWithoutSourceMap } from './scripts/vite/rawScriptWithoutSourceMap.ts';
+import { webglOnly } from './scripts/vite/webglOnly.ts';
 
 const API_TARGET = process.env.RVM_API_URL ?? 'http://127.0.0.1:8081';
 
@@ -28,8 +29,8 @@ export default defineConfig({
     preloadChunk('src/map/MapView.tsx', ['@luma.gl/webgl/dist/adapter/webgl-device.js']),
     // MapLibre's worker, carried in the map chunk as text, without the comment naming a map the build does not have.
     rawScriptWithoutSourceMap(),
-    offlinePlugin(),
-    precompress(),
+    // The operator console's files are not precached for visitors (decision 0047).
+    offlinePlugin(consoleOnlyFilesOf),
     !PUBLIC_SOURCE_MAPS && privateSourceMaps(),
     // Each module's minified bytes, read from the source maps.
     ANALYZE && visualizer({ template: 'raw-data', filename: BUNDLE_STATS_FILE, sourcemap: true }),
@@ -40,9 +41,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: PUBLIC_SOURCE_MAPS ? true : 'hidden',
     manifest: true,
-    chunkSizeWarningLimit: 2000,
+    chunkSizeWarningLimit: CHUNK_BUDGET_KB,
     rollupOptions: {
       input: { main: 'index.html' },
+      // Rolldown's report of slow plugin callbacks would name Vite's own rewrite of the map chunk's source map and
+      // the PWA plugin's service-worker build, and fire in one build of two on a loaded machine (decision 0040).
+      checks: { bundlerTimings: false },
       output: {
         // React DOM in a file of its own: on an HTTP/1.1 link the shell then downloads over two connections beside
         // the map chunk's one, and a deployment that changes only the page's code leaves it cached (decision 0025).

@@ -31,7 +31,13 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            // What deploy/ ships: the Prometheus rules and the dashboard, with Debian's promtool and Prometheus.
+            'tests/deploy/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, PG_TESTS],
           globalSetup: [SERVER_BUILD],
           testTimeout: 30_000,
@@ -89,6 +95,17 @@ export default defineConfig({
           // Two Chromiums at a time, after the other projects: each draws its map in software WebGL.
           maxWorkers: Number(process.env.RVM_BROWSER_WORKERS ?? 2),
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run test:container`: the image and the compose stack with podman (root), apart from `npm test`.
+          name: 'container',
+          environment: 'node',
+          include: ['tests/container/**/*.test.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -2,13 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles';
-import { webglOnly } from '../scripts/vite/webglOnly';
+import { dropUnusedMapStyles } from '../scripts/vite/unusedMapStyles.ts';
+import { webglOnly } from '../scripts/vite/webglOnly.ts';
 
 const BENCH = import.meta.dirname;
 
 /** What the page is built from: a change there, not committed, makes the build "<commit>+changes". */
-const BUILT_FROM = ['.', '../src', '../shared', '../assets', '../scripts/vite', '../package-lock.json', ':!results'];
+const BUILT_FROM = [
+  '.',
+  '../src',
+  '../shared',
+  '../testkit',
+  '../assets',
+  '../scripts/vite',
+  '../package-lock.json',
+  ':!results',
+];
 
 /** The commit being built, with "+changes" when what it is built from has uncommitted changes: runs record it. */
 function buildName(): string {

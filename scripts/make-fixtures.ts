@@ -1,9 +1,9 @@
 /**
  * Map-tile fixtures for the browser tests (served in place of real tiles):
- *   tests/fixtures/tile.png        256x256 pale neutral land (#f2efe9) with a
+ *   testkit/fixtures/tile.png        256x256 pale neutral land (#f2efe9) with a
  *                                  faint 1 px grid line on its top and left
  *                                  edges, so adjacent tiles draw a grid
- *   tests/fixtures/label-tile.png  256x256 fully transparent (empty label layer)
+ *   testkit/fixtures/label-tile.png  256x256 fully transparent (empty label layer)
  *
  * Run: npx tsx scripts/make-fixtures.ts
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Raster, hex, rect } from './raster';
 
 const SIZE = 256;
-const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'tests', 'fixtures');
+const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'testkit', 'fixtures');
 
 function main(): void {
   mkdirSync(OUT_DIR, { recursive: true });

@@ -1,7 +1,7 @@
 // Runs one of the server's commands from the build with node alone: `npm start` (main), `npm run import`,
-// `npm run backup`, `npm run copy-to-postgres`. Builds first only when the build is missing or older than its
-// sources and the build tools are installed, so `npm install && npm start` does the whole set-up on a fresh clone,
-// while a production install (`npm ci --omit=dev`) of a built tree starts at once.
+// `npm run backup`, `npm run copy-to-postgres`, `npm run user`. Builds first only when the build is missing or older
+// than its sources and the build tools are installed, so `npm install && npm start` does the whole set-up on a fresh
+// clone, while a production install (`npm ci --omit=dev`) of a built tree starts at once.
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { BUILD_PARTS, staleReason } from './build/freshness.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const COMMANDS = ['main', 'import', 'backup', 'copy-to-postgres'];
+const COMMANDS = ['main', 'import', 'backup', 'copy-to-postgres', 'user'];
 
 const [command = 'main', ...args] = process.argv.slice(2);
 if (!COMMANDS.includes(command)) {

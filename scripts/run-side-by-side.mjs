@@ -1,5 +1,6 @@
 // Runs npm scripts at the same time and prints each one's output whole when it ends, so that nothing interleaves;
-// fails if any of them fails. `node scripts/run-side-by-side.mjs typecheck lint build`
+// fails if any of them fails, or writes to stderr: that is where Vite, rolldown, npm and Node warn, and a step that
+// succeeds says nothing there. `node scripts/run-side-by-side.mjs typecheck lint build`
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
@@ -13,15 +14,20 @@ function run(name) {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
+    let warned = false;
     child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => {
+      output.push(chunk);
+      warned ||= chunk.toString().trim() !== '';
+    });
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
     child.on('close', (code) => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const text = Buffer.concat(output).toString().trimEnd();
-      process.stdout.write(`── ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`);
+      const outcome = code !== 0 ? `failed (exit ${code})` : warned ? 'failed (it wrote to stderr: a warning)' : 'ok';
+      process.stdout.write(`── ${name}: ${outcome} in ${seconds} s\n`);
       if (text) process.stdout.write(`${text}\n`);
-      resolve(code === 0);
+      resolve(code === 0 && !warned);
     });
   });
 }

@@ -6,7 +6,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import type { Machine } from '../shared/machine';
-import { DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer, waitForMapReady } from '../tests/browser/harness';
+import {
+  DESKTOP,
+  MOBILE,
+  ROOT,
+  launchBrowser,
+  openPage,
+  startServer,
+  waitForMapReady,
+} from '../testkit/browser/harness';
 import {
   MESSAGES,
   chooseFromList,

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
 import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
@@ -17,6 +19,7 @@ import { registerMetricsRoute } from './routes/metrics';
 import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
 import { registerOperatorRoutes } from './routes/operator';
+import { registerProbeRoutes } from './routes/probes';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { registerRvmRoutes } from './routes/rvm';
@@ -32,14 +35,42 @@ import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
+import { systemClock, type Clock } from './accounts/clock';
+import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
+import { makeDummyPasswordHash } from './accounts/passwordHash';
+import { Sessions } from './auth/sessions';
+import { SignInGate } from './auth/signIn';
+import { pruneSessionsWhileRunning } from './retention/sessionRetention';
+import { registerAlertRuleRoutes } from './routes/alertRules';
+import { registerAlertRoutes } from './routes/alerts';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { registerAuditRoute } from './routes/audit';
+import { registerAuditCsvRoute } from './routes/auditCsv';
+import { registerChangePasswordRoute } from './routes/changePassword';
+import { registerOperatorMachinesRoute } from './routes/operatorMachines';
+import { registerSessionRoute } from './routes/session';
+import { registerSignInRoute } from './routes/signIn';
+import { registerSignOutRoute } from './routes/signOut';
+import { Access } from './security/access';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 
+export interface AppOptions {
+  /** Now, for sessions and sign-in locks: tests move it to see one end. */
+  clock?: Clock;
+  /** Shorter waits between a webhook's attempts, for tests. */
+  alerting?: Omit<AlertingOptions, 'clock'>;
+}
+
 /**
  * The whole HTTP server. The caller owns `engine` (opened for a server, so migrated) and closes it after `app.close()`.
  */
-export async function buildApp(config: ServerConfig, engine: Engine): Promise<FastifyInstance> {
+export async function buildApp(
+  config: ServerConfig,
+  engine: Engine,
+  { clock = systemClock, alerting = {} }: AppOptions = {},
+): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
     // Logs go to stderr: stdout carries only the one "listening" line scripts wait for.
@@ -57,16 +88,33 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
 
   app.setErrorHandler(errorHandler);
   addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
-  allowCrossOriginPage(app);
+  await allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
   // These plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+  await app.register(fastifyCookie);
+  Access.register(app);
   const metrics = new ServerMetrics(app, engine);
   await registerOpenApi(app);
   registerApiSchemas(app);
+  if (config.apiDocs) await registerApiDocs(app);
+
+  // The console's people: who may call what, their sessions, signing in.
+  const sessions = new Sessions(
+    engine.sessions,
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    clock,
+  );
+  const access = new Access(config.adminToken, sessions);
+  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash());
+  registerSignInRoute(app, gate, sessions);
+  registerSignOutRoute(app, access);
+  registerSessionRoute(app, access);
+  registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, clock });
+  pruneSessionsWhileRunning(app, engine.sessions, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
@@ -77,23 +125,35 @@ export async function buildApp(config: ServerConfig, engine: Engine): Promise<Fa
   registerRvmRoutes(app, list.current);
   registerFileRoutes(app, engine.files);
   registerUploadRoutes(app, engine.files, {
-    adminToken: config.adminToken,
+    access,
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });
   // Live statuses: the operator's update call and the event stream the page listens to share one bus.
   const bus = new MachineBus();
   metrics.watchEventStreams(() => bus.size);
-  registerOperatorRoutes(app, engine, bus, config.adminToken);
+  registerOperatorRoutes(app, engine, bus, access);
+  registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerAuditRoute(app, engine, access);
+  registerAuditCsvRoute(app, engine, access, clock);
+  registerAlertRuleRoutes(app, engine, access, clock);
+  registerAlertRoutes(app, engine, access);
+  registerWebhookRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
+  watchAlerts(app, config, engine, follower, { clock, ...alerting });
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
+  registerProbeRoutes(app, {
+    lastList: list.latest,
+    rebuildList: list.current,
+    queryDatabase: () => engine.countMachines(),
+  });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
-  registerMetricsRoute(app, metrics, config.adminToken);
+  registerMetricsRoute(app, metrics, access);
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);

@@ -7,21 +7,34 @@
  * how far it is; the last line sums it up.
  */
 import fs from 'node:fs';
+import { readCommandLine, USAGE_EXIT_CODE, type CommandDescription } from './cli/commandLine';
 import { Progress } from './cli/progress';
 import { loadConfig } from './config';
 import { BackupError, backupSqlite } from './db/sqlite/backup';
 
-const USAGE = 'usage: npm run backup -- FOLDER   (backs up RVM_DB and the photos in RVM_FILES into FOLDER)';
+const COMMAND = {
+  invocation: 'npm run backup --',
+  argumentsText: 'FOLDER',
+  positionals: { min: 1, max: 1 },
+  summary:
+    'Backs up the SQLite database (RVM_DB) and its photos (RVM_FILES) into FOLDER while the server runs: one\n' +
+    'consistent, checked copy named rvm-<UTC time>.sqlite (never over an existing file), and the photos it names\n' +
+    'in FOLDER/files/ (only the new ones are copied). Deletes nothing. With PostgreSQL use pg_dump (docs/deploy.md).',
+  environment: ['RVM_DB  the SQLite file (default data/rvm.sqlite)', 'RVM_FILES  its photos (default data/files)'],
+  exitCodes: [
+    '0  backed up',
+    '1  failed, or a photo the database names is missing (the database copy is still written)',
+    '2  wrong usage, or RVM_DATABASE_URL is set',
+  ],
+} as const satisfies CommandDescription;
 
 async function main(argv: readonly string[]): Promise<number> {
-  const [folder, ...extra] = argv;
-  if (!folder || extra.length > 0 || folder.startsWith('-')) {
-    console.error(USAGE);
-    return 2;
-  }
+  const commandLine = readCommandLine(COMMAND, argv);
+  if (!commandLine.run) return commandLine.exitCode;
+  const [folder = ''] = commandLine.positionals;
   if (process.env.RVM_DATABASE_URL?.trim()) {
     console.error('RVM_DATABASE_URL is set: the data is in PostgreSQL. Back it up with pg_dump (docs/deploy.md).');
-    return 2;
+    return USAGE_EXIT_CODE;
   }
   const config = loadConfig(process.env);
   const progress = new Progress(process.stderr);

@@ -33,10 +33,14 @@ describe('loadConfig', () => {
       trustProxy: false,
       upstreamUrl: null,
       upstreamIntervalMs: 60_000,
+      alertIntervalMs: 30_000,
       upstreamTimeoutMs: 30_000,
       upstreamMaxBytes: 10 * 1024 * 1024,
       historyRetentionDays: 90,
       benchPageDir: null,
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 60 * 60_000,
+      apiDocs: true,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -92,6 +96,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves the API page unless RVM_API_DOCS=0, and refuses any other value than 1 and 0', () => {
+    expect(loadConfig({ RVM_API_DOCS: '0' }, CWD).apiDocs).toBe(false);
+    expect(loadConfig({ RVM_API_DOCS: '1' }, CWD).apiDocs).toBe(true);
+    expect(() => loadConfig({ RVM_API_DOCS: 'no' }, CWD)).toThrow(
+      new ConfigError('RVM_API_DOCS must be 1 or 0, got "no"'),
+    );
+  });
+
   it('takes a PostgreSQL URL in RVM_DATABASE_URL, and refuses anything else without repeating it', () => {
     expect(loadConfig({ RVM_DATABASE_URL: 'postgresql://h/db' }, CWD).databaseUrl).toBe('postgresql://h/db');
     expect(loadConfig({ RVM_DATABASE_URL: '  ' }, CWD).databaseUrl).toBeNull();
@@ -123,6 +135,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '30' }, CWD).auditRetentionDays).toBe(30);
     expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '36500' }, CWD).auditRetentionDays).toBe(36_500);
     expect(loadConfig({ RVM_AUDIT_RETENTION_DAYS: '' }, CWD).auditRetentionDays).toBe(365);
+  });
+
+  it('reads the session times: idle in minutes, the longest in hours, 30 minutes and 12 hours unless set', () => {
+    expect(loadConfig({}, CWD)).toMatchObject({ sessionIdleMs: 30 * 60_000, sessionAbsoluteMs: 12 * 3_600_000 });
+    expect(loadConfig({ RVM_SESSION_IDLE_MIN: '5', RVM_SESSION_MAX_HOURS: '720' }, CWD)).toMatchObject({
+      sessionIdleMs: 5 * 60_000,
+      sessionAbsoluteMs: 720 * 3_600_000,
+    });
+    expect(loadConfig({ RVM_SESSION_IDLE_MIN: '60', RVM_SESSION_MAX_HOURS: '1' }, CWD).sessionIdleMs).toBe(3_600_000);
   });
 
   it('reads the feed settings: the API base always ending in "/", the interval in whole seconds from 15', () => {
@@ -188,6 +209,9 @@ describe('loadConfig', () => {
     [{ RVM_MAX_STREAMS_PER_ADDRESS: 'many' }, /RVM_MAX_STREAMS_PER_ADDRESS must be a whole number/],
     [{ RVM_AUDIT_RETENTION_DAYS: '0' }, /RVM_AUDIT_RETENTION_DAYS must be between 1 and 36500, got 0/],
     [{ RVM_AUDIT_RETENTION_DAYS: 'forever' }, /RVM_AUDIT_RETENTION_DAYS must be a whole number/],
+    [{ RVM_SESSION_IDLE_MIN: '0' }, /RVM_SESSION_IDLE_MIN must be between 1 and 1440, got 0/],
+    [{ RVM_SESSION_MAX_HOURS: '721' }, /RVM_SESSION_MAX_HOURS must be between 1 and 720, got 721/],
+    [{ RVM_SESSION_IDLE_MIN: '61', RVM_SESSION_MAX_HOURS: '1' }, /RVM_SESSION_IDLE_MIN \(61 minutes\) is longer/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, CWD)).toThrow(ConfigError);
     expect(() => loadConfig(env, CWD)).toThrow(message);

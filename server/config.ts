@@ -36,12 +36,25 @@ export const DEFAULT_PG_POOL_MAX = 10;
 export const DEFAULT_UPSTREAM_INTERVAL_S = 60;
 export const MIN_UPSTREAM_INTERVAL_S = MIN_FEED_INTERVAL_MS / 1000;
 const MAX_UPSTREAM_INTERVAL_S = 24 * 60 * 60; // 1 day
+/** Alert rules are evaluated this often: a rule of N minutes opens within N minutes and 30 s. */
+export const DEFAULT_ALERT_INTERVAL_S = 30;
+const MIN_ALERT_INTERVAL_S = 5;
+const MAX_ALERT_INTERVAL_S = 60 * 60; // 1 hour
 /** How long one answer of the feed (a list or a photo) may take. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
 /** The largest list answer read from the feed (RVM_UPSTREAM_MAX_BYTES): about 13 000 machines. */
 export const DEFAULT_UPSTREAM_MAX_BYTES = 10 * 1024 * 1024; // 10 MiB
 /** How long each machine's history is kept (RVM_HISTORY_RETENTION_DAYS), days. */
 export const DEFAULT_HISTORY_RETENTION_DAYS = 90;
+/**
+ * A console session ends this long after its last request (RVM_SESSION_IDLE_MIN) and this long after its sign-in
+ * whatever happens (RVM_SESSION_MAX_HOURS): NIST SP 800-63B's figures for AAL2, 30 minutes and 12 hours.
+ */
+export const DEFAULT_SESSION_IDLE_MIN = 30;
+export const MAX_SESSION_IDLE_MIN = 24 * 60;
+export const DEFAULT_SESSION_MAX_HOURS = 12;
+export const MAX_SESSION_MAX_HOURS = 30 * 24;
+const MS_PER_HOUR = 60 * MS_PER_MINUTE;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -97,6 +110,8 @@ export interface ServerConfig {
   /** The feed's API base (ends in "/"), whose `POST rvm/` and `GET file/:id` the server follows; null = no feed. */
   upstreamUrl: string | null;
   upstreamIntervalMs: number;
+  /** How often the instance holding the poller lease evaluates the alert rules, ms. */
+  alertIntervalMs: number;
   /** How long one request to the feed may take, ms. */
   upstreamTimeoutMs: number;
   /** A list answer larger than this is refused unread. */
@@ -105,6 +120,12 @@ export interface ServerConfig {
   historyRetentionDays: number;
   /** The benchmark page's build, served at /bench/ (RVM_BENCH_PAGE=1: bench/dist); null = not served. */
   benchPageDir: string | null;
+  /** A console session ends this long after its last request, ms. */
+  sessionIdleMs: number;
+  /** ... and this long after its sign-in, ms; never shorter than the idle time. */
+  sessionAbsoluteMs: number;
+  /** The API's reference page at /api/docs (RVM_API_DOCS, on unless 0). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +193,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         MIN_UPSTREAM_INTERVAL_S,
         MAX_UPSTREAM_INTERVAL_S,
       ) * 1000,
+    alertIntervalMs:
+      parseInteger(
+        'RVM_ALERT_INTERVAL_S',
+        env.RVM_ALERT_INTERVAL_S,
+        DEFAULT_ALERT_INTERVAL_S,
+        MIN_ALERT_INTERVAL_S,
+        MAX_ALERT_INTERVAL_S,
+      ) * 1000,
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
     upstreamMaxBytes: parseInteger(
       'RVM_UPSTREAM_MAX_BYTES',
@@ -188,7 +217,20 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       MAX_AUDIT_RETENTION_DAYS,
     ),
     benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
+    ...parseSessionTimes(env.RVM_SESSION_IDLE_MIN, env.RVM_SESSION_MAX_HOURS),
+    apiDocs: parseFlag('RVM_API_DOCS', env.RVM_API_DOCS, true),
   };
+}
+
+function parseSessionTimes(rawIdle: string | undefined, rawMax: string | undefined) {
+  const idleMin = parseInteger('RVM_SESSION_IDLE_MIN', rawIdle, DEFAULT_SESSION_IDLE_MIN, 1, MAX_SESSION_IDLE_MIN);
+  const maxHours = parseInteger('RVM_SESSION_MAX_HOURS', rawMax, DEFAULT_SESSION_MAX_HOURS, 1, MAX_SESSION_MAX_HOURS);
+  if (idleMin > maxHours * 60) {
+    throw new ConfigError(
+      `RVM_SESSION_IDLE_MIN (${idleMin} minutes) is longer than RVM_SESSION_MAX_HOURS (${maxHours} hours): a session would never be idle long enough to end`,
+    );
+  }
+  return { sessionIdleMs: idleMin * MS_PER_MINUTE, sessionAbsoluteMs: maxHours * MS_PER_HOUR };
 }
 
 /** RVM_BENCH_PAGE=1 serves the benchmark page's build (bench/dist) at /bench/; 0 or unset does not. */
@@ -252,8 +294,8 @@ function parseInteger(name: string, raw: string | undefined, fallback: number, m
   return parsed;
 }
 
-function parseFlag(name: string, raw: string | undefined): boolean {
-  const value = nonEmpty(raw) ?? '0';
+function parseFlag(name: string, raw: string | undefined, fallback = false): boolean {
+  const value = nonEmpty(raw) ?? (fallback ? '1' : '0');
   if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
   return value === '1';
 }

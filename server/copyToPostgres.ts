@@ -1,10 +1,11 @@
 /**
  * Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database RVM_DATABASE_URL
- * names: machines, photos, the status and import audits, the feed's history, the meta entries.
+ * names: machines, photos, the status and import audits, the feed's history, the meta entries, the console's accounts (not their sessions: people sign in again).
  *   npm run copy-to-postgres
  * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
  * On a terminal a line shows how far it is; the last line sums it up.
  */
+import { readCommandLine, USAGE_EXIT_CODE, type CommandDescription } from './cli/commandLine';
 import { Progress } from './cli/progress';
 import { loadConfig } from './config';
 import { COMMAND_LOCK_TIMEOUT_MS, PgEngine } from './db/pg/engine';
@@ -12,15 +13,29 @@ import { copySqliteToPostgres } from './db/pg/copyFromSqlite';
 import { readSqliteTables } from './db/sqlite/readTables';
 import { CopyError, rowsIn } from './db/sqliteTables';
 
+const COMMAND = {
+  invocation: 'npm run copy-to-postgres --',
+  argumentsText: '',
+  positionals: { min: 0, max: 0 },
+  summary:
+    'Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database that\n' +
+    'RVM_DATABASE_URL names, in one transaction: machines, photos, both audits, the history, the meta entries.\n' +
+    'Stop the server first: what it writes meanwhile would not be copied. A target holding anything is refused.',
+  environment: [
+    'RVM_DB  the SQLite file to copy (default data/rvm.sqlite)',
+    'RVM_FILES  its photos (default data/files)',
+    'RVM_DATABASE_URL  postgres://…: the empty target (required)',
+  ],
+  exitCodes: ['0  copied', '1  refused or failed (the reason on stderr)', '2  wrong usage, or no RVM_DATABASE_URL'],
+} as const satisfies CommandDescription;
+
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv.length > 0) {
-    console.error('usage: RVM_DB=… RVM_FILES=… RVM_DATABASE_URL=postgres://… npm run copy-to-postgres');
-    return 2;
-  }
+  const commandLine = readCommandLine(COMMAND, argv);
+  if (!commandLine.run) return commandLine.exitCode;
   const config = loadConfig(process.env);
   if (config.databaseUrl === null) {
     console.error('RVM_DATABASE_URL is not set: name the empty PostgreSQL database to copy into.');
-    return 2;
+    return USAGE_EXIT_CODE;
   }
   const target = await PgEngine.open(config.databaseUrl, { poolMax: 2, lockTimeoutMs: COMMAND_LOCK_TIMEOUT_MS });
   const progress = new Progress(process.stderr);
@@ -31,7 +46,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
-        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'} ${progress.took(rowsIn(tables), 'rows')}`,
+        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s) ` +
+        progress.took(rowsIn(tables), 'rows'),
     );
     return 0;
   } finally {

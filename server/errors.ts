@@ -17,26 +17,54 @@ export const API_ERROR_KEYS = [
   'tooManyRequests',
   'systemError',
 ] as const;
-export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];
+export type PublicErrorKey = (typeof API_ERROR_KEYS)[number];
+
+/**
+ * The keys only the console meets (signing in, sessions, roles, the machine edit). They are translated in the
+ * console's own lazy locale files (src/operator/i18n/locales/), not in the ones every visitor downloads.
+ */
+export const CONSOLE_ERROR_KEYS = [
+  /** A name and password that do not sign in: the same for an unknown name, a wrong password, a disabled account. */
+  'badCredentials',
+  /** Too many wrong passwords for this name: `retryAfterSeconds` says when it opens again. */
+  'accountLocked',
+  /** Too many failed sign-ins from this address: `retryAfterSeconds` says when to try again. */
+  'tooManyAttempts',
+  /** A change with a session but without its `x-csrf-token`, or from another site. */
+  'csrfRejected',
+  /** The account must choose a new password before anything else. */
+  'passwordChangeRequired',
+  /** A new password not taken: `problems` says which field and why. */
+  'passwordRejected',
+  /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
+  'invalidMachine',
+] as const;
+export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
+export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;
 
 export interface ApiErrorBody {
   success: false;
   msg: ApiErrorKey;
+  [detail: string]: unknown;
 }
 
-/** An expected failure: answered as `{ success: false, msg }` with this status. */
+/** What a failure says beyond its key: `retryAfterSeconds`, `problems`. */
+export type ErrorDetails = Record<string, unknown>;
+
+/** An expected failure: answered as `{ success: false, msg, ...details }` with this status. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly statusCode: number,
     readonly msg: ApiErrorKey,
+    readonly details: ErrorDetails = {},
   ) {
     super(msg);
   }
 }
 
 /** The key for an error that carries only an HTTP status (framework and plugin errors). */
-export function keyForStatus(status: number): ApiErrorKey {
+export function keyForStatus(status: number): PublicErrorKey {
   switch (status) {
     case 401:
       return 'unauthorized';

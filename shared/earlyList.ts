@@ -5,9 +5,9 @@
  * list call, once (src/api/earlyList.ts). The build puts the script into index.html (scripts/vite/earlyList.ts);
  * the server allows exactly this text in its CSP by its SHA-256 (server/security/csp.ts).
  *
- * Not started where the page's own first list would not be a call: on the login route (no list) and on a device
- * that says it is offline (the page shows the list kept from the last visit and makes no call). The script
- * removes its own element once it has run: the page's DOM holds no inline script.
+ * Not started where the page's own first list would not be a call: on the login route and in the operator console
+ * (no public list) and on a device that says it is offline (the page shows the list kept from the last visit and
+ * makes no call). The script removes its own element once it has run: the page's DOM holds no inline script.
  */
 
 /** The list call's URL, as the API client builds it (API_BASE_PATH + 'rvm/'). */
@@ -20,13 +20,13 @@ export const LIST_CALL_INIT = {
 } as const;
 /** Where the early request's promise waits for the client. */
 export const EARLY_LIST_GLOBAL = '__RVM_EARLY_LIST__';
-/** The route without a list (src/config.ts LOGIN_PATH). */
-const LOGIN_PATH = '/login';
+/** The routes without the public list: the login route and the operator console (src/config.ts). */
+const NO_LIST_PATHS = '/^\\/(login\\/*$|operator(\\/|$))/';
 
 /** The inline script's exact text: the CSP hashes these bytes. ES5, so that it runs wherever the page's HTML does. */
 export const EARLY_LIST_SCRIPT =
   '(function(){try{' +
-  `if(location.pathname.replace(/\\/+$/,'')!==${JSON.stringify(LOGIN_PATH)}&&navigator.onLine!==false&&window.fetch){` +
+  `if(!${NO_LIST_PATHS}.test(location.pathname)&&navigator.onLine!==false&&window.fetch){` +
   `var p=fetch(${JSON.stringify(LIST_CALL_URL)},${JSON.stringify(LIST_CALL_INIT)});` +
   'p.catch(function(){});' +
   `window.${EARLY_LIST_GLOBAL}=p;` +

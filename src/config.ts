@@ -37,6 +37,8 @@ export type FontSize = keyof typeof FONT_SIZES_PX;
 export const DEFAULT_FONT_SIZE: FontSize = 'sm';
 
 export const LOGIN_PATH = '/login';
+/** The operator console (issue 50); its pages are lazy chunks a visitor never downloads. */
+export const OPERATOR_PATH = '/operator';
 
 /** The feed's times (issue 9) are shown on Hong Kong's clock. */
 export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';

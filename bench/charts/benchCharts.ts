@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RunRecord } from '../page/record';
+import type { RunRecord } from '../record/record';
 import { byRendererAndN } from './chartRows';
 import { filterJsChart, markersDrawnChart, panFrameChart, type ChartSource } from './specs';
 

@@ -1,4 +1,4 @@
-import type { RunRecord } from '../page/record';
+import type { RunRecord } from '../record/record';
 import { RENDERER_LABELS, type StepRecord } from '../stage/stageApi';
 import { median } from '../stats';
 
@@ -54,12 +54,6 @@ export function byRendererAndN(runs: readonly RunRecord[], figure: Figure, serie
       ...(series ? { series } : {}),
     }))
     .sort((a, b) => a.renderer.localeCompare(b.renderer) || a.n - b.n);
-}
-
-/** A GPU's name for a chart: software WebGL said so, anything else as the browser gave it. */
-export function gpuName(renderer: string | undefined | null): string {
-  if (!renderer) return 'no WebGL';
-  return /swiftshader/i.test(renderer) ? 'SwiftShader (software WebGL)' : renderer;
 }
 
 /** One bar of the visitor waterfall: from `startMs` to `endMs` after the navigation began. */

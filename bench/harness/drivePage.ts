@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
-import { shortCount } from '../page/format';
-import type { BenchRecord, RunRecord } from '../page/record';
+import { shortCount } from '../record/format';
+import type { BenchRecord, RunRecord } from '../record/record';
 import type { RunRequest } from '../page/runBench';
 import { RENDERER_LABELS } from '../stage/stageApi';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { RunScenario } from '../page/record';
+import type { RunScenario } from '../record/record';
 import { BENCH_SIZES, RENDERERS, SCENARIOS, type RendererName } from '../stage/stageApi';
 
 export interface HarnessOptions {

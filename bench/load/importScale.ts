@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { machinesCsv } from '../../tests/fixtures/machinesCsv';
+import { machinesCsv } from '../../testkit/fixtures/machinesCsv';
 import { startServerProcess } from './serverProcess';
 import { median, percentile } from '../stats';
 

@@ -1,14 +1,14 @@
 // Load test of the real server on loopback with the demo data: `npm run load`. Three setups: SQLite with one
 // instance, PostgreSQL with one, PostgreSQL with two (two processes on one database, the connections split between
-// them); PostgreSQL is a throwaway cluster (tests/server/pg/cluster.ts). LOAD_SECONDS (default 10) and
+// them); PostgreSQL is a throwaway cluster (testkit/pg/cluster.ts). LOAD_SECONDS (default 10) and
 // LOAD_CONNECTIONS (default 10) per scenario. Exits 1 on any error or unexpected status.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
-import { startPgCluster } from '../../tests/server/pg/cluster';
-import { createTestDatabase } from '../../tests/server/pg/database';
+import { startPgCluster } from '../../testkit/pg/cluster';
+import { createTestDatabase } from '../../testkit/pg/database';
 import { startServerProcess } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { gpuName } from '../charts/chartRows';
+import { gpuName } from '../record/format';
 import { LiveReadout } from './LiveReadout';
 import { ResultActions } from './ResultActions';
 import { ResultCharts } from './ResultCharts';

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { StepRecord } from '../stage/stageApi';
-import { formatMs } from './format';
+import { formatMs } from '../record/format';
 import type { LiveFrames } from './liveFrames';
 import classes from './BenchPage.module.css';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { BenchRecord } from './record';
+import type { BenchRecord } from '../record/record';
 
 /** How long "Copied" shows. */
 const COPIED_MS = 2_000;

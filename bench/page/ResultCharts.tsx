@@ -1,7 +1,7 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { memo, useEffect, useRef } from 'react';
 import classes from './BenchPage.module.css';
-import type { RunRecord } from './record';
+import type { RunRecord } from '../record/record';
 
 interface ResultChartsProps {
   runs: RunRecord[];

@@ -2,8 +2,8 @@ import { Table, Text } from '@mantine/core';
 import { memo } from 'react';
 import { SCENARIO_LABELS } from '../scenarios';
 import { RENDERER_LABELS, type StepRecord } from '../stage/stageApi';
-import { formatCount, formatFrames, formatKB, formatMs, shortCount } from './format';
-import type { BrowserInfo, RunRecord } from './record';
+import { formatCount, formatFrames, formatKB, formatMs, shortCount } from '../record/format';
+import type { BrowserInfo, RunRecord } from '../record/record';
 import type { RunRequest } from './runBench';
 
 const COLUMNS = [

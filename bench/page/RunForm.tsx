@@ -1,8 +1,8 @@
 import { Button, Group, NativeSelect, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { SCENARIO_LABELS } from '../scenarios';
 import { BENCH_SIZES, RENDERERS, RENDERER_LABELS, SCENARIOS, type RendererName } from '../stage/stageApi';
-import { shortCount } from './format';
-import type { RunScenario } from './record';
+import { shortCount } from '../record/format';
+import type { RunScenario } from '../record/record';
 import type { RunRequest } from './runBench';
 
 const SCENARIO_OPTIONS = [

@@ -1,4 +1,4 @@
-import type { BrowserInfo } from './record';
+import type { BrowserInfo } from '../record/record';
 
 /** The WebGL renderer as the browser reports it: unmasked where WEBGL_debug_renderer_info is given. */
 export function gpuInfo(): BrowserInfo['gpu'] {

@@ -1,7 +1,7 @@
 import { SCENARIO_STEPS } from '../scenarios';
 import { HUGE_N, type ScenarioContext } from '../scenarios/scenario';
 import { SCENARIOS, type RendererName, type Stage, type StepRecord } from '../stage/stageApi';
-import type { RunRecord, RunScenario } from './record';
+import type { RunRecord, RunScenario } from '../record/record';
 
 export interface RunRequest {
   renderer: RendererName;

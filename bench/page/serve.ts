@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
-import { serveStatic } from '../../tests/browser/staticServer';
+import { serveStatic } from '../../testkit/browser/staticServer';
 import { PAGE_HEADERS } from './pageHeaders';
 
 /**

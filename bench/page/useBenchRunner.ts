@@ -4,7 +4,7 @@ import type { RendererName, Stage, StepRecord } from '../stage/stageApi';
 import { jsSampling } from '../stage/jsSampler';
 import { browserInfo, gpuInfo } from './browserInfo';
 import { liveFrames, type LiveFrames } from './liveFrames';
-import { buildRecord, type BenchRecord, type RunRecord } from './record';
+import { buildRecord, type BenchRecord, type RunRecord } from '../record/record';
 import { runBench, type RunRequest } from './runBench';
 
 /** The commit this page was built from (bench/vite.config.ts). */

@@ -9,13 +9,13 @@ import { join, resolve } from 'node:path';
 import { filterPacked, type CodeCriteria } from '../../src/filters/filterResult';
 import { packMachines } from '../../src/machines/packedMachines';
 import { buildSearchIndex, normaliseSearchText } from '../../src/machines/searchIndex';
-import { filterMachines, NO_FILTER } from '../../tests/reference/referenceFilter';
+import { filterMachines, NO_FILTER } from '../../testkit/reference/referenceFilter';
 import { createTextMatcher } from '../../src/filters/textSearch';
 import type { Locale } from '../../shared/machine';
 import { FILTERS, SEARCH_TEXT } from '../stage/stageApi';
 import { bigramScan, buildBigrams, buildJoined, joinedScan, plainScan } from './searchStrategies';
 import { summarise, type Summary } from '../stats';
-import { syntheticMachines } from '../../tests/fixtures/syntheticMachines';
+import { syntheticMachines } from '../../testkit/fixtures/syntheticMachines';
 
 const N = Number(process.env.BENCH_FILTER_N ?? 1_000_000);
 const REPS = 5;

@@ -16,7 +16,7 @@ import { loadedFeed, replaceMachine } from '../../src/machines/feedList';
 import type { Machine, Status } from '../../shared/machine';
 import { idRows, machineLookup } from '../../src/machines/machineRows';
 import { summarise, type Summary } from '../stats';
-import { mulberry32, syntheticMachines } from '../../tests/fixtures/syntheticMachines';
+import { mulberry32, syntheticMachines } from '../../testkit/fixtures/syntheticMachines';
 
 const N = Number(process.env.BENCH_LIVE_N ?? 1_000_000);
 const REPS = 9;

@@ -6,7 +6,7 @@ import { panAndZoom } from './panZoom';
 import type { StartRenderer } from './renderer';
 import { stageParams } from './stageParams';
 import { FILTERS, type RendererName, type Stage } from './stageApi';
-import { syntheticMachines } from '../../tests/fixtures/syntheticMachines';
+import { syntheticMachines } from '../../testkit/fixtures/syntheticMachines';
 
 // First, before any renderer makes a WebGL context or runs a line of its code.
 const gl = installGlCounter();

@@ -1,7 +1,7 @@
 import type { CodeCriteria } from '../../src/filters/filterResult';
 import { buildSearchIndex, normaliseSearchText } from '../../src/machines/searchIndex';
 import type { Machine } from '../../shared/machine';
-import { filterMachines, NO_FILTER, type FilterCriteria } from '../../tests/reference/referenceFilter';
+import { filterMachines, NO_FILTER, type FilterCriteria } from '../../testkit/reference/referenceFilter';
 
 /**
  * The alternatives' filter: what a straightforward page does, the spec's predicates over the machine

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousFindings } from '../../tests/browser/axe';
-import { DESKTOP, launchBrowser, openPage } from '../../tests/browser/harness';
-import { serveStatic } from '../../tests/browser/staticServer';
+import { seriousFindings } from '../../testkit/browser/axe';
+import { DESKTOP, launchBrowser, openPage } from '../../testkit/browser/harness';
+import { serveStatic } from '../../testkit/browser/staticServer';
 import { PAGE_HEADERS } from '../page/pageHeaders';
-import { isBenchRecord, type BenchRecord } from '../page/record';
+import { isBenchRecord, type BenchRecord } from '../record/record';
 
 const BENCH = join(import.meta.dirname, '..');
 /** A run of 1,000 machines takes seconds here; software WebGL on a busy machine, a minute at worst. */

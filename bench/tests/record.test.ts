@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRecord, isBenchRecord } from '../page/record';
+import { buildRecord, isBenchRecord } from '../record/record';
 import { jsTimeOf } from '../stage/jsSampler';
 import { run, step } from './sampleRun';
 

@@ -1,4 +1,4 @@
-import type { RunRecord } from '../page/record';
+import type { RunRecord } from '../record/record';
 import type { StepRecord } from '../stage/stageApi';
 
 /** A step with the given figures and plausible others. */

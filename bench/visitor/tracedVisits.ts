@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from 'puppeteer-core';
-import { launchBrowser, startServer } from '../../tests/browser/harness';
+import { launchBrowser, startServer } from '../../testkit/browser/harness';
 import { PHONE_NETWORK, serveTiles } from './visitorLoad';
 
 export type Visit = 'cold' | 'warm';

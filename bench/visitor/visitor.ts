@@ -2,9 +2,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { MAP_KEY, manifestEntry, readManifest } from '../../scripts/bundle/manifest';
 import { stageUrl } from '../stage/stageParams';
-import { CHROMIUM_ARGS, launchBrowser, startServer } from '../../tests/browser/harness';
+import { CHROMIUM_ARGS, launchBrowser, startServer } from '../../testkit/browser/harness';
 import { machineInfo } from '../machineInfo';
-import { serveStatic } from '../../tests/browser/staticServer';
+import { serveStatic } from '../../testkit/browser/staticServer';
 import {
   loadAsVisitor,
   PHONE_NETWORK,

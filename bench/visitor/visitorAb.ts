@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchBrowser, ROOT, startServer, type RunningServer } from '../../tests/browser/harness';
+import { launchBrowser, ROOT, startServer, type RunningServer } from '../../testkit/browser/harness';
 import { median } from '../stats';
 import { loadAsVisitor, watchServiceWorkers, type VisitorLoad } from './visitorLoad';
 

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page, Target as BrowserTarget } from 'puppeteer-core';
-import { DESKTOP, ROOT } from '../../tests/browser/harness';
+import { DESKTOP, ROOT } from '../../testkit/browser/harness';
 
 /** A common mobile lab profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
 export const PHONE_NETWORK = { latency: 150, download: 1_600_000 / 8, upload: 750_000 / 8 };
 /** Tile requests never leave the machine: answered from the test fixture after this delay. */
 export const TILE_DELAY_MS = 150;
 const TILE_PATTERN = 'https://mapapi.geodata.gov.hk/*';
-const TILE = readFileSync(join(ROOT, 'tests/fixtures/tile.png')).toString('base64');
-const LABEL_TILE = readFileSync(join(ROOT, 'tests/fixtures/label-tile.png')).toString('base64');
+const TILE = readFileSync(join(ROOT, 'testkit/fixtures/tile.png')).toString('base64');
+const LABEL_TILE = readFileSync(join(ROOT, 'testkit/fixtures/label-tile.png')).toString('base64');
 
 /** What one page load cost a visitor, in ms from the navigation's start; null when it did not happen. */
 export interface VisitorLoad {

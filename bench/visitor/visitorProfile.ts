@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { ROOT } from '../../tests/browser/harness';
+import { ROOT } from '../../testkit/browser/harness';
 import { seenOn, tracedVisits, type Seen } from './tracedVisits';
 
 /**

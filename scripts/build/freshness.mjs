@@ -8,7 +8,18 @@ export const BUILD_PARTS = {
   page: {
     script: 'build:page',
     builtFile: 'dist/index.html',
-    sources: ['src', 'shared', 'assets', 'public', 'index.html', 'vite.config.ts', 'scripts/vite', 'package-lock.json'],
+    sources: [
+      'src',
+      'shared',
+      'assets',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'scripts/vite',
+      'scripts/build/precompress.ts',
+      'scripts/build/precompressPage.ts',
+      'package-lock.json',
+    ],
   },
   server: {
     script: 'build:server',

@@ -17,6 +17,8 @@ export type Manifest = Record<string, ManifestChunk>;
 export const ENTRY_KEY = 'index.html';
 /** The lazily loaded map: MapLibre, deck.gl and the page's map code. */
 export const MAP_KEY = 'src/map/MapView.tsx';
+/** The sign-in page and the operator console: one lazy chunk a visitor of the map never loads (decision 0047). */
+export const CONSOLE_KEY = 'src/login/screens.tsx';
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');
@@ -48,4 +50,29 @@ export function staticClosure(manifest: Manifest, key: string): { scripts: strin
   };
   visit(key);
   return { scripts, styles: [...styles] };
+}
+
+/** Every file a chunk loads, at once or on demand: its static and dynamic imports, followed to the end. */
+function reachable(manifest: Manifest, from: string, stopAt: ReadonlySet<string>): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    if (seen.has(key) || stopAt.has(key)) return;
+    seen.add(key);
+    const entry = manifestEntry(manifest, key);
+    files.add(entry.file);
+    for (const css of entry.css ?? []) files.add(css);
+    for (const next of [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) visit(next);
+  };
+  visit(from);
+  return files;
+}
+
+/**
+ * The files only the console loads: what its chunk reaches, less what the map's page can reach without it. A
+ * visitor's browser never downloads them, not even into the service worker's precache.
+ */
+export function consoleOnlyFiles(manifest: Manifest): Set<string> {
+  const visitor = reachable(manifest, ENTRY_KEY, new Set([CONSOLE_KEY]));
+  return new Set([...reachable(manifest, CONSOLE_KEY, new Set())].filter((file) => !visitor.has(file)));
 }

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { EARLY_LIST_SCRIPT } from '../../shared/earlyList';
+import { EARLY_LIST_SCRIPT } from '../../shared/earlyList.ts';
 
 const AFTER = '</title>';
 

@@ -1,6 +1,11 @@
+import type { District } from '../../shared/contract/machine';
+import type { Actor } from '../accounts/actor';
 import type { ApiMachine } from '../machines/apiMachine';
-import type { StatusUpdate } from '../machines/statusUpdate';
+import type { MachineChange } from '../machines/machineChange';
 import type { MachineRow } from '../machines/validate';
+import type { AccountStore, SessionStore } from './accountStore';
+import type { AlertStore } from './alertStore';
+import type { AuditEntry, AuditQuery } from './audit';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 
@@ -86,14 +91,22 @@ export interface Engine {
   readonly files: PhotoStore;
   /** What following an operator's feed reads and writes, and the machines' history. */
   readonly feed: FeedStore;
+  /** The people who sign in to the console. */
+  readonly accounts: AccountStore;
+  /** Their sessions and the counts of failed sign-ins. */
+  readonly sessions: SessionStore;
+  /** Alert rules, alerts, webhooks and their deliveries. */
+  readonly alerts: AlertStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;
-  /** Every machine, sorted by id, as the list call sends them. */
-  listMachines(): Promise<ApiMachine[]>;
+  /** Every machine, sorted by id, as the list call sends them; with `districts`, only the machines of those. */
+  listMachines(districts?: readonly District[]): Promise<ApiMachine[]>;
+  /** A page of the audit (status updates and imports), newest first. */
+  readAudit(query: AuditQuery): Promise<AuditEntry[]>;
   countMachines(): Promise<number>;
-  /** An operator's update and its audit entry, in one transaction; null when there is no such machine. */
-  updateStatus(id: string, update: StatusUpdate, actor: string, at?: Date): Promise<StatusUpdateResult | null>;
+  /** An operator's update and its audit entry (who, from where), in one transaction; null when there is no such machine. */
+  updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null>;
   /**
    * Inserts or replaces machines (a photo-less row keeps the machine's photo) and records their photos, all or
    * nothing. With `audit` it is an import: recorded in the import audit, the data set marked as seeded, and

@@ -7,7 +7,7 @@ export type TableRow = Record<string, unknown>;
 
 /**
  * Every table of an SQLite database, read whole for `npm run copy-to-postgres`: each row as SQLite stores it, but
- * for the history's two flags, read as booleans.
+ * for the history's and the accounts' flags, read as booleans, and the accounts' districts as arrays.
  */
 export interface SqliteTables {
   machines: TableRow[];
@@ -19,6 +19,8 @@ export interface SqliteTables {
   feedPhotos: TableRow[];
   feedHolds: TableRow[];
   feedBaseline: TableRow[];
+  /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
+  accounts: TableRow[];
 }
 
 /** Rows in all the tables together. */

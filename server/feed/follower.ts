@@ -122,6 +122,11 @@ export class FeedFollower {
     await this.lease.release();
   }
 
+  /** Whether this instance holds the poller lease: the one that polls, and the one that evaluates the alerts. */
+  get leads(): boolean {
+    return this.lease.held;
+  }
+
   status(now = Date.now()): FeedStatus {
     const { name, report } = this.lease.poller;
     const shown = (!this.lease.held && parseReport(report)) || this.report();

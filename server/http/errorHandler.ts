@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, keyForStatus, type ApiErrorBody, type ApiErrorKey } from '../errors';
+import { ApiError, keyForStatus, type ApiErrorBody, type ApiErrorKey, type ErrorDetails } from '../errors';
 
 /** What a 503 for a busy database asks the client to wait, seconds: an import holds the lock about a second. */
 export const BUSY_RETRY_AFTER_S = 1;
@@ -7,6 +7,7 @@ export const BUSY_RETRY_AFTER_S = 1;
 interface Classified {
   status: number;
   msg: ApiErrorKey;
+  details?: ErrorDetails;
 }
 
 /** The database is busy (another writer holds the lock) or briefly away: worth a retry (Engine.isBusyError). */
@@ -16,7 +17,7 @@ type ErrorHandler = (error: unknown, request: FastifyRequest, reply: FastifyRepl
 
 /** Maps any error to a status and a `msg` key; nothing else about the error reaches the client. */
 export function classifyError(error: unknown, isBusyError: IsBusyError): Classified {
-  if (error instanceof ApiError) return { status: error.statusCode, msg: error.msg };
+  if (error instanceof ApiError) return { status: error.statusCode, msg: error.msg, details: error.details };
   if (isBusyError(error)) return { status: 503, msg: 'systemError' };
   const { code, statusCode, validation } = (error ?? {}) as Partial<FastifyError>;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, msg: 'fileTooLarge' };
@@ -32,7 +33,7 @@ export function classifyError(error: unknown, isBusyError: IsBusyError): Classif
 /** Every failure answered as `{ success: false, msg }`; a busy database as 503 with Retry-After. */
 export function createErrorHandler(isBusyError: IsBusyError): ErrorHandler {
   return (error, request, reply) => {
-    const { status, msg } = classifyError(error, isBusyError);
+    const { status, msg, details = {} } = classifyError(error, isBusyError);
     // A busy database is expected while the import command writes: one line, not a stack trace each time.
     if (isBusyError(error)) request.log.warn('answered 503: another process (an import) is writing the database');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -42,7 +43,8 @@ export function createErrorHandler(isBusyError: IsBusyError): ErrorHandler {
     reply.removeHeader('etag');
     reply.removeHeader('content-length');
     if (isBusyError(error)) reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
-    const body: ApiErrorBody = { success: false, msg };
+    if (typeof details.retryAfterSeconds === 'number') reply.header('retry-after', String(details.retryAfterSeconds));
+    const body: ApiErrorBody = { success: false, msg, ...details };
     return reply.code(status).type('application/json; charset=utf-8').send(body);
   };
 }

@@ -15,7 +15,8 @@ export type ImportResult =
 
 /**
  * Loads a CSV or JSON data set: every row is checked first and nothing is written unless all are
- * good. Photos are looked up next to the file; a machine whose row names no usable photo keeps its own.
+ * good. Photos are looked up in `photosDir` (by default next to the file); a machine whose row names no usable photo
+ * keeps its own.
  * The file is read and checked before the write lock is taken, so the lock is held only for the writing,
  * which records the import in the audit and marks the data set as seeded in the same transaction. `progress` hears
  * each phase: reading and checking (bytes of the file), photos, saving (rows).
@@ -26,6 +27,7 @@ export async function importMachinesFile(
   maxPhotoBytes: number,
   actor = DEFAULT_IMPORT_ACTOR,
   progress?: ProgressReport,
+  photosDir = path.dirname(file),
 ): Promise<ImportResult> {
   let checked: RowsResult;
   try {
@@ -41,12 +43,8 @@ export async function importMachinesFile(
   const { rows } = checked;
 
   progress?.begin('storing photos', 'photos', rows.filter((row) => row.photo).length);
-  const { photos, errors, warnings } = await storeRowPhotos(
-    rows,
-    path.dirname(file),
-    engine.files,
-    maxPhotoBytes,
-    (n) => progress?.update(n),
+  const { photos, errors, warnings } = await storeRowPhotos(rows, photosDir, engine.files, maxPhotoBytes, (n) =>
+    progress?.update(n),
   );
   if (errors.length > 0) return { ok: false, errors };
 

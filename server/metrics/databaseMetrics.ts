@@ -1,5 +1,18 @@
-import { Gauge, type Registry } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Engine, PoolStats } from '../db/engine';
+
+/** Requests that failed on a busy or unreachable database (answered 503 with Retry-After), counted as they fail. */
+export function databaseErrorMetrics(app: FastifyInstance, registry: Registry, engine: Engine): void {
+  const failed = new Counter({
+    name: 'rvm_db_errors_total',
+    help: 'Requests that failed because the database was busy (another writer held the lock) or unreachable',
+    registers: [registry],
+  });
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (engine.isBusyError(error)) failed.inc();
+  });
+}
 
 /**
  * Which engine runs, and on PostgreSQL its connection pool, read at each scrape. SQLite has no pool: its calls run

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import type { Engine } from '../db/engine';
 import type { FeedStatus } from '../feed/follower';
-import { databaseMetrics } from './databaseMetrics';
+import { alertMetrics } from './alertMetrics';
+import { buildInfoMetrics } from './buildInfoMetrics';
+import { databaseErrorMetrics, databaseMetrics } from './databaseMetrics';
 import { feedMetrics } from './feedMetrics';
 import { observeRequests } from './httpMetrics';
 import { listBuildMetrics, type BuiltList } from './listMetrics';
@@ -22,8 +24,11 @@ export class ServerMetrics {
 
   constructor(app: FastifyInstance, engine: Engine) {
     observeRequests(app, this.registry);
+    buildInfoMetrics(this.registry, engine.kind);
     databaseMetrics(this.registry, engine);
+    databaseErrorMetrics(app, this.registry, engine);
     this.listBuilt = listBuildMetrics(this.registry);
+    alertMetrics(this.registry, () => engine.alerts.countOpen());
   }
 
   watchEventStreams(openStreams: () => number): void {

@@ -115,7 +115,6 @@ export const BODY_ERRORS = {
 
 /** The operator token (RVM_ADMIN_TOKEN) as an Authorization header: the OpenAPI security scheme's name. */
 export const OPERATOR_TOKEN = 'operatorToken';
-export const OPERATOR_SECURITY = [{ [OPERATOR_TOKEN]: [] }];
 
 /** A machine's id, in a path. */
 export const MACHINE_ID_SCHEMA = {

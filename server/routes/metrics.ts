@@ -1,8 +1,8 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../errors';
-import { bearerMatches } from '../security/adminToken';
-import { errorAnswer, OPERATOR_SECURITY, SERVER_ERRORS } from './apiSchemas';
+import type { Access } from '../security/access';
+import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/metrics';
@@ -20,27 +20,28 @@ export const METRICS_SCHEMA = {
   tags: ['operations'],
   operationId: 'getMetrics',
   summary: 'Metrics for Prometheus',
-  description: 'Requests, list builds, event streams, the feed, the database pool and the process (docs/deploy.md).',
-  security: OPERATOR_SECURITY,
+  description:
+    'Requests, list builds, event streams, the feed, the database pool and the process (docs/deploy.md). An admin: ' +
+    'the operator token (as Prometheus sends it), or an admin signed in.',
+  security: CONSOLE_SECURITY,
   response: {
     200: {
       description: "Prometheus's text format",
       content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
     },
-    401: errorAnswer('unauthorized: no operator token, or a wrong one'),
+    401: errorAnswer('unauthorized: no session and no operator token, or a wrong one'),
+    403: consoleErrorAnswer('forbidden: not an admin; passwordChangeRequired'),
     429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
     ...SERVER_ERRORS,
   },
 } as const;
 
-/** `GET /api/metrics`: the server's metrics, for the operator only (its token, as the operator's calls). */
-export function registerMetricsRoute(app: FastifyInstance, metrics: MetricsText, adminToken: string | null): void {
+/** `GET /api/metrics`: the server's metrics, for an admin only (the operator token, as Prometheus sends it). */
+export function registerMetricsRoute(app: FastifyInstance, metrics: MetricsText, access: Access): void {
   app.get(ROUTE, {
     schema: METRICS_SCHEMA,
     config: { rateLimit: { max: METRICS_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preHandler: async (request) => {
-      if (!bearerMatches(request.headers.authorization, adminToken)) throw new ApiError(401, 'unauthorized');
-    },
+    preHandler: access.guard('readMetrics', { changes: false }),
     handler: async (_request, reply) =>
       reply
         .type(metrics.contentType)

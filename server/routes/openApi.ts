@@ -2,6 +2,7 @@ import fastifySwagger, { type SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { version } from '../../package.json';
 import { OPERATOR_TOKEN } from './apiSchemas';
+import { SESSION_COOKIE_SCHEME } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -22,13 +23,23 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
       { name: 'machines', description: 'What the public page reads' },
       { name: 'photos', description: "The machines' photos" },
       { name: 'live', description: 'Changes as they happen' },
-      { name: 'operator', description: 'Calls that need the operator token (RVM_ADMIN_TOKEN)' },
+      { name: 'auth', description: "Signing in to the operators' console, and its session" },
+      { name: 'operator', description: 'Calls that need a session of the right role, or the operator token' },
+      { name: 'alerts', description: 'Alert rules, open alerts and their history, webhooks and their delivery log' },
       { name: 'operations', description: 'For whoever runs the server: health, metrics, this document' },
       { name: 'page', description: "The page's own files beside the built ones" },
     ],
     components: {
       securitySchemes: {
         [OPERATOR_TOKEN]: { type: 'http', scheme: 'bearer', description: 'The token in RVM_ADMIN_TOKEN' },
+        [SESSION_COOKIE_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'rvm_session',
+          description:
+            'A signed-in session (POST /api/auth/login); named __Host-rvm_session over TLS. A request that changes ' +
+            'something also sends the session’s token in x-csrf-token.',
+        },
       },
     },
   },

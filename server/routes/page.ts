@@ -30,7 +30,7 @@ export async function registerPage(
       cacheControl: false,
       dotfiles: 'ignore',
       allowedPath: (pathname) => publicSourceMaps || !pathname.endsWith('.map'),
-      // The build writes .br and .gz next to each text file (scripts/vite/precompress.ts): sent as they are.
+      // The build writes .br and .gz next to each text file (scripts/build/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         // The file sent: for a compressed answer, its .br or .gz copy.

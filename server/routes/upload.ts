@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
 import type { PhotoStore } from '../db/engine';
-import { bearerMatches } from '../security/adminToken';
-import { errorAnswer, OPERATOR_SECURITY, SERVER_ERRORS } from './apiSchemas';
+import type { Access } from '../security/access';
+import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/upload';
@@ -14,7 +15,7 @@ const ONE_MINUTE_MS = 60 * 1000;
 export const UPLOAD_MAX_FIELDS = 10;
 
 export interface UploadOptions {
-  adminToken: string | null;
+  access: Access;
   maxBytes: number;
   ratePerMinute: number;
 }
@@ -27,8 +28,10 @@ export const UPLOAD_SCHEMA = {
   tags: ['operator'],
   operationId: 'uploadPhoto',
   summary: 'An operator stores a photo',
-  description: 'PNG, JPEG, WebP or GIF, judged by its bytes; at most RVM_UPLOAD_MAX_BYTES (5 MiB by default).',
-  security: OPERATOR_SECURITY,
+  description:
+    'PNG, JPEG, WebP or GIF, judged by its bytes; at most RVM_UPLOAD_MAX_BYTES (5 MiB by default). An operator or an ' +
+    'admin (a photo belongs to no district until a machine is given it).',
+  security: CONSOLE_SECURITY,
   body: {
     content: {
       'multipart/form-data': {
@@ -50,7 +53,11 @@ export const UPLOAD_SCHEMA = {
       properties: { success: { type: 'boolean', const: true }, id: { type: 'string' } },
     },
     400: errorAnswer('fileMissing: no field named file; badRequest: a malformed form'),
-    401: errorAnswer('unauthorized: no operator token, or a wrong one (the body is not read)'),
+    401: errorAnswer('unauthorized: no session and no operator token, or a wrong one (the body is not read)'),
+    403: consoleErrorAnswer(
+      'forbidden: a viewer; csrfRejected: a session without its x-csrf-token, or from another site; ' +
+        'passwordChangeRequired',
+    ),
     413: errorAnswer('fileTooLarge: the file is over the limit'),
     415: errorAnswer('unsupportedMediaType: not multipart/form-data; unsupportedFileType: not an accepted image'),
     429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
@@ -67,10 +74,7 @@ export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, op
     // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
     config: { rateLimit: { max: options.ratePerMinute, timeWindow: ONE_MINUTE_MS } },
     // preParsing: refuse before a single byte of the body is read.
-    preParsing: async (request, _reply, payload) => {
-      if (!bearerMatches(request.headers.authorization, options.adminToken)) throw new ApiError(401, 'unauthorized');
-      return payload;
-    },
+    preParsing: options.access.guardBeforeBody('uploadPhotos', { changes: true }),
     handler: async (request) => {
       if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
       const part = await firstFile(request, options.maxBytes).catch(asClientFault);

@@ -1,3 +1,4 @@
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -23,33 +24,37 @@ export function isOpenToEveryOrigin(pathname: string): boolean {
 /** Any origin may read it, without credentials (the page sends none): it is public. */
 export const CORS_HEADERS = { 'access-control-allow-origin': '*' } as const;
 
-/** What a preflight for one of the page's calls is answered. */
-const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
-  'access-control-allow-methods': 'GET, HEAD, POST',
+/** What @fastify/cors answers for one of the page's calls and files: any origin, no credentials. */
+const OPEN: FastifyCorsOptions = {
+  origin: '*',
+  methods: 'GET, HEAD, POST',
   // The list call's JSON body; the id EventSource hands back when it reconnects by itself.
-  'access-control-allow-headers': 'content-type, last-event-id',
+  allowedHeaders: 'content-type, last-event-id',
   // Chromium keeps a preflight at most 2 hours.
-  'access-control-max-age': '7200',
+  maxAge: 7200,
+  // A preflight is answered whether or not it names its origin, as before the plugin.
+  strictPreflight: false,
 };
+/** Anything else: no CORS header, and no preflight answered (the path's own OPTIONS answer, a 405 or a 404). */
+const CLOSED: FastifyCorsOptions = { origin: false };
 
 /**
- * CORS for the page in a frame sandboxed without `allow-same-origin`: its origin is then opaque ("null"), so its
+ * CORS for the page in a frame sandboxed without `allow-same-origin`: its origin is opaque ("null"), so its
  * module scripts, styles, fonts and marker images, fetched in CORS mode, and its API calls are all cross-origin
  * to this server. Those files and the page's calls answer `Access-Control-Allow-Origin: *`, and a preflight for
- * a page call (the list call's JSON POST) is answered 204. Anything else is unchanged: an OPTIONS that is not a
- * preflight, or one for the operator's API or uploads, still gets its 405, with nothing that lets a browser on
- * another origin read an answer.
+ * a page call (the list call's JSON POST) is answered 204, by @fastify/cors, told per request which applies.
+ * Anything else is unchanged: an OPTIONS that is not a preflight, or one for the operator's API or uploads, still
+ * gets its 405, with nothing that lets a browser on another origin read an answer.
  */
-export function allowCrossOriginPage(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return;
-    const pathname = pathOf(request.url);
-    if (!isApiPath(pathname) || !isOpenToEveryOrigin(pathname)) return;
-    return reply.code(204).headers(PREFLIGHT_HEADERS).send();
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isOpenToEveryOrigin(pathOf(request.url))) reply.headers(CORS_HEADERS);
-    return payload;
+export async function allowCrossOriginPage(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCors, {
+    hideOptionsRoute: true,
+    delegator: (request, callback) => {
+      const pathname = pathOf(request.url);
+      if (!isOpenToEveryOrigin(pathname)) return callback(null, CLOSED);
+      // Only the page's API calls are preflighted; a plain OPTIONS goes on to the path's own answer.
+      const preflight = isApiPath(pathname) && request.headers['access-control-request-method'] !== undefined;
+      callback(null, { ...OPEN, preflight });
+    },
   });
 }

@@ -59,6 +59,37 @@ describe('API client (spec §7)', () => {
   });
 });
 
+describe("the operator console's calls", () => {
+  it('sends a GET without a body or a JSON content type', async () => {
+    const { call, deps } = setup(() => json(200, { success: true, rvms: [] }));
+    await call('operator/machines', undefined, { method: 'GET' });
+    const [url, init] = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
+    expect(url).toBe('/api/operator/machines');
+    expect(init).toMatchObject({ method: 'GET', body: undefined, headers: undefined });
+  });
+
+  it('sends a PATCH as JSON', async () => {
+    const { call, deps } = setup(() => json(200, { success: true }));
+    await call('operator/machines/A-1', { under_maintenance: true }, { method: 'PATCH' });
+    const [, init] = (deps.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
+    expect(init).toMatchObject({
+      method: 'PATCH',
+      body: '{"under_maintenance":true}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+
+  it("hands the error answer's body to the caller", async () => {
+    const answer = { success: false, msg: 'accountLocked', retryAfterSeconds: 900 };
+    const { call } = setup(() => json(429, answer));
+    await expect(call('auth/login', {}, { throw_error: true })).rejects.toMatchObject({
+      status: 429,
+      msg: 'accountLocked',
+      body: answer,
+    });
+  });
+});
+
 describe('error catalogue (spec §8)', () => {
   it('shows the translated text when a translation exists for msg', async () => {
     const { call, deps, count } = setup(() => json(413, { success: false, msg: 'fileTooLarge' }));

@@ -10,6 +10,8 @@ export interface CallOptions {
   timeout?: number;
   /** Extra request options passed to fetch. */
   request?: RequestInit;
+  /** POST unless given (the operator console's calls); a GET sends no body. */
+  method?: 'GET' | 'POST' | 'PATCH';
 }
 
 export class ApiError extends Error {
@@ -20,6 +22,8 @@ export class ApiError extends Error {
     readonly msg: string | undefined,
     readonly reason: 'http' | 'network' | 'timeout' | 'invalid-json',
     options?: { cause?: unknown },
+    /** The error answer's body as read (e.g. a sign-in's `retryAfterSeconds`, a refused edit's `problems`). */
+    readonly body?: unknown,
   ) {
     super(msg ?? `${reason} ${status}`, options);
     this.name = 'ApiError';
@@ -78,14 +82,16 @@ export function createApiClient(deps: ApiClientDeps): Call {
     const outerSignal = request.signal;
     outerSignal?.addEventListener('abort', () => abort.abort(), { once: true });
     const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
+    const method = options.method ?? 'POST';
+    const hasBody = method !== 'GET';
 
     try {
       const response = await deps
         .fetch(API_BASE_PATH + path.replace(/^\/+/, ''), {
           ...request,
-          method: 'POST',
-          headers: isForm ? request.headers : { 'Content-Type': 'application/json', ...request.headers },
-          body: isForm ? payload : JSON.stringify(payload ?? {}),
+          method,
+          headers: isForm || !hasBody ? request.headers : { 'Content-Type': 'application/json', ...request.headers },
+          body: !hasBody ? undefined : isForm ? payload : JSON.stringify(payload ?? {}),
           signal: abort.signal,
         })
         .catch((cause: unknown) => {
@@ -93,8 +99,9 @@ export function createApiClient(deps: ApiClientDeps): Call {
         });
       const data = await readJson(response);
       if (!response.ok) {
-        const msg = isRecord(data) && typeof data.msg === 'string' && data.msg ? data.msg : undefined;
-        throw new ApiError(response.status, msg, 'http');
+        const body = isRecord(data) ? data : undefined;
+        const msg = typeof body?.msg === 'string' && body.msg ? body.msg : undefined;
+        throw new ApiError(response.status, msg, 'http', undefined, body);
       }
       if (data === INVALID_JSON) throw new ApiError(response.status, undefined, 'invalid-json');
       return data as T;

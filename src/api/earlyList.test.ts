@@ -60,6 +60,8 @@ describe('the early list call (index.html)', () => {
 
   it.each([
     ['the login route', '/login/', true],
+    ['the operator console', '/operator', true],
+    ['a page of the operator console', '/operator/machines/A-1', true],
     ['a device that says it is offline', '/', false],
   ])('is not made on %s', (_name, pathname, onLine) => {
     const { fetchCalls, script } = runScript(pathname, onLine);

@@ -12,7 +12,7 @@ import {
   searchQueryAtom,
   statusGroupAtom,
 } from './filterAtoms';
-import { resultMachines } from '../../tests/reference/referenceFilter';
+import { resultMachines } from '../../testkit/reference/referenceFilter';
 import { type FilterResult } from './filterResult';
 
 const m = (id: string, over: Partial<Machine> = {}): Machine => ({

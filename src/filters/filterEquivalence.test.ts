@@ -4,7 +4,7 @@ import { AREAS, DISTRICTS, STATUSES, areaOfDistrict, type Machine } from '../../
 import { filterPacked } from './filterResult';
 import { packMachines } from '../machines/packedMachines';
 import { buildSearchIndex, normaliseSearchText } from '../machines/searchIndex';
-import { filterMachines, resultMachines, type FilterCriteria } from '../../tests/reference/referenceFilter';
+import { filterMachines, resultMachines, type FilterCriteria } from '../../testkit/reference/referenceFilter';
 import { STATUS_GROUPS } from '../machines/statusGroups';
 import { createTextMatcher } from './textSearch';
 

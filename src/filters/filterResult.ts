@@ -22,7 +22,7 @@ export interface CodeCriteria {
 
 /**
  * Applies the status, area and district filters to the packed columns, over every machine or, when a
- * text search ran, over its matches only. The same machines as the reference filter (tests/reference), without strings. With no
+ * text search ran, over its matches only. The same machines as the reference filter (testkit/reference), without strings. With no
  * filter at all the result's indices are `allRows` (MachineList.allRows, shared by every such result).
  */
 export function filterPacked(

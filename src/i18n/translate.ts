@@ -14,7 +14,7 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export type Messages = typeof en;
 
 /** A plural translation (`{ one, other }` in English, `{ other }` in Chinese) is one key, like a string. */
-type Leaves<T, Prefix extends string = ''> = {
+export type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string
     ? `${Prefix}${K}`
     : T[K] extends { other: string }
@@ -23,7 +23,7 @@ type Leaves<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 /** The English keys, where each plural translation has the forms its own language needs. */
-type Catalogue<T> = {
+export type Catalogue<T> = {
   [K in keyof T]: T[K] extends string ? string : T[K] extends { other: string } ? PluralForms : Catalogue<T[K]>;
 };
 

@@ -1,45 +1,111 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSetAtom } from 'jotai';
-import { useState } from 'react';
-import { useT } from '../i18n/useT';
+import { useEffect, useState } from 'react';
 import { navigateAtom } from '../router/routeAtom';
+import { ConsoleI18n } from '../operator/i18n/ConsoleI18n';
+import { LanguageMenu } from '../operator/i18n/LanguageMenu';
+import { useConsoleT } from '../operator/i18n/useConsoleT';
+import { fetchSession } from '../operator/session/authCalls';
+import { ConsoleApi, useConsoleCall } from '../operator/session/ConsoleApi';
+import type { Session } from '../operator/session/session';
+import { sessionAtom } from '../operator/session/sessionAtoms';
+import { useConsoleTitle } from '../operator/useConsoleTitle';
+import { pathAfterSignIn } from './nextPath';
+import { publicMapPath } from '../operator/consoleRoute';
+import { PasswordChangeForm } from './PasswordChangeForm';
+import { SignedInCard } from './SignedInCard';
+import { SignInForm } from './SignInForm';
 
-/** The login route of the spec: a plain sign-in page. Operator accounts live outside this product. */
+/** The spec's login route: operators sign in here, and come back to the page that sent them. */
 export function LoginPage() {
-  const t = useT();
+  return (
+    <ConsoleI18n>
+      <ConsoleApi onUnauthorized="answer">
+        <SignInScreen />
+      </ConsoleApi>
+    </ConsoleI18n>
+  );
+}
+
+type Stage = 'checking' | 'signIn' | 'changePassword' | 'signedIn';
+
+function SignInScreen() {
+  const t = useConsoleT();
+  const call = useConsoleCall();
   const navigate = useSetAtom(navigateAtom);
-  const [submitted, setSubmitted] = useState(false);
+  const setSession = useSetAtom(sessionAtom);
+  const [stage, setStage] = useState<Stage>('checking');
+  const [name, setName] = useState('');
+  useConsoleTitle(t('login.title'));
+
+  const enter = (session: Session | null) => {
+    setSession(session);
+    setName(session?.name ?? '');
+    setStage(session === null ? 'signIn' : session.mustChangePassword ? 'changePassword' : 'signedIn');
+  };
+  const goOn = () =>
+    navigate({
+      path: pathAfterSignIn(window.location.search, window.location.origin),
+      replace: true,
+      keepQuery: false,
+    });
+
+  useEffect(() => {
+    let current = true;
+    fetchSession(call).then(
+      (session) => current && enter(session),
+      () => current && enter(null),
+    );
+    return () => {
+      current = false;
+    };
+    // Once, when the page opens: who is signed in already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [call]);
+
   return (
     <Center mih="100dvh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw="26rem">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSubmitted(true);
-          }}
-        >
-          <Stack>
+      <Paper withBorder shadow="sm" p="xl" w="100%" maw="28rem">
+        <Stack>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={1} size="h2">
-              {t('login.title')}
+              {stage === 'changePassword' ? t('login.changeTitle') : t('login.title')}
             </Title>
-            <Text size="sm" c="dimmed">
-              {t('login.intro')}
-            </Text>
-            <TextInput label={t('login.username')} name="username" autoComplete="username" required />
-            <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" required />
-            {submitted && <Alert color="yellow">{t('login.notAvailable')}</Alert>}
-            <Button type="submit">{t('login.submit')}</Button>
-            <Anchor
-              href="/"
-              onClick={(e) => {
-                e.preventDefault();
-                navigate({ path: '/', replace: false });
+            <LanguageMenu />
+          </Group>
+          {stage === 'checking' && <Loader aria-label={t('console.loading')} />}
+          {stage === 'signIn' && (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('login.intro')}
+              </Text>
+              <SignInForm
+                onSignedIn={(session) => {
+                  enter(session);
+                  if (!session.mustChangePassword) goOn();
+                }}
+              />
+            </>
+          )}
+          {stage === 'changePassword' && (
+            <PasswordChangeForm
+              onChanged={(session) => {
+                enter(session);
+                goOn();
               }}
-            >
-              {t('login.back')}
-            </Anchor>
-          </Stack>
-        </form>
+            />
+          )}
+          {stage === 'signedIn' && <SignedInCard name={name} onContinue={goOn} onSignedOut={() => enter(null)} />}
+          <Anchor
+            href={publicMapPath(window.location.search)}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate({ path: publicMapPath(window.location.search), replace: false, keepQuery: false });
+            }}
+          >
+            {t('login.back')}
+          </Anchor>
+        </Stack>
       </Paper>
     </Center>
   );

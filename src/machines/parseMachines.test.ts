@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayStateOf } from './displayState';
 import { parseMachine, parseMachineList, type RejectReason } from './parseMachines';
 import { machineText } from './text';
-import { filterMachines, NO_FILTER } from '../../tests/reference/referenceFilter';
+import { filterMachines, NO_FILTER } from '../../testkit/reference/referenceFilter';
 import { NO_FEED_FIELDS } from '../../tests/fixtures/noFeedFields';
 
 /** One row as the server sends it; every test changes only what it is about. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { buildSearchIndex, normaliseSearchText } from './searchIndex';
-import { filterMachines, matchesStatusGroup, NO_FILTER } from '../../tests/reference/referenceFilter';
+import { filterMachines, matchesStatusGroup, NO_FILTER } from '../../testkit/reference/referenceFilter';
 
 function machine(over: Partial<Machine>): Machine {
   return {

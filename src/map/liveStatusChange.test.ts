@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { filteredMachinesAtom, statusGroupAtom } from '../filters/filterAtoms';
-import { resultMachines } from '../../tests/reference/referenceFilter';
+import { resultMachines } from '../../testkit/reference/referenceFilter';
 import type { Machine } from '../../shared/machine';
 import { machinesAtom, packedMachinesAtom, replaceMachineAtom } from '../machines/machinesAtom';
 import { changedRows, createMachineLayer, machineRowsOf } from './machineLayer';

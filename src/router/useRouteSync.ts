@@ -1,13 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { routeAtom, routeOfPath } from './routeAtom';
+import { locationAtom } from './routeAtom';
 
 /** Follows the browser's back and forward buttons. */
 export function useRouteSync(): void {
-  const setRoute = useSetAtom(routeAtom);
+  const setLocation = useSetAtom(locationAtom);
   useEffect(() => {
-    const onPop = () => setRoute(routeOfPath(window.location.pathname));
+    const onPop = () => setLocation({ pathname: window.location.pathname, search: window.location.search });
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [setRoute]);
+  }, [setLocation]);
 }

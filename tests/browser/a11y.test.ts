@@ -4,9 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { FontSize as FontSizeName } from '../../src/config';
-import { seriousFindings, type AxeFinding } from './axe';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
+import { seriousFindings, type AxeFinding } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { DESKTOP, MOBILE, waitForMapReady } from './harness';
+import { DESKTOP, MOBILE, waitForMapReady } from '../../testkit/browser/harness';
 import { openHosted } from './hostFrame';
 import { setOffline, waitForOfflineReady } from './offline-helpers';
 import {
@@ -332,10 +333,11 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
     for (const value of ['light', 'dark'] as const) {
       await scheme(value);
       const inFrame = await hosted.frame();
-      await (await find(inFrame, 'textbox', t.login.username)).type('operator');
+      await (await find(inFrame, 'textbox', consoleEn.login.username)).type('operator');
       await (await inFrame.waitForSelector('input[type="password"]'))!.type('secret');
-      await (await find(inFrame, 'button', t.login.submit)).click();
-      await inFrame.waitForSelector(`::-p-text(${t.login.notAvailable})`);
+      await (await find(inFrame, 'button', consoleEn.login.submit)).click();
+      // The server's refusal (no such account), shown above the button.
+      await inFrame.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent?.trim());
       await audit(inFrame, `${value}: login`);
       // The next round must type into the reloaded form, not into this one as it goes.
       await Promise.all([inFrame.waitForNavigation(), inFrame.evaluate(() => location.reload())]);

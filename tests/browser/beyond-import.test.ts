@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { setupBrowserApp } from './fixture';
-import { ROOT, waitForMapReady } from './harness';
+import { ROOT, waitForMapReady } from '../../testkit/browser/harness';
 import { fetchMachines, find, waitFor } from './screen-helpers';
 
 const app = setupBrowserApp();

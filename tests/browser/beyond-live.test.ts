@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';
-import { ADMIN_TOKEN, waitForMapReady } from './harness';
+import { ADMIN_TOKEN, waitForMapReady } from '../../testkit/browser/harness';
 import { popupOf } from './beyond-helpers';
 import { fetchMachines, find, machineById, waitFor } from './screen-helpers';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
 import { distanceMetres } from '../../src/nearby/distance';
 import { setupDemoApp } from './fixture';
-import { bodyText, waitForMapReady } from './harness';
+import { bodyText, waitForMapReady } from '../../testkit/browser/harness';
 import { startClockAt, popupOf } from './beyond-helpers';
 import { chooseFromList, find, listItemTexts, machineById, waitFor } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';

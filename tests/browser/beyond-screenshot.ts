@@ -1,7 +1,7 @@
 // Takes docs/screenshots/near-me.png: `RVM_TEST_STATIC=<build> npx tsx tests/browser/beyond-screenshot.ts`
 // (`--mobile`: a phone-sized look at /tmp/beyond-near-me-mobile.png instead).
 import { join } from 'node:path';
-import { launchBrowser, MOBILE, openPage, ROOT, startServer, waitForMapReady } from './harness';
+import { launchBrowser, MOBILE, openPage, ROOT, startServer, waitForMapReady } from '../../testkit/browser/harness';
 import { startClockAt } from './beyond-helpers';
 import { find, waitUntilStill } from './screen-helpers';
 

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 import { popupOf, startClockAt } from './beyond-helpers';
 import {
   chooseFromList,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { inject } from 'vitest';
 import type { BrowserPool } from './browserPool';
-import { BROWSER_PROTOCOL_TIMEOUT_MS, launchBrowser } from './harness';
+import { BROWSER_PROTOCOL_TIMEOUT_MS, launchBrowser } from '../../testkit/browser/harness';
 
 export interface BrowserLease {
   context: BrowserContext;

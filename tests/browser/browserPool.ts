@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { launchBrowser } from './harness';
+import { launchBrowser } from '../../testkit/browser/harness';
 
 export interface BrowserPool {
   /** One DevTools endpoint per browser. */

@@ -3,8 +3,9 @@
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 import { fetchMachines, fill } from './screen-helpers';
 
 const LIST_PATH = '/api/rvm/';
@@ -86,7 +87,7 @@ describe('the list call index.html starts', () => {
   it('is not made on the login route', async () => {
     const opened = await app.openPage('/login');
     const { page, apiCalls } = opened;
-    await page.waitForSelector(`::-p-text(${en.login.title})`, { timeout: 30_000 });
+    await page.waitForSelector(`::-p-text(${consoleEn.login.title})`, { timeout: 30_000 });
     expect(apiCalls.filter((c) => c.path === LIST_PATH)).toEqual([]);
     await page.close();
   });

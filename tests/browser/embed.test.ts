@@ -4,7 +4,7 @@ import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
-import { ARTIFACTS, enableTestHooks, waitForMapReady, type OpenedPage } from './harness';
+import { ARTIFACTS, enableTestHooks, waitForMapReady, type OpenedPage } from '../../testkit/browser/harness';
 import { MESSAGES, openCard, waitFor, waitForListLength } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */

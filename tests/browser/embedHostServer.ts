@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { ROOT } from './harness';
+import { ROOT } from '../../testkit/browser/harness';
 
 const TYPES: Record<string, string> = {
   '/host.html': 'text/html; charset=utf-8',

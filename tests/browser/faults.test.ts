@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { LAND_COLOR, SEA_COLOR } from '../../src/map/basemapStyle';
 import { displayStateOf } from '../../src/machines/displayState';
 import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig';
 import type { Machine } from '../../shared/machine';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady, type ApiAnswer, type ApiOverride, type OpenedPage, type TileMode } from './harness';
+import {
+  waitForMapReady,
+  type ApiAnswer,
+  type ApiOverride,
+  type OpenedPage,
+  type TileMode,
+} from '../../testkit/browser/harness';
 import { coastDistanceOn, onLand } from './landOutline';
 import { canvasAt, closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { hexToRgb } from './pixels';
@@ -190,7 +197,7 @@ describe('the list call failing (spec §8 error catalogue)', () => {
       request.path === LIST_PATH ? { status: 401, body: { success: false, msg: 'unauthorized' } } : undefined,
     );
     const { page } = opened;
-    await page.waitForSelector(aria('heading', en.login.title), { timeout: 30_000 });
+    await page.waitForSelector(aria('heading', consoleEn.login.title), { timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/login');
     const [now, atStart] = await page.evaluate(() => [
       history.length,

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hongKongTime } from '../../src/freshness/formatFreshness';
-import { seriousFindings } from './axe';
+import { seriousFindings } from '../../testkit/browser/axe';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { openHosted } from './hostFrame';
 import { machineText } from './machineText';
 import { setupForScope } from './sharedPage';
-import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from './harness';
+import { ADMIN_TOKEN, startServer, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { LOCALES, MESSAGES, chooseFromList, fetchMachines, fill, textOf, waitFor, type Locale } from './screen-helpers';
 
 const PARK = {

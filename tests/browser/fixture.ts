@@ -16,7 +16,7 @@ import {
   type RunningServer,
   type TileMode,
   type Viewport,
-} from './harness';
+} from '../../testkit/browser/harness';
 import { fetchMachines } from './screen-helpers';
 
 /** Long enough for a `start` that builds a page first (the synthetic page's build takes about a minute). */

@@ -6,7 +6,7 @@ import { popupOf, startClockAt } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { setupSharedPage } from './sharedPage';
 import { machineText } from './machineText';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 import { canvasAt, project, settledView, type MapView, type ScreenPoint } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
 import {

@@ -3,7 +3,7 @@
 import type { Frame, Page } from 'puppeteer-core';
 import type { FontSize } from '../../src/config';
 import type { BrowserApp } from './fixture';
-import type { OpenPageOptions } from './harness';
+import type { OpenPageOptions } from '../../testkit/browser/harness';
 import type { Locale } from './screen-helpers';
 
 const HTML_LANG: Record<Locale, string> = { en: 'en', zht: 'zh-Hant-HK', zhs: 'zh-Hans' };

@@ -15,7 +15,7 @@ import { mayBeOpen } from '../../src/openNow/openState';
 import type { Machine } from '../../shared/machine';
 import { startClockAt } from './beyond-helpers';
 import { setupDemoApp } from './fixture';
-import { ARTIFACTS, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+import { ARTIFACTS, waitForMapReady, type OpenedPage, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView } from './mapPixels';
 import { countColours, type Rgb } from './pixels';
 import { MESSAGES, aria, fill, find, listItemTexts, openCard, waitFor } from './screen-helpers';

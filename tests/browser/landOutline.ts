@@ -1,7 +1,7 @@
 // The offline land outline the map draws under its tiles (assets/hk-land.json), asked where land is.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './harness';
+import { ROOT } from '../../testkit/browser/harness';
 import { project, type MapView, type ScreenPoint } from './mapPixels';
 
 type Ring = [number, number][]; // [lng, lat] pairs, as GeoJSON has them

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
-import { ADMIN_TOKEN, openPage, waitForMapReady, type RunningServer } from './harness';
+import { ADMIN_TOKEN, openPage, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
 import { countColours, differingPixels, hexToRgb, steadyScreenshot } from './pixels';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
-import { ADMIN_TOKEN, waitForMapReady, type OpenedPage } from './harness';
+import { ADMIN_TOKEN, waitForMapReady, type OpenedPage } from '../../testkit/browser/harness';
 import { startOutageProxy } from './outageProxy';
 import { chooseFromList, fetchMachines, machineById, waitFor } from './screen-helpers';
 

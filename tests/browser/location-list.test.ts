@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FontSize } from '../../src/config';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
-import { ARTIFACTS, DESKTOP, MOBILE } from './harness';
+import { ARTIFACTS, DESKTOP, MOBILE } from '../../testkit/browser/harness';
 import { listFit, offScreen, openHosted, type HostedApp } from './hostFrame';
 import {
   LOCALES,

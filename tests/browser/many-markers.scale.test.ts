@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp, type AppServer } from './fixture';
-import { DESKTOP, ROOT, openPage, waitForMapReady } from './harness';
+import { DESKTOP, ROOT, openPage, waitForMapReady } from '../../testkit/browser/harness';
 import { closeTo, project, sampleScreen, settledView, unproject, type ScreenPoint } from './mapPixels';
 import { countColours, countColoursUntil, hexToRgb, screenshotPixels } from './pixels';
 import { chooseOption } from './screen-helpers';

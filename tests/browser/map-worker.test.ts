@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { setupBrowserApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 
 const app = setupBrowserApp();
 const LAND = hexToRgb('#f3f1ea');

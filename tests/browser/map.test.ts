@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { setupBrowserApp } from './fixture';
-import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } from './harness';
+import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import en from '../../src/i18n/locales/en.json';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { chooseOption, find } from './screen-helpers';

@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Frame, Page, Target } from 'puppeteer-core';
 import { LAST_LIST_CACHE, LAST_LIST_KEY } from '../../src/offline/offlineConfig';
-import { ROOT } from './harness';
+import { ROOT } from '../../testkit/browser/harness';
 
 const sessions = new WeakMap<Target, Promise<CDPSession>>();
 /** A worker that is being replaced or stopped may never answer: it has no network to take away then. */

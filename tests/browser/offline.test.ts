@@ -12,7 +12,14 @@ import zht from '../../src/i18n/locales/zht.json';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { leaseBrowser, type BrowserLease } from './browserLease';
-import { openPage, startServer, STATIC_DIR, waitForMapReady, type OpenedPage, type RunningServer } from './harness';
+import {
+  openPage,
+  startServer,
+  STATIC_DIR,
+  waitForMapReady,
+  type OpenedPage,
+  type RunningServer,
+} from '../../testkit/browser/harness';
 import {
   buildFiles,
   buildMark,

@@ -2,7 +2,7 @@
 // own 503 page for a while and cut the streams it carries, as a proxy does while the server behind it restarts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer, type RunningServer } from './harness';
+import { startServer, type RunningServer } from '../../testkit/browser/harness';
 
 const EVENTS_PATH = '/api/events';
 

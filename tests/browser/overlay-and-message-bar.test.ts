@@ -2,7 +2,7 @@
 // message bar that shows a failed call's message for about 3 s.
 import { describe, expect, it } from 'vitest';
 import { setupDemoApp } from './fixture';
-import { holdApi } from './harness';
+import { holdApi } from '../../testkit/browser/harness';
 import { messageShownAndGone, messagesShown, recordMessageBar } from './messageTimeline';
 import { MESSAGES, find, gone, waitForListLength } from './screen-helpers';
 

@@ -8,7 +8,7 @@ import type { LocaleMessages } from '../../src/i18n/translate';
 import type { PluralForms } from '../../src/i18n/plural';
 import type { Machine } from '../../shared/machine';
 import type { BrowserApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 
 export type Locale = 'en' | 'zht' | 'zhs';
 export type Messages = LocaleMessages;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
-import { holdApi, waitForMapReady } from './harness';
+import { holdApi, waitForMapReady } from '../../testkit/browser/harness';
 import {
   IMAGE,
   LOCALES,

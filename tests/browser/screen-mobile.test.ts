@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
-import { MOBILE, waitForMapReady } from './harness';
+import { MOBILE, waitForMapReady } from '../../testkit/browser/harness';
 import { settledView } from './mapPixels';
 import {
   LOCALES,

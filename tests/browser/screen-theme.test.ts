@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
-import { waitForMapReady } from './harness';
+import { waitForMapReady } from '../../testkit/browser/harness';
 import { MESSAGES, chooseFromList, fill, find, waitForListLength, waitUntilStill } from './screen-helpers';
 
 const t = MESSAGES.en;

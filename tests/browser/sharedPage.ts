@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppServer, BrowserApp } from './fixture';
-import type { OpenPageOptions, OpenedPage } from './harness';
+import type { OpenPageOptions, OpenedPage } from '../../testkit/browser/harness';
 
 export interface SharedPageOptions extends OpenPageOptions {
   /** What the tests wait for before they start, e.g. every machine in the list or the map ready. */

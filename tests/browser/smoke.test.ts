@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowserApp } from './fixture';
-import { bodyText, waitForMapReady } from './harness';
+import { bodyText, waitForMapReady } from '../../testkit/browser/harness';
 import { listItemTexts } from './screen-helpers';
 
 const app = setupBrowserApp();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import type { AppServer } from './fixture';
-import { ROOT } from './harness';
-import { serveStatic } from './staticServer';
+import { ROOT } from '../../testkit/browser/harness';
+import { serveStatic } from '../../testkit/browser/staticServer';
 
 /**
  * The product's map screen with synthetic machines (tests/browser/syntheticPage, `?n=` of them) built into a

@@ -1,8 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBudgetServer, type BudgetServer } from '../../scripts/bundle/budgetServer';
-import { FIRST_SCREEN_BUDGET_BYTES, MAP_BUDGET_BYTES } from '../../scripts/bundle/budgets';
+import {
+  CHUNK_BUDGET_KB,
+  CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES,
+  FIRST_SCREEN_BEFORE_CONSOLE_BYTES,
+  FIRST_SCREEN_BUDGET_BYTES,
+  MAP_BUDGET_BYTES,
+} from '../../scripts/bundle/budgets';
 import { measureBudgets, totalBytes, type Budgets } from '../../scripts/bundle/measure';
 import { sourceMapsDirOf } from '../../scripts/vite/privateSourceMaps';
 import { DIST } from './dist';
@@ -28,6 +34,12 @@ describe('bytes a visitor downloads (Brotli, demo data)', () => {
     expect(totalBytes(budgets.firstScreen)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
   });
 
+  it(`grows by at most ${CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES} bytes for the operator console (${FIRST_SCREEN_BEFORE_CONSOLE_BYTES} bytes before it)`, () => {
+    expect(totalBytes(budgets.firstScreen)).toBeLessThanOrEqual(
+      FIRST_SCREEN_BEFORE_CONSOLE_BYTES + CONSOLE_FIRST_LOAD_ALLOWANCE_BYTES,
+    );
+  });
+
   it('loads no map, opening-hours parser or CJK font before the list', () => {
     const urls = budgets.firstScreen.map((transfer) => transfer.url).join(' ');
     expect(urls).not.toMatch(/MapView|maplibre|opening_hours|noto-sans/);
@@ -50,6 +62,13 @@ describe('bytes a visitor downloads (Brotli, demo data)', () => {
 });
 
 describe('the chunks', () => {
+  it(`keep every script within ${CHUNK_BUDGET_KB} kB minified, where the build would warn`, () => {
+    const scripts = readdirSync(path.join(DIST, 'assets')).filter((name) => name.endsWith('.js'));
+    const bytes = new Map(scripts.map((name) => [name, statSync(path.join(DIST, 'assets', name)).size]));
+    expect([...bytes.keys()].some((name) => name.startsWith('MapView-'))).toBe(true);
+    expect([...bytes].filter(([, size]) => size > CHUNK_BUDGET_KB * 1000)).toEqual([]);
+  });
+
   const sources = readdirSync(path.join(SOURCE_MAPS_DIR, 'assets'))
     .filter((name) => name.endsWith('.js.map'))
     .map((name) => ({

@@ -8,10 +8,6 @@ import type { CodeIndex } from './codeIndex';
  */
 export const LIBRARY_NAMES = new Set<string>([
   'DataFilterExtension', // deck.gl's filter extension, which the size column replaced (decision 0026)
-  'instanceIconDefs', // deck.gl's IconLayer attribute behind `getIcon` (decision 0022)
-  'updateSubBuffer', // how deck.gl rewrites the rows a `_dataDiff` names (decision 0022)
-  '_onPointerDown', // deck.gl's own pick on a press, forwarded by MapLibreOverlay (decision 0022)
-  'readPixels', // the WebGL read-back behind a pick (decisions 0006 and 0022)
   'FST_ERR_BAD_URL', // Fastify's code for a malformed URL, which the router answered before the app's handler did
   'targetOrigin', // window.postMessage's second parameter (docs/embedding.md)
 ]);
@@ -36,8 +32,16 @@ const GENERIC = /^[\w$.]+<[\w$.]+(?:, ?[\w$.]+)*>$/;
 const PROP_VALUE = /^([a-z_$][\w$]*)\??: ('[^']*'|"[^"]*"|true|false|null|-?\d[\d_.]*)$/;
 const PROP_PAIRS = /([A-Za-z_$][\w$]*): ('[^']*'|"[^"]*"|true|false|null|-?\d[\d_.]*)/g;
 
-/** Why a quoted name does not match the code, or null when it does or is not a name of the code at all. */
-export function problemWith(quoted: string, index: CodeIndex, root: string): string | null {
+/**
+ * Why a quoted name does not match the code, or null when it does or is not a name of the code at all. `scope` is
+ * the code files the passage names (`filesNamedBy`): a name the code declares must then be in one of them.
+ */
+export function problemWith(
+  quoted: string,
+  index: CodeIndex,
+  root: string,
+  scope: readonly string[] = [],
+): string | null {
   const text = quoted.replace(/\s+/g, ' ').trim();
   if (looksLikePath(text, index)) return pathProblem(text, index, root);
   if (GENERIC.test(text)) return literalProblem(text, index);
@@ -48,12 +52,37 @@ export function problemWith(quoted: string, index: CodeIndex, root: string): str
     const problems = [
       IDENTIFIER.test(callee) ? calledProblem(callee, index) : dottedProblem(callee, index),
       ...[...(call[2] ?? '').matchAll(PROP_PAIRS)].map((pair) => literalProblem(pair[0], index)),
+      scopeProblem(callee.split('.')[0] ?? '', index, scope),
     ];
     return problems.find((problem) => problem !== null) ?? null;
   }
-  if (/^[\w$]+(\.[\w$]+)+$/.test(text) && !/^\d/.test(text)) return dottedProblem(text, index);
-  if (IDENTIFIER.test(text)) return identifierProblem(text, index);
+  if (/^[\w$]+(\.[\w$]+)+$/.test(text) && !/^\d/.test(text)) {
+    return dottedProblem(text, index) ?? scopeProblem(text.split('.')[0] ?? '', index, scope);
+  }
+  if (IDENTIFIER.test(text)) return identifierProblem(text, index) ?? scopeProblem(text, index, scope);
   return null;
+}
+
+/** The code files a passage names: each file it quotes, and every file under each folder it quotes. */
+export function filesNamedBy(quoted: readonly string[], index: CodeIndex): string[] {
+  const named = new Set<string>();
+  for (const text of quoted) {
+    if (!looksLikePath(text, index)) continue;
+    const bare = stripSuffixes(text).replace(/^\.\//, '');
+    const pattern = new RegExp(`(^|/)${globToRegExp(bare.replace(/\/$/, ''))}${bare.endsWith('/') ? '/' : '(/|$)'}`);
+    for (const file of index.namesIn.keys()) if (pattern.test(file)) named.add(file);
+  }
+  return [...named];
+}
+
+/** A name of ours (a binding the code declares) quoted beside files must be in one of them. */
+function scopeProblem(name: string, index: CodeIndex, scope: readonly string[]): string | null {
+  const looksLikeCode = CAMEL.test(name) || PASCAL.test(name) || UPPER_SNAKE.test(name) || PRIVATE.test(name);
+  if (scope.length === 0 || !looksLikeCode || !index.declared.has(name)) return null;
+  if (scope.some((file) => index.namesIn.get(file)?.has(name))) return null;
+  const where = [...index.namesIn].filter(([, names]) => names.has(name)).map(([file]) => file);
+  const shown = (files: readonly string[]) => files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');
+  return `not in ${shown(scope)}, the files this passage names (it is in ${shown(where)})`;
 }
 
 function looksLikePath(text: string, index: CodeIndex): boolean {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_NAMES, problemWith } from './checkName';
-import { buildCodeIndex } from './codeIndex';
+import { filesNamedBy, LIBRARY_NAMES, problemWith } from './checkName';
+import { buildCodeIndex, readCode } from './codeIndex';
+import { linkProblem, readLinks } from './docLinks';
 import { readSpans } from './docSpans';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -10,6 +11,10 @@ const index = buildCodeIndex(ROOT);
 const readDoc = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DOCS = index.files.filter((file) => file === 'README.md' || /^docs\/.*\.md$/.test(file)).sort();
 const DECISIONS = DOCS.filter((doc) => /^docs\/decisions\/\d{4}-/.test(doc));
+/** The newcomer's guide; a guide of docs/ (split by topic when it grows); a decision: a page, about 600 words. */
+const README_MAX_BYTES = 12_000;
+const GUIDE_MAX_BYTES = 15_000;
+const DECISION_MAX_CHARACTERS = 4_000;
 
 /** A record's first line under its title says whether it is superseded; the index's status must say the same. */
 function statusAgrees(firstLine: string, status: string): boolean {
@@ -20,9 +25,16 @@ function statusAgrees(firstLine: string, status: string): boolean {
 }
 
 describe('names quoted in the docs', () => {
-  it.each(DOCS)('%s names only files and code that exist', (doc) => {
-    const problems = readSpans(ROOT, doc).flatMap(({ line, text }) => {
-      const problem = problemWith(text, index, ROOT);
+  it.each(DOCS)('%s names only files and code that exist, each name in the files it names', (doc) => {
+    const spans = readSpans(ROOT, doc);
+    const quotedIn = new Map<number | null, string[]>();
+    for (const { block, text } of spans) quotedIn.set(block, [...(quotedIn.get(block) ?? []), text]);
+    // A diagram's lines are no passage: its names are checked against the whole code.
+    const scopes = new Map(
+      [...quotedIn].map(([block, quoted]) => [block, block === null ? [] : filesNamedBy(quoted, index)]),
+    );
+    const problems = spans.flatMap(({ line, text, block }) => {
+      const problem = problemWith(text, index, ROOT, scopes.get(block));
       return problem === null ? [] : [`${doc}:${line} \`${text}\`: ${problem}`];
     });
     expect(problems).toEqual([]);
@@ -64,10 +76,50 @@ describe('names quoted in the docs', () => {
   });
 });
 
+describe('names in test titles', () => {
+  /** A title that opens with a name of the code: `parseStatusUpdate rejects…`, `MachineCard:` (not `MapLibre's`). */
+  const OPENING_NAME = /^(_*[a-z$][a-z0-9$]*[A-Z][\w$]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:\(\))?(?=[\s:]|$)/;
+
+  it('opens a title with a name only when its test file uses that name', () => {
+    const tests = index.files.filter((file) => /\.test\.tsx?$/.test(file));
+    expect(tests.length).toBeGreaterThan(100);
+    const opened = tests.flatMap((file) => {
+      const { names, titles } = readCode(readDoc(file));
+      return titles.flatMap((title) => {
+        const name = OPENING_NAME.exec(title)?.[1];
+        return name === undefined ? [] : [{ file, title, used: names.has(name) }];
+      });
+    });
+    expect(opened.length).toBeGreaterThan(50);
+    const stale = opened.filter(({ used }) => !used).map(({ file, title }) => `${file}: '${title}'`);
+    expect(stale).toEqual([]);
+  });
+});
+
 describe('the guides a newcomer reads first', () => {
-  it('keeps the README within 12 KB and the benchmark report within 15 KB', () => {
-    expect(Buffer.byteLength(readDoc('README.md'))).toBeLessThanOrEqual(12_000);
-    expect(Buffer.byteLength(readDoc('docs/benchmarks.md'))).toBeLessThanOrEqual(15_000);
+  it('keeps the README within 12 KB and each guide within 15 KB', () => {
+    const guides = DOCS.filter((doc) => doc.startsWith('docs/') && !DECISIONS.includes(doc));
+    expect(guides.length).toBeGreaterThan(10);
+    const over = [
+      ...(Buffer.byteLength(readDoc('README.md')) > README_MAX_BYTES ? ['README.md'] : []),
+      ...guides.filter((doc) => Buffer.byteLength(readDoc(doc)) > GUIDE_MAX_BYTES),
+    ];
+    expect(over).toEqual([]);
+  });
+
+  it('keeps each decision record within a page', () => {
+    expect(DECISIONS.length).toBeGreaterThan(30);
+    expect(DECISIONS.filter((doc) => [...readDoc(doc)].length > DECISION_MAX_CHARACTERS)).toEqual([]);
+  });
+
+  it('links only to files and headings that exist', () => {
+    const broken = DOCS.flatMap((doc) =>
+      readLinks(ROOT, doc).flatMap(({ line, target }) => {
+        const problem = linkProblem(ROOT, doc, target);
+        return problem === null ? [] : [`${doc}:${line} (${target}): ${problem}`];
+      }),
+    );
+    expect(broken).toEqual([]);
   });
 
   it('has no dates or commit hashes in the README: they belong to commits and decision records', () => {

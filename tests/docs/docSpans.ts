@@ -5,6 +5,8 @@ import path from 'node:path';
 export interface DocSpan {
   line: number;
   text: string;
+  /** The paragraph, list item or table row it is in (spans of one block share it); null in a diagram. */
+  block: number | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function readSpans(root: string, doc: string): DocSpan[] {
   const spans: DocSpan[] = [];
   let block: string[] = [];
   let blockLine = 0;
+  let blockCount = 0;
   let historyLevel = 0;
   /** Inside a code block: 'plain' for a diagram (its names are read too), 'other' for a shell or config example. */
   let fence: 'plain' | 'other' | null = null;
@@ -40,9 +43,14 @@ export function readSpans(root: string, doc: string): DocSpan[] {
     if (historyLevel === 0 && !HISTORY_BLOCK.test(text)) {
       for (const match of text.matchAll(CODE_SPAN)) {
         const before = text.slice(0, match.index);
-        spans.push({ line: blockLine + before.split('\n').length - 1, text: (match[2] ?? '').trim() });
+        spans.push({
+          line: blockLine + before.split('\n').length - 1,
+          text: (match[2] ?? '').trim(),
+          block: blockCount,
+        });
       }
     }
+    blockCount += 1;
     block = [];
   };
   lines.forEach((line, i) => {
@@ -53,7 +61,7 @@ export function readSpans(root: string, doc: string): DocSpan[] {
       return;
     }
     if (fence === 'plain' && historyLevel === 0) {
-      for (const word of line.matchAll(DIAGRAM_WORD)) spans.push({ line: i + 1, text: word[0] });
+      for (const word of line.matchAll(DIAGRAM_WORD)) spans.push({ line: i + 1, text: word[0], block: null });
     }
     if (fence !== null) return;
     const heading = /^(#+)\s/.exec(line);

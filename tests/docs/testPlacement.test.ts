@@ -10,15 +10,24 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** What a test in `tests/` runs, by folder. */
-const PRODUCT_TEST_FOLDERS = ['tests/server', 'tests/browser', 'tests/build', 'tests/docs'];
+const PRODUCT_TEST_FOLDERS = [
+  'tests/server',
+  'tests/browser',
+  'tests/build',
+  'tests/docs',
+  // deploy/'s Prometheus rules and dashboard against the compiled server; the image and compose stack in podman.
+  'tests/deploy',
+  'tests/container',
+];
 /** What makes a server test one: the app or an engine (helpers.ts), an event app, a fake feed, PostgreSQL, a process. */
 const RUNS_THE_PRODUCT = [
   /from '\.\/(helpers|eventApp|fakeFeed|streamFlood)'/,
   /from '\.\.?\/(pg\/)?(cluster|database|helpers)'/,
+  /from '(\.\.\/)+testkit\/pg\/(cluster|database)'/,
   /from 'node:child_process'/,
 ];
 /** What a unit test may not import: the helpers that start a server, a database or a browser. */
-const STARTS_THE_PRODUCT = /from '(\.\.\/)+tests\/(server|browser|build)\//;
+const STARTS_THE_PRODUCT = /from '(\.\.\/)+(tests\/(server|browser|build)|testkit\/(browser|pg))\//;
 
 function testFiles(folder: string): string[] {
   return (fs.readdirSync(path.join(ROOT, folder), { recursive: true }) as string[])

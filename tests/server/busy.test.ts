@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machinesCsv } from '../fixtures/machinesCsv';
+import { machinesCsv } from '../../testkit/fixtures/machinesCsv';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 
@@ -58,8 +58,15 @@ async function holdWriteLock(): Promise<{ release(): Promise<void> }> {
   };
 }
 
+/** rvm_db_errors_total as the operator's Prometheus reads it. */
+const databaseErrors = async (): Promise<number> => {
+  const text = await (await fetch(`${base}/api/metrics`, { headers: auth() })).text();
+  return Number(/^rvm_db_errors_total (\d+)$/m.exec(text)?.[1]);
+};
+
 describe('a write while another process holds the database', () => {
   it('answers 503 with Retry-After at once, not 500 after waiting on the event loop, then works again', async () => {
+    const errorsBefore = await databaseErrors();
     const lock = await holdWriteLock();
     try {
       const started = performance.now();
@@ -75,6 +82,7 @@ describe('a write while another process holds the database', () => {
       await lock.release();
     }
     expect((await patch(true)).status).toBe(200);
+    expect(await databaseErrors()).toBe(errorsBefore + 1);
   });
 
   it(`keeps answering during a ${ROWS}-row import by the import command, which loads every row`, async () => {

@@ -10,7 +10,10 @@ import { MAX_REPLAY_BYTES, MAX_UNSENT_BYTES } from '../../server/live/streamLimi
 import type { ApiMachine } from '../../server/machines/apiMachine';
 import { registerApiSchemas } from '../../server/routes/apiSchemas';
 import { registerEventRoutes } from '../../server/routes/events';
+import fastifyCookie from '@fastify/cookie';
+import { Sessions } from '../../server/auth/sessions';
 import { registerOperatorRoutes } from '../../server/routes/operator';
+import { Access } from '../../server/security/access';
 import { startEventApp } from './eventApp';
 import { auth, FIXTURES, makeTempDir, openTestEngine, type TestEngine } from './helpers';
 import {
@@ -51,8 +54,11 @@ describe('event streams with clients that never read', () => {
     // stretch the test over minutes; the full-size run goes through it.
     app = Fastify();
     registerApiSchemas(app);
+    await app.register(fastifyCookie);
+    Access.register(app);
+    const sessions = new Sessions(test.engine.sessions, { idleMs: 60_000, absoluteMs: 60_000 }, () => new Date());
     const bus = new MachineBus();
-    registerOperatorRoutes(app, test.engine, bus, test.config.adminToken);
+    registerOperatorRoutes(app, test.engine, bus, new Access(test.config.adminToken, sessions));
     registerEventRoutes(app, bus, { maxStreamsPerAddress: STALLED + REPLAYS + 1 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppOptions } from '../../server/app';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import type { Engine, PhotoStore } from '../../server/db/engine';
 import { openEngine } from '../../server/db/openEngine';
@@ -16,7 +16,7 @@ import type { PgEngine } from '../../server/db/pg/engine';
 import { seedIfFirstStart } from '../../server/importing/seed';
 import { SqliteEngine } from '../../server/db/sqlite/engine';
 import { builtServerFile, type ServerCommand } from '../../scripts/build/serverBuild';
-import { createTestDatabase, type TestDatabase } from './pg/database';
+import { createTestDatabase, type TestDatabase } from '../../testkit/pg/database';
 
 export const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -159,8 +159,11 @@ export async function openTestEngine(
 }
 
 /** A test server seeded from the fixture machines and photos, as the real server is on its first start. */
-export async function startSeededTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const server = await startTestServer(overrides);
+export async function startSeededTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: AppOptions = {},
+): Promise<TestServer> {
+  const server = await startTestServer(overrides, options);
   await seedIfFirstStart(server.engine, {
     seedPath: server.config.seedPath,
     photosDir: server.config.seedPhotosDir,
@@ -169,10 +172,13 @@ export async function startSeededTestServer(overrides: Partial<ServerConfig> = {
   return server;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  options: AppOptions = {},
+): Promise<TestServer> {
   const dir = makeTempDir();
   const { engine, config, sql, close } = await openTestEngine(dir, overrides, 'server');
-  const app = await buildApp(config, engine);
+  const app = await buildApp(config, engine, options);
   await app.ready();
   return {
     app,
@@ -397,17 +403,19 @@ export interface ScriptOutput {
   stderr: string;
 }
 
-/** One of the server's compiled commands run to its end as an operator runs it, with `env` added. */
+/** One of the server's compiled commands run to its end as an operator runs it, with `env` added and `input` piped in. */
 export function runServerCommand(
   command: ServerCommand,
   args: string[],
   env: Record<string, string>,
+  input?: string,
 ): Promise<ScriptOutput> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [builtServerFile(command), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...env },
     });
+    child.stdin.end(input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

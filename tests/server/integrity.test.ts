@@ -17,7 +17,7 @@ import {
   testConfig,
   usingPostgres,
 } from './helpers';
-import { createTestDatabase } from './pg/database';
+import { createTestDatabase } from '../../testkit/pg/database';
 
 const FILE_ONLY = 'a damaged file is a SQLite matter; PostgreSQL checks its own pages';
 

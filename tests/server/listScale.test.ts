@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { machinesCsv } from '../fixtures/machinesCsv';
+import { machinesCsv } from '../../testkit/fixtures/machinesCsv';
 import { importMachinesFile } from '../../server/importing/importRows';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_INFO } from '../../server/buildInfo';
 import { feedData, startFakeFeed, type FakeFeed } from './fakeFeed';
 import {
   ADMIN_TOKEN,
@@ -89,6 +90,7 @@ describe('GET /api/metrics', () => {
       ['rvm_list_body_bytes', 'gauge'],
       ['rvm_event_streams_open', 'gauge'],
       ['rvm_db_info', 'gauge'],
+      ['rvm_build_info', 'gauge'],
       ['process_resident_memory_bytes', 'gauge'],
       ['nodejs_heap_size_used_bytes', 'gauge'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
@@ -177,6 +179,23 @@ describe('GET /api/metrics', () => {
     await expect.poll(open, { timeout: 5_000, interval: 50 }).toBe(0);
     const samples = await scrape(server);
     expect(samples.some((sample) => sample.labels.route === '/api/events')).toBe(false);
+  });
+
+  it('names what runs in rvm_build_info: the version, the commit, Node and the engine', async () => {
+    const samples = await scrape(server);
+    const info = samples.filter((sample) => sample.name === 'rvm_build_info');
+    expect(info).toEqual([
+      {
+        name: 'rvm_build_info',
+        labels: {
+          version: BUILD_INFO.version,
+          commit: BUILD_INFO.commit,
+          node: process.version,
+          engine: server.engine.kind,
+        },
+        value: 1,
+      },
+    ]);
   });
 
   itSqliteOnly('no pool: one connection', 'names the engine and has no pool gauges', async () => {

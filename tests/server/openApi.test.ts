@@ -5,6 +5,7 @@ import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ERROR_KEYS } from '../../server/errors';
+import { API_DOCS_PATH } from '../../server/routes/apiDocs';
 import { auth, makePng, makeTempDir, multipart, startSeededTestServer, type TestServer } from './helpers';
 
 /** Every route the app registers, as Fastify's onRoute hook sees it: the app is built by a Fastify that logs them. */
@@ -83,11 +84,21 @@ describe('GET /api/openapi.json', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('leaves out only the page files (@fastify/static), the 405 answers and the paths that answer as another', async () => {
+  it('leaves out only the page files, the API page, the preflights, the 405s and the paths that answer as another', async () => {
     const hidden = routes.filter((route) => route.schema?.hide);
     const pageFiles = hidden.filter((route) => route.url === '/*');
     expect(pageFiles.map(methodsOf).flat().sort()).toEqual(['get', 'head']);
-    const refusals = hidden.filter((route) => route.url !== '/*' && route.schema?.response === undefined);
+    // The API page's own files and its copy of this document (@fastify/swagger-ui), all under /api/docs.
+    const apiPage = hidden.filter((route) => route.url.startsWith(`${API_DOCS_PATH}/`) || route.url === API_DOCS_PATH);
+    expect(apiPage.map((route) => route.url)).toContain(`${API_DOCS_PATH}/`);
+    expect((await server.app.inject({ method: 'GET', url: `${API_DOCS_PATH}/json` })).json()).toEqual(document);
+    // @fastify/cors's catch-all for preflights; a path's own OPTIONS answer (405) is listed below.
+    const preflights = hidden.filter((route) => route.url === '*');
+    expect(preflights.map(methodsOf).flat()).toEqual(['options']);
+    const rest = hidden.filter(
+      (route) => route.url !== '/*' && !apiPage.includes(route) && !preflights.includes(route),
+    );
+    const refusals = rest.filter((route) => route.schema?.response === undefined);
     for (const route of refusals) {
       for (const method of methodsOf(route)) {
         const answer = await server.app.inject({ method: method.toUpperCase() as 'GET', url: concrete(route.url) });
@@ -99,7 +110,7 @@ describe('GET /api/openapi.json', () => {
         for (const allowed of served) expect(document.paths[openApiPath(listed)]?.[allowed]).toBeDefined();
       }
     }
-    const twins = hidden.filter((route) => route.url !== '/*' && route.schema?.response !== undefined);
+    const twins = rest.filter((route) => route.schema?.response !== undefined);
     expect([...new Set(twins.map((route) => route.url))].sort()).toEqual(Object.keys(SAME_AS).sort());
     for (const route of twins) {
       const method = methodsOf(route)[0]!.toUpperCase() as 'GET';

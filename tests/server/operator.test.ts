@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../server/security/tokenFingerprint';
 import { parseStatusUpdate } from '../../server/machines/statusUpdate';
-import { ADMIN_TOKEN, auth, startSeededTestServer, startTestServer, type TestServer } from './helpers';
+import { STATUSES } from '../../shared/contract/machine';
+import {
+  ADMIN_TOKEN,
+  auth,
+  makePng,
+  multipart,
+  startSeededTestServer,
+  startTestServer,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 
@@ -101,27 +110,48 @@ describe('PATCH /api/operator/machines/:id', () => {
     expect(await audits('RVM-404')).toEqual([]);
   });
 
+  const problem = (field: string | null, code: string, params = {}) => ({ field, code, params });
   it.each([
-    ['an empty object', {}],
-    ['an unknown status', { status: 'half' }],
-    ['a status in the wrong case', { status: 'full' }],
-    ['maintenance as a number', { under_maintenance: 1 }],
-    ['service_status 2', { service_status: 2 }],
-    ['service_status as a string', { service_status: '1' }],
-    ['an extra field', { status: 'Full', name_en: 'x' }],
-    ['deactivated as text', { deactivated: 'yes' }],
-    ['deactivated null', { deactivated: null }],
-    ['a timestamp in words', { last_online: 'yesterday' }],
-    ['an impossible date', { last_emptied_at: '2026-02-30T10:00:00+08:00' }],
-    ['an impossible offset', { last_full: '2026-11-23T14:05:00+15:00' }],
-    ['a timestamp as a number', { last_online: 1795413900000 }],
-    ['a field only an import sets', { bin_count: 2 }],
-    ['a good field beside a bad one', { deactivated: true, last_online: 'now' }],
-    ['an array', [{ status: 'Full' }]],
-    ['null', null],
+    ['an empty object', {}, [problem(null, 'noField')]],
+    ['an unknown status', { status: 'half' }, [problem('status', 'notOneOf', { options: STATUSES })]],
+    ['a status in the wrong case', { status: 'full' }, [problem('status', 'notOneOf', { options: STATUSES })]],
+    ['maintenance as a number', { under_maintenance: 1 }, [problem('under_maintenance', 'notBoolean')]],
+    ['service_status 2', { service_status: 2 }, [problem('service_status', 'notOneOf', { options: [0, 1] })]],
+    [
+      'service_status as a string',
+      { service_status: '1' },
+      [problem('service_status', 'notOneOf', { options: [0, 1] })],
+    ],
+    ['an unknown field', { status: 'Full', operator_note: 'x' }, [problem('operator_note', 'notEditable')]],
+    ['deactivated as text', { deactivated: 'yes' }, [problem('deactivated', 'notBoolean')]],
+    ['deactivated null', { deactivated: null }, [problem('deactivated', 'notBoolean')]],
+    ['a timestamp in words', { last_online: 'yesterday' }, [problem('last_online', 'dateTime')]],
+    ['an impossible date', { last_emptied_at: '2026-02-30T10:00:00+08:00' }, [problem('last_emptied_at', 'dateTime')]],
+    ['an impossible offset', { last_full: '2026-11-23T14:05:00+15:00' }, [problem('last_full', 'dateTime')]],
+    ['a timestamp as a number', { last_online: 1795413900000 }, [problem('last_online', 'dateTime')]],
+    ['a field only an import sets', { bin_count: 2 }, [problem('bin_count', 'notEditable')]],
+    ['a good field beside a bad one', { deactivated: true, last_online: 'now' }, [problem('last_online', 'dateTime')]],
+    [
+      'two bad fields',
+      { name_en: ' ', address_zht: 'x'.repeat(201) },
+      [problem('name_en', 'required'), problem('address_zht', 'textLength', { max: 200 })],
+    ],
+    ['a name as a number', { name_zhs: 5 }, [problem('name_zhs', 'notText', { max: 200 })]],
+    ['a photo id that is no hash', { picture: { id: '../secret' } }, [problem('picture', 'photoId')]],
+    ['a photo never uploaded', { picture: { id: 'a'.repeat(64) } }, [problem('picture', 'photoId')]],
+    ['an array', [{ status: 'Full' }], [problem(null, 'notAnObject')]],
+    ['null', null, [problem(null, 'notAnObject')]],
+    ['no body', '', [problem(null, 'notAnObject')]],
+  ])('refuses %s with 400 invalidMachine, naming each bad field', async (_name, body, problems) => {
+    const response = await patch('RVM-001', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, msg: 'invalidMachine', problems });
+  });
+
+  it.each([
     ['malformed JSON', '{"status":'],
-    ['no body', ''],
-  ])('refuses %s with 400', async (_name, body) => {
+    ['an inherited key name', '{"__proto__": {"status": "Full"}}'],
+  ])('refuses %s with 400 badRequest', async (_name, body) => {
     const response = await patch('RVM-001', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
@@ -223,9 +253,61 @@ describe('PATCH /api/operator/machines/:id with deactivated and the feed timesta
     const audited = (await audits('RVM-002')).length;
     const response = await patch('RVM-002', { deactivated: true, last_online: 'yesterday' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, msg: 'badRequest' });
+    expect(response.json()).toMatchObject({ success: false, msg: 'invalidMachine' });
     expect(await feedRow('RVM-002')).toEqual(before);
     expect(await audits('RVM-002')).toHaveLength(audited);
+  });
+});
+
+describe("PATCH /api/operator/machines/:id: a machine's texts, hours and photo", () => {
+  const TEXTS = {
+    name_en: '  Tai Po Market Station  ',
+    name_zht: '大埔墟站',
+    name_zhs: '大埔墟站',
+    address_en: 'Exit A, Tai Po Market Station',
+    address_zht: '大埔墟站A出口',
+    address_zhs: '大埔墟站A出口',
+    service_hour_en: '07:00 - 23:00',
+    service_hour_zht: '上午7時至晚上11時',
+    service_hour_zhs: '上午7时至晚上11时',
+    opening_hours: 'Mo-Su 07:00-23:00',
+  };
+
+  it('changes every language’s texts and the hours, trimmed, seen in the public list, and audits them', async () => {
+    const response = await patch('RVM-003', TEXTS);
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = { ...TEXTS, name_en: 'Tai Po Market Station' };
+    expect(response.json().rvm).toMatchObject(expected);
+    const listed = (await server.app.inject({ method: 'POST', url: '/api/rvm/' })).json().rvms;
+    expect(listed.find((machine: { id: string }) => machine.id === 'RVM-003')).toMatchObject(expected);
+    const audit = (await audits('RVM-003')).at(-1)!;
+    expect(JSON.parse(audit.after)).toMatchObject(expected);
+    expect(JSON.parse(audit.before)).toHaveProperty('name_en');
+    expect(JSON.parse(audit.before)).not.toHaveProperty('picture');
+  });
+
+  it('clears the hours with null or ""', async () => {
+    expect((await patch('RVM-003', { opening_hours: '' })).json().rvm.opening_hours).toBeNull();
+  });
+
+  it('attaches a photo uploaded before, and takes it away with null', async () => {
+    const form = await multipart({
+      file: { data: makePng(5, 5, [0, 90, 0]), filename: 'green.png', type: 'image/png' },
+    });
+    const uploaded = await server.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...auth(), ...form.headers },
+      payload: form.payload,
+    });
+    const { id } = uploaded.json() as { id: string };
+    const attached = await patch('RVM-003', { picture: { id } });
+    expect(attached.statusCode, attached.body).toBe(200);
+    expect(attached.json().rvm).toMatchObject({ picture: { id }, thumbnail: `/api/file/${id}` });
+    expect(JSON.parse((await audits('RVM-003')).at(-1)!.after)).toMatchObject({ picture: { id } });
+    const removed = (await patch('RVM-003', { picture: null })).json().rvm;
+    expect(removed.picture).toBeUndefined();
+    expect(removed.thumbnail).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressFiles } from '../../scripts/vite/precompress';
+import { precompressFiles } from '../../scripts/build/precompress';
 import { makeTempDir, startTestServer, type TestServer } from './helpers';
 
 // Text long and repetitive enough that compression pays, as it does for every real built file.

@@ -4,7 +4,7 @@ import '@fontsource-variable/noto-sans-sc';
 import '@mantine/core/styles.css';
 import '../../../src/global.css';
 import { MantineProvider } from '@mantine/core';
-import { createStore, Provider } from 'jotai';
+import { createStore, Provider, useAtomValue } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
@@ -18,11 +18,19 @@ import {
 import type { FilterResult } from '../../../src/filters/filterResult';
 import { machinesAtom, machinesLoadStateAtom, replaceMachineAtom } from '../../../src/machines/machinesAtom';
 import { drawnFrames, type DrawnFrame } from '../../../src/map/drawnFrames';
+import { MapScreenView } from '../../../src/layout/MapScreenView';
 import { theme } from '../../../src/theme';
 import { nextFrame, presented } from '../frames';
 import { statusTurnedOver, type StartRenderer } from '../renderer';
-import { BenchScreen } from './BenchScreen';
 import { chromeShownAtom } from './chromeAtom';
+
+/**
+ * The page's own map screen as a desktop draws it (the stage, about 830 px wide, is narrower than the page's mobile
+ * breakpoint), without the panel and legend while the map pans (chromeAtom.ts).
+ */
+function StageScreen() {
+  return <MapScreenView mobile={false} panels={useAtomValue(chromeShownAtom)} />;
+}
 
 /**
  * Our map screen, fed the machines straight into its atom (no list call). Changes go through the page's own
@@ -63,7 +71,7 @@ export const startOurs: StartRenderer = (machines, root) => {
     <StrictMode>
       <Provider store={store}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <BenchScreen />
+          <StageScreen />
         </MantineProvider>
       </Provider>
     </StrictMode>,

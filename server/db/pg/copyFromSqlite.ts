@@ -16,6 +16,7 @@ export interface CopyResult {
   statusAudit: number;
   importAudit: number;
   history: number;
+  accounts: number;
 }
 
 /** Tables that must all be empty in the target: nothing there is ever overwritten or merged. */
@@ -30,6 +31,7 @@ const TARGET_TABLES = [
   'feed_holds',
   'feed_baseline',
   'meta',
+  'accounts',
 ];
 const BATCH_ROWS = 1000;
 
@@ -60,7 +62,8 @@ async function insertRows(
 
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
- * photo map, holds and baseline, and the meta entries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
+ * photo map, holds and baseline, the meta entries and the console's accounts) into the empty PostgreSQL database
+ * `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -70,7 +73,8 @@ export async function copySqliteToPostgres(
   target: PgEngine,
   progress?: ProgressReport,
 ): Promise<CopyResult> {
-  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline } = source;
+  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline, accounts } =
+    source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -115,12 +119,13 @@ export async function copySqliteToPostgres(
         machinesSaved = saved;
       },
     );
-    const audit = { machine_id: 'text', before: 'json', after: 'json', at: 'text', actor: 'text' };
+    const who = { actor: 'text', actor_kind: 'text', address: 'text' };
+    const audit = { machine_id: 'text', before: 'json', after: 'json', at: 'text', ...who };
     await insertRows(client, 'machine_status_audit', { id: 'int8', ...audit }, statusAudit, copied, true);
     await insertRows(
       client,
       'machine_import_audit',
-      { id: 'int8', source: 'text', inserted: 'int', updated: 'int', photos: 'int', at: 'text', actor: 'text' },
+      { id: 'int8', source: 'text', inserted: 'int', updated: 'int', photos: 'int', at: 'text', ...who },
       importAudit,
       copied,
       true,
@@ -169,12 +174,32 @@ export async function copySqliteToPostgres(
     );
     await insertRows(client, 'feed_baseline', { active: 'int', since: 'text' }, feedBaseline, copied);
     await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
+    // One statement each: unnest would flatten the districts' arrays, and a deployment has a handful of accounts.
+    for (const account of accounts) {
+      await client.query(
+        `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
+           last_sign_in_at, password_changed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          account.name,
+          account.password_hash,
+          account.role,
+          account.districts,
+          account.disabled,
+          account.must_change_password,
+          account.created_at,
+          account.last_sign_in_at,
+          account.password_changed_at,
+        ],
+      );
+      copied(1);
+    }
     return {
       machines: machines.length,
       photos: files.length,
       statusAudit: statusAudit.length,
       importAudit: importAudit.length,
       history: history.length,
+      accounts: accounts.length,
     };
   });
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import type { District } from '../../../shared/contract/machine';
+import type { Actor } from '../../accounts/actor';
+import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';
-import type { StatusUpdate } from '../../machines/statusUpdate';
+import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
 import type {
   ChangeHandlers,
@@ -15,6 +18,9 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { PgAlertStore } from './alerts';
+import { PgAccountStore, PgSessionStore } from './accounts';
+import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
@@ -42,6 +48,9 @@ export class PgEngine implements Engine {
   readonly kind = 'postgres';
   readonly files: PgFileStore;
   readonly feed: PgFeedStore;
+  readonly accounts: PgAccountStore;
+  readonly sessions: PgSessionStore;
+  readonly alerts: PgAlertStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -55,6 +64,9 @@ export class PgEngine implements Engine {
       write: (work) => this.write(work),
       notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
     });
+    this.accounts = new PgAccountStore(pool);
+    this.sessions = new PgSessionStore(pool);
+    this.alerts = new PgAlertStore(pool);
   }
 
   /** Connects and brings the schema up to date. */
@@ -85,15 +97,19 @@ export class PgEngine implements Engine {
     return pgGetMachine(this.pool, id);
   }
 
-  listMachines() {
-    return pgListMachines(this.pool);
+  listMachines(districts?: readonly District[]) {
+    return pgListMachines(this.pool, districts);
+  }
+
+  readAudit(query: AuditQuery) {
+    return pgReadAudit(this.pool, query);
   }
 
   countMachines() {
     return pgCountMachines(this.pool);
   }
 
-  updateStatus(id: string, update: StatusUpdate, actor: string, at = new Date()): Promise<StatusUpdateResult | null> {
+  updateStatus(id: string, update: MachineChange, actor: Actor, at = new Date()): Promise<StatusUpdateResult | null> {
     return this.write(async (client) => {
       const result = await pgApplyStatusUpdate(client, id, update, actor, at);
       if (result?.changed) await this.notify(client, { origin: this.origin, type: 'machine', id });

@@ -1,5 +1,12 @@
 import type { ApiMachine } from '../../machines/apiMachine';
-import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
+import {
+  confirmable,
+  HOLD_COLUMNS,
+  holdDecider,
+  nextBaseline,
+  toFeedHold,
+  type FeedHoldRecord,
+} from '../feedHoldRecord';
 import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
 import { pgApplyStatusUpdate } from './machines';
 import type { Queryable } from './pool';
@@ -117,7 +124,7 @@ export async function pgConfirmHold(db: Queryable, id: number, actor: string, at
   const active = await activeIds(db);
   const machines: ApiMachine[] = [];
   for (const machineId of ids.filter((candidate) => active.has(candidate))) {
-    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, holdDecider(actor), at);
     if (result) machines.push(result.machine);
   }
   const timestamp = at.toISOString();

@@ -1,8 +1,10 @@
+import type { Actor } from '../../accounts/actor';
 import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
 import type { RowsSaved } from '../engine';
-import { operatorStateOf, type StatusUpdate } from '../../machines/statusUpdate';
+import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../../machines/machineChange';
+import { operatorStateOf } from '../../machines/statusUpdate';
 import type { ApiMachine } from '../../machines/apiMachine';
 import {
   BOOLEAN_COLUMNS,
@@ -30,8 +32,14 @@ export async function pgGetMachine(db: Queryable, id: string): Promise<ApiMachin
   return rows[0] ? toApiMachine(rows[0]) : null;
 }
 
-export async function pgListMachines(db: Queryable): Promise<ApiMachine[]> {
-  const { rows } = await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`);
+export async function pgListMachines(db: Queryable, districts: readonly string[] = []): Promise<ApiMachine[]> {
+  const { rows } =
+    districts.length === 0
+      ? await db.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines ORDER BY id`)
+      : await db.query<MachineRecord>(
+          `SELECT ${MACHINE_COLUMNS} FROM machines WHERE district = ANY($1::text[]) ORDER BY id`,
+          [districts],
+        );
   return rows.map(toApiMachine);
 }
 
@@ -101,24 +109,28 @@ export async function pgUpsertMachineValues(
 export async function pgApplyStatusUpdate(
   db: Queryable,
   id: string,
-  update: StatusUpdate,
-  actor: string,
+  update: MachineChange,
+  actor: Actor,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
   const was = await pgGetMachine(db, id);
   if (!was) return null;
-  const before = operatorStateOf(was);
+  const before = auditedFieldsOf(was, update);
   const after = { ...before, ...update };
+  const state = { ...operatorStateOf(was), ...update };
+  const columns = textAndPictureColumns(update);
   const timestamp = at.toISOString();
   const { rows: updated } = await db.query<MachineRecord>(
-    `UPDATE machines SET ${STATE_EDIT_FIELDS.map((field, i) => `${field} = $${i + 2}`).join(', ')},
-       ${UPDATED_AT_COLUMN} = $${STATE_EDIT_FIELDS.length + 2}
+    `UPDATE machines SET ${[...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN, ...Object.keys(columns)]
+      .map((column, i) => `${column} = $${i + 2}`)
+      .join(', ')}
      WHERE id = $1 RETURNING ${MACHINE_COLUMNS}`,
-    [id, ...STATE_EDIT_FIELDS.map((field) => after[field]), timestamp],
+    [id, ...STATE_EDIT_FIELDS.map((field) => state[field]), timestamp, ...Object.values(columns)],
   );
   await db.query(
-    'INSERT INTO machine_status_audit (machine_id, before, after, at, actor) VALUES ($1, $2, $3, $4, $5)',
-    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor],
+    `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address],
   );
   const machine = toApiMachine(updated[0]!);
   if (!sameState(was, machine)) await pgInsertHistory(db, [machine], timestamp);

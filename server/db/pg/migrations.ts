@@ -1,5 +1,10 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
+import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
+import { ROLES } from '../../accounts/account';
+import { ACTOR_KINDS } from '../../accounts/actor';
+import { ALERT_EVENTS } from '../../alerts/alert';
+import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
@@ -184,6 +189,114 @@ CREATE TABLE feed_baseline (
   active integer NOT NULL CHECK (active >= 0),
   since text NOT NULL
 );
+`,
+  },
+  {
+    version: 5,
+    name: 'accounts, sessions, failed sign-ins; the audit names a person or the token, and the address',
+    // SQLite's migration 7. Every instance reads and writes the same sessions and
+    // failure counts, so a sign-in on one is seen by all and a lock holds on all.
+    sql: `
+CREATE TABLE accounts (
+  name text COLLATE "C" PRIMARY KEY,
+  password_hash text NOT NULL CHECK (password_hash LIKE '$argon2%'),
+  role text NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${list(DISTRICTS)}]::text[]),
+  disabled boolean NOT NULL DEFAULT false,
+  must_change_password boolean NOT NULL DEFAULT false,
+  created_at text NOT NULL,
+  last_sign_in_at text,
+  password_changed_at text NOT NULL,
+  CHECK (role <> 'admin' OR districts = '{}')
+);
+
+CREATE TABLE sessions (
+  id_hash text COLLATE "C" PRIMARY KEY CHECK (id_hash ~ '^[0-9a-f]{64}$'),
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  csrf_token text NOT NULL,
+  created_at text NOT NULL,
+  idle_expires_at text COLLATE "C" NOT NULL,
+  absolute_expires_at text COLLATE "C" NOT NULL,
+  address text NOT NULL
+);
+CREATE INDEX sessions_account ON sessions (account);
+CREATE INDEX sessions_idle_expires_at ON sessions (idle_expires_at);
+
+CREATE TABLE sign_in_failures (
+  key text COLLATE "C" PRIMARY KEY,
+  failures integer NOT NULL CHECK (failures > 0),
+  window_started_at text COLLATE "C" NOT NULL,
+  locked_until text COLLATE "C"
+);
+
+ALTER TABLE machine_status_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'token'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_status_audit ADD COLUMN address text;
+ALTER TABLE machine_import_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'command'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_import_audit ADD COLUMN address text;
+CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
+`,
+  },
+  {
+    version: 6,
+    name: 'alert rules, alerts, webhooks and their deliveries',
+    // SQLite's migration 8. One alert not closed per rule and subject; a delivery is queued with the change of
+    // its alert (an outbox) and keeps its body, so every retry sends the same bytes.
+    sql: `
+CREATE TABLE alert_rules (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  minutes integer NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
+  district text CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  enabled boolean NOT NULL,
+  created_at text NOT NULL,
+  updated_at text NOT NULL,
+  CHECK (kind <> 'feedFailing' OR district IS NULL)
+);
+
+CREATE TABLE alerts (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  rule_id integer REFERENCES alert_rules (id) ON DELETE SET NULL,
+  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  subject text NOT NULL,
+  machine_id text,
+  district text,
+  minutes integer NOT NULL,
+  since text COLLATE "C" NOT NULL,
+  opened_at text,
+  closed_at text,
+  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
+);
+CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
+CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;
+
+CREATE TABLE webhooks (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  url text NOT NULL,
+  secret text NOT NULL CHECK (length(secret) >= 16),
+  description text NOT NULL,
+  enabled boolean NOT NULL,
+  created_at text NOT NULL
+);
+
+CREATE TABLE webhook_deliveries (
+  id text COLLATE "C" PRIMARY KEY,
+  webhook_id integer NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+  alert_id integer NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  event text NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  body text NOT NULL,
+  state text NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at text COLLATE "C",
+  last_status integer,
+  last_error text,
+  created_at text COLLATE "C" NOT NULL,
+  delivered_at text
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
+CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
 `,
   },
 ];

@@ -1,4 +1,7 @@
-import type { StatusUpdate } from '../../machines/statusUpdate';
+import type { District } from '../../../shared/contract/machine';
+import type { Actor } from '../../accounts/actor';
+import type { AuditQuery } from '../audit';
+import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
 import type {
   ChangeHandlers,
@@ -11,7 +14,10 @@ import type {
   StatusUpdateResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { SqliteAlertStore } from './alerts';
+import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
+import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
@@ -22,6 +28,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
+import { SqliteSessionStore } from './sessions';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -32,6 +39,9 @@ export class SqliteEngine implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
+  readonly accounts: SqliteAccountStore;
+  readonly sessions: SqliteSessionStore;
+  readonly alerts: SqliteAlertStore;
 
   constructor(
     readonly db: Db,
@@ -39,6 +49,9 @@ export class SqliteEngine implements Engine {
   ) {
     this.files = new FileStore(filesDir, db);
     this.feed = new SqliteFeedStore(db, this.files);
+    this.accounts = new SqliteAccountStore(db);
+    this.sessions = new SqliteSessionStore(db);
+    this.alerts = new SqliteAlertStore(db);
   }
 
   /**
@@ -59,15 +72,19 @@ export class SqliteEngine implements Engine {
     return getMachine(this.db, id);
   }
 
-  async listMachines() {
-    return listMachines(this.db);
+  async listMachines(districts?: readonly District[]) {
+    return listMachines(this.db, districts);
+  }
+
+  async readAudit(query: AuditQuery) {
+    return readAudit(this.db, query);
   }
 
   async countMachines() {
     return countMachines(this.db);
   }
 
-  async updateStatus(id: string, update: StatusUpdate, actor: string, at?: Date): Promise<StatusUpdateResult | null> {
+  async updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
     return applyStatusUpdate(this.db, id, update, actor, at);
   }
 

@@ -1,5 +1,12 @@
 import type { ApiMachine } from '../../machines/apiMachine';
-import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
+import {
+  confirmable,
+  HOLD_COLUMNS,
+  holdDecider,
+  nextBaseline,
+  toFeedHold,
+  type FeedHoldRecord,
+} from '../feedHoldRecord';
 import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import type { Db } from './open';
@@ -109,7 +116,7 @@ export function confirmHold(db: Db, id: number, actor: string, at: Date): HoldDe
       const machines: ApiMachine[] = [];
       for (const machineId of ids.filter((candidate) => active.has(candidate))) {
         // Audited machine by machine, as an operator's own change, under the admin's name.
-        const result = applyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+        const result = applyStatusUpdate(db, machineId, { deactivated: true }, holdDecider(actor), at);
         if (result) machines.push(result.machine);
       }
       db.prepare(

@@ -3,8 +3,14 @@ import type { MachineRow } from '../../machines/validate';
 import { toApiMachine, UPSERT_COLUMNS, upsertValues, type MachineRecord } from '../machineRecord';
 import type { Db } from './open';
 
-export function listMachines(db: Db): ApiMachine[] {
-  const records = db.prepare('SELECT * FROM machines ORDER BY id').all() as MachineRecord[];
+export function listMachines(db: Db, districts: readonly string[] = []): ApiMachine[] {
+  const records = (
+    districts.length === 0
+      ? db.prepare('SELECT * FROM machines ORDER BY id').all()
+      : db
+          .prepare('SELECT * FROM machines WHERE district IN (SELECT value FROM json_each(?)) ORDER BY id')
+          .all(JSON.stringify(districts))
+  ) as MachineRecord[];
   return records.map(toApiMachine);
 }
 

@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import { AREAS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/machine';
+import { AREAS, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
+import { ALERT_EVENTS } from '../../alerts/alert';
+import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { ROLES } from '../../accounts/account';
+import { ACTOR_KINDS } from '../../accounts/actor';
+import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
 
@@ -209,6 +214,115 @@ CREATE TABLE feed_baseline (
   active INTEGER NOT NULL CHECK (active >= 0),
   since TEXT NOT NULL
 ) STRICT;
+`,
+  },
+  {
+    version: 7,
+    name: 'accounts, sessions, failed sign-ins; the audit names a person or the token, and the address',
+    // Sessions and failure counts are deleted with their account or when they expire; the audit keeps the name.
+    // (SQLite allows no subquery in a CHECK: that each district is one, the store checks.)
+    // Entries from before this version were all made with the operator token (status) or the import command.
+    sql: `
+CREATE TABLE accounts (
+  name TEXT PRIMARY KEY,
+  password_hash TEXT NOT NULL CHECK (password_hash GLOB '$argon2*'),
+  role TEXT NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(districts) AND json_type(districts) = 'array'),
+  disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
+  must_change_password INTEGER NOT NULL DEFAULT 0 CHECK (must_change_password IN (0, 1)),
+  created_at TEXT NOT NULL,
+  last_sign_in_at TEXT,
+  password_changed_at TEXT NOT NULL,
+  CHECK (role <> 'admin' OR districts = '[]')
+) STRICT;
+
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64 AND id_hash NOT GLOB '*[^0-9a-f]*'),
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  csrf_token TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  idle_expires_at TEXT NOT NULL,
+  absolute_expires_at TEXT NOT NULL,
+  address TEXT NOT NULL
+) STRICT;
+CREATE INDEX sessions_account ON sessions (account);
+CREATE INDEX sessions_idle_expires_at ON sessions (idle_expires_at);
+
+CREATE TABLE sign_in_failures (
+  key TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL CHECK (failures > 0),
+  window_started_at TEXT NOT NULL,
+  locked_until TEXT
+) STRICT;
+
+ALTER TABLE machine_status_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'token'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_status_audit ADD COLUMN address TEXT;
+ALTER TABLE machine_import_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'command'
+  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE machine_import_audit ADD COLUMN address TEXT;
+CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
+`,
+  },
+  {
+    version: 8,
+    name: 'alert rules, alerts, webhooks and their deliveries',
+    // PostgreSQL's migration 6. One alert not closed per rule and subject; a delivery is queued with the change of
+    // its alert (an outbox) and keeps its body, so every retry sends the same bytes.
+    sql: `
+CREATE TABLE alert_rules (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
+  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (kind <> 'feedFailing' OR district IS NULL)
+) STRICT;
+
+CREATE TABLE alerts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  subject TEXT NOT NULL,
+  machine_id TEXT,
+  district TEXT,
+  minutes INTEGER NOT NULL,
+  since TEXT NOT NULL,
+  opened_at TEXT,
+  closed_at TEXT,
+  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
+) STRICT;
+CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
+CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;
+
+CREATE TABLE webhooks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  url TEXT NOT NULL,
+  secret TEXT NOT NULL CHECK (length(secret) >= 16),
+  description TEXT NOT NULL,
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  created_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  body TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at TEXT,
+  last_status INTEGER,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
+CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
 `,
   },
 ];

@@ -35,6 +35,12 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
       feedPhotos: all('SELECT * FROM feed_photos ORDER BY feed_id'),
       feedHolds: all('SELECT * FROM feed_holds ORDER BY id'),
       feedBaseline: all('SELECT active, since FROM feed_baseline'),
+      accounts: all('SELECT * FROM accounts ORDER BY name').map((account) => ({
+        ...account,
+        districts: JSON.parse(String(account.districts)) as unknown,
+        disabled: account.disabled === 1,
+        must_change_password: account.must_change_password === 1,
+      })),
     };
   } finally {
     source.close();

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { machinesAtom, machinesLoadStateAtom } from '../../../src/machines/machinesAtom';
 import { theme } from '../../../src/theme';
-import { syntheticMachines } from '../../fixtures/syntheticMachines';
+import { syntheticMachines } from '../../../testkit/fixtures/syntheticMachines';
 import { SyntheticScreen } from './SyntheticScreen';
 
 /** How many machines: `?n=`, a whole number up to 2,000,000; 1,000 when absent. */

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startPgCluster, type PgCluster } from './cluster';
-import { createTestDatabase, type TestDatabase } from './database';
+import { startPgCluster, type PgCluster } from '../../../testkit/pg/cluster';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const adminUrl = inject('pgAdminUrl');
 const databases: TestDatabase[] = [];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { importMachinesFile } from '../../../server/importing/importRows';
+import { addAccount } from '../../../server/auth/manageAccounts';
 import {
   auth,
   FIXTURES,
@@ -13,7 +14,7 @@ import {
   testSql,
   type TestServer,
 } from '../helpers';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const runCopy = (env: Record<string, string>) => runServerCommand('copy-to-postgres', [], env);
 
@@ -59,6 +60,15 @@ beforeAll(async () => {
        '2026-11-23T05:01:00.000Z', 'Alice Admin', '2026-11-23T05:01:00.000Z', 'Alice Admin', '["RVM-004"]')`,
   );
   await sqlite.sql.run("INSERT INTO feed_baseline (only_row, active, since) VALUES (1, 5, '2026-11-01T00:00:00.000Z')");
+  // And an account of the console.
+  await addAccount(sqlite.engine.accounts, {
+    name: 'op',
+    password: 'operator password',
+    role: 'operator',
+    districts: ['SHA TIN', 'ISLANDS'],
+    mustChangePassword: true,
+  });
+  await sqlite.engine.accounts.recordSignIn('op', '2026-11-23T05:00:00.000Z');
   database = await createTestDatabase(inject('pgAdminUrl'));
 }, 60_000);
 afterAll(async () => {
@@ -74,7 +84,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 1 account\(s\) in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -106,12 +116,15 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM feed_photos ORDER BY feed_id',
         'SELECT * FROM feed_holds ORDER BY id',
         'SELECT active, since FROM feed_baseline',
+        `SELECT name, password_hash, role, disabled, must_change_password, created_at, last_sign_in_at,
+           password_changed_at FROM accounts ORDER BY name`,
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
+      expect(await target.accounts.get('op')).toEqual(await sqlite.engine.accounts.get('op'));
       expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
       // New audit entries continue after the copied ones.
-      await target.updateStatus('RVM-001', { status: '>40%' }, 'test');
+      await target.updateStatus('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
     } finally {
       await app.close();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { PG_MIGRATIONS } from '../../../server/db/pg/migrations';
 import { createListBody } from '../../../server/http/listBody';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const databases: TestDatabase[] = [];
 const engines: PgEngine[] = [];
@@ -77,7 +77,7 @@ describe('the PostgreSQL engine', () => {
     await engine.pool.query("INSERT INTO meta VALUES ('x', 'y')");
     await engine.pruneAudit(1);
     expect(await version()).toBe(unchanged);
-    await engine.updateStatus('RVM-1', { status: 'Full' }, 'test');
+    await engine.updateStatus('RVM-1', { status: 'Full' }, { kind: 'token', name: 'test', address: null });
     expect(await version()).toBeGreaterThan(unchanged);
   });
 

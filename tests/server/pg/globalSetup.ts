@@ -5,7 +5,7 @@
  * outright leaves a folder the next run sweeps.
  */
 import type { TestProject } from 'vitest/node';
-import { startPgCluster } from './cluster';
+import { startPgCluster } from '../../../testkit/pg/cluster';
 
 declare module 'vitest' {
   export interface ProvidedContext {

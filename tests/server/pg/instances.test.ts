@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
 import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, startMainServer } from '../helpers';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 /** Two server processes on one PostgreSQL database, as two instances behind a load balancer. */
 interface Instance {

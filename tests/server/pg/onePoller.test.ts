@@ -10,7 +10,7 @@ import { validateMachineRow } from '../../../server/machines/validate';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
 import { ADMIN_TOKEN, makeTempDir, startMainServer, type MainServerProcess } from '../helpers';
 import fixtures from '../fixtures/machines.json';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
 
 const feedMachine = (fixture: (typeof fixtures)[number]): FeedMachine => {
   const result = validateMachineRow({ ...fixture, photo: null }, 1);

@@ -4,7 +4,7 @@
  * after the file's tests. A test that needs a fresh database of its own calls createTestDatabase(inject('pgAdminUrl')).
  */
 import { afterAll, inject } from 'vitest';
-import { createTestDatabase } from './database';
+import { createTestDatabase } from '../../../testkit/pg/database';
 
 const database = await createTestDatabase(inject('pgAdminUrl'));
 process.env.RVM_DATABASE_URL = database.url;

@@ -1,0 +1,65 @@
+import { DISTRICTS, type District } from '../../shared/contract/machine';
+
+/** `admin` may do everything; `operator` changes machines, stores photos and imports; `viewer` reads the console. */
+export const ROLES = ['admin', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A person who signs in to the console, as the server keeps them (never with the password's hash). */
+export interface Account {
+  name: string;
+  role: Role;
+  /** The districts whose machines the account sees and changes; empty = every district. Always empty for an admin. */
+  districts: District[];
+  disabled: boolean;
+  /** Set by whoever chose the password for someone else: the console asks for a new one at once. */
+  mustChangePassword: boolean;
+  /** ISO 8601, UTC. */
+  createdAt: string;
+  lastSignInAt: string | null;
+  passwordChangedAt: string;
+}
+
+/** An account with its password's argon2id hash (PHC string), as the store holds it. */
+export interface StoredAccount extends Account {
+  passwordHash: string;
+}
+
+export const ACCOUNT_NAME_MAX_LENGTH = 64;
+/** Letters of any script, digits, and . _ @ - after the first: an e-mail address is a name. */
+const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]*$/u;
+
+/**
+ * The one spelling of a name: NFKC, lower case, without the spaces around it, so that "Ann", " ann" and "ＡＮＮ" are one
+ * account. Sign-in, the user command and the store all go through it.
+ */
+export const normalizeAccountName = (name: string): string => name.normalize('NFKC').trim().toLowerCase();
+
+/** What is wrong with a (normalized) account name, or null. */
+export function accountNameProblem(name: string): string | null {
+  if (name === '') return 'a name is needed';
+  if ([...name].length > ACCOUNT_NAME_MAX_LENGTH) return `a name has at most ${ACCOUNT_NAME_MAX_LENGTH} characters`;
+  if (!NAME_PATTERN.test(name)) {
+    return 'a name is letters and digits, with . _ @ - after the first character';
+  }
+  return null;
+}
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/**
+ * A comma list of districts as an operator types it ("sha tin, Tai Po"), in the spec's keys, sorted and without
+ * repeats; `unknown` names any that is not a district. An empty list is every district.
+ */
+export function parseDistrictList(text: string): { districts: District[] } | { unknown: string[] } {
+  const names = text
+    .split(',')
+    .map((name) => name.trim().replace(/\s+/g, ' ').toUpperCase())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !(DISTRICTS as readonly string[]).includes(name));
+  if (unknown.length > 0) return { unknown };
+  return { districts: sortDistricts(names as District[]) };
+}
+
+/** In the spec's order (by area), without repeats: how every list of districts is stored and shown. */
+export const sortDistricts = (districts: readonly District[]): District[] =>
+  DISTRICTS.filter((district) => districts.includes(district));

@@ -1,0 +1,63 @@
+/**
+ * What makes a password acceptable (OWASP ASVS 4.0 V2.1): long enough, not absurdly long, any printable Unicode, no
+ * composition rules, not the account's name. Passwords are compared and hashed in NFKC, so a password typed on
+ * another keyboard (full-width digits, a composed accent) is the same password.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Why a new password is refused; `params` fill the message the console shows beside the field. */
+export type PasswordProblemCode =
+  'tooShort' | 'tooLong' | 'sameAsName' | 'sameAsCurrent' | 'notPrintable' | 'tooCommon';
+
+export interface PasswordProblem {
+  code: PasswordProblemCode;
+  params: Record<string, number>;
+}
+
+export const normalizePassword = (password: string): string => password.normalize('NFKC');
+
+/** Counted as a person counts characters: code points, not UTF-16 units. */
+const lengthOf = (text: string): number => [...text].length;
+
+/** Control characters (a stray Escape or NUL from a terminal) are refused; spaces and every script are allowed. */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * The first thing wrong with `password` as a new password for `name`, or null. `common`: passwords too common to
+ * take, in lower case (accounts/commonPasswords.ts), compared whatever the case.
+ */
+export function newPasswordProblem(
+  password: string,
+  name: string,
+  current?: string,
+  common: ReadonlySet<string> = new Set(),
+): PasswordProblem | null {
+  const normalized = normalizePassword(password);
+  const length = lengthOf(normalized);
+  if (length < PASSWORD_MIN_LENGTH) return { code: 'tooShort', params: { min: PASSWORD_MIN_LENGTH } };
+  if (length > PASSWORD_MAX_LENGTH) return { code: 'tooLong', params: { max: PASSWORD_MAX_LENGTH } };
+  if (CONTROL.test(normalized)) return { code: 'notPrintable', params: {} };
+  if (normalized.trim().toLowerCase() === name.toLowerCase()) return { code: 'sameAsName', params: {} };
+  if (current !== undefined && normalized === normalizePassword(current)) return { code: 'sameAsCurrent', params: {} };
+  if (common.has(normalized.toLowerCase())) return { code: 'tooCommon', params: {} };
+  return null;
+}
+
+/** The same problems as sentences, for the user command. */
+export function describePasswordProblem(problem: PasswordProblem): string {
+  switch (problem.code) {
+    case 'tooShort':
+      return `a password has at least ${problem.params.min} characters`;
+    case 'tooLong':
+      return `a password has at most ${problem.params.max} characters`;
+    case 'notPrintable':
+      return 'a password holds no control characters';
+    case 'sameAsName':
+      return "a password is not the account's name";
+    case 'sameAsCurrent':
+      return 'the new password is the current one';
+    case 'tooCommon':
+      return 'that password is one of the most common: choose another';
+  }
+}

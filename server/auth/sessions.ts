@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Account, StoredAccount } from '../accounts/account';
+import type { Clock } from '../accounts/clock';
+import { newSessionTimes, refreshedIdleExpiry, sessionLive, type SessionPolicy } from '../accounts/sessionTimes';
+import type { SessionRecord, SessionStore } from '../db/accountStore';
+
+/** 256 bits from the system's CSPRNG, base64url: 43 characters (ASVS 3.2.2 asks for at least 64 bits of entropy). */
+const ID_BYTES = 32;
+const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const newToken = (): string => randomBytes(ID_BYTES).toString('base64url');
+
+/** What the database keeps of a session id: its SHA-256, so a copy of the database signs nobody in. */
+export const sessionIdHash = (id: string): string => createHash('sha256').update(id).digest('hex');
+
+/** A session that is live, with its account as it is now. */
+export interface SignedIn {
+  session: SessionRecord;
+  account: StoredAccount;
+}
+
+/**
+ * Sessions of the console, kept by the engine's SessionStore: an id in the cookie, its hash in the database, an idle
+ * and an absolute expiry. A session ends when it expires, when it is signed out, and when its account is disabled
+ * or its password changes (the store deletes it; a session older than the password is refused all the same).
+ */
+export class Sessions {
+  constructor(
+    private readonly store: SessionStore,
+    readonly policy: SessionPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new session for `account`, with a new id and a new CSRF token: the id the cookie carries, and the record. */
+  async start(account: Pick<Account, 'name'>, address: string): Promise<{ id: string; session: SessionRecord }> {
+    const id = newToken();
+    const session: SessionRecord = {
+      idHash: sessionIdHash(id),
+      account: account.name,
+      csrfToken: newToken(),
+      address,
+      ...newSessionTimes(this.clock(), this.policy),
+    };
+    await this.store.create(session);
+    return { id, session };
+  }
+
+  /**
+   * The live session of the id a cookie carried, its idle expiry moved on (at most once a minute, or now with
+   * `refresh`); null for an id that is malformed, unknown, expired, or whose account may no longer sign in.
+   */
+  async resume(id: string, refresh = false): Promise<SignedIn | null> {
+    if (!ID_PATTERN.test(id)) return null;
+    const idHash = sessionIdHash(id);
+    const found = await this.store.find(idHash);
+    if (!found) return null;
+    const now = this.clock();
+    const { session, account } = found;
+    if (!sessionLive(session, now) || account.disabled || session.createdAt < account.passwordChangedAt) {
+      await this.store.delete(idHash);
+      return null;
+    }
+    const idleExpiresAt = refreshedIdleExpiry(session, now, this.policy, refresh);
+    if (idleExpiresAt === null) return found;
+    await this.store.touch(idHash, idleExpiresAt);
+    return { account, session: { ...session, idleExpiresAt } };
+  }
+
+  /** Ends the session of this id, if there is one. */
+  async end(id: string): Promise<void> {
+    if (ID_PATTERN.test(id)) await this.store.delete(sessionIdHash(id));
+  }
+}

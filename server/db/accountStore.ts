@@ -1,0 +1,51 @@
+import type { Account, StoredAccount } from '../accounts/account';
+import type { SessionTimes } from '../accounts/sessionTimes';
+import type { ThrottleState } from '../accounts/throttle';
+
+/** What may change of an account; each given field is written. */
+export type AccountChanges = Partial<
+  Pick<StoredAccount, 'role' | 'districts' | 'disabled' | 'mustChangePassword' | 'passwordHash' | 'passwordChangedAt'>
+>;
+
+/** The people who sign in to the console. Names are normalized by the caller (accounts/account.ts). */
+export interface AccountStore {
+  /** False, and nothing written, when the name is taken. */
+  add(account: StoredAccount): Promise<boolean>;
+  get(name: string): Promise<StoredAccount | null>;
+  /** Every account, by name. */
+  list(): Promise<Account[]>;
+  /**
+   * Writes the changes; with `endSessions` the account's sessions are deleted in the same transaction (a password
+   * changed, an account disabled). Null when there is no such account.
+   */
+  update(name: string, changes: AccountChanges, options?: { endSessions?: boolean }): Promise<Account | null>;
+  recordSignIn(name: string, at: string): Promise<void>;
+}
+
+/** A signed-in session as stored: the id itself never is, only its SHA-256. */
+export interface SessionRecord extends SessionTimes {
+  idHash: string;
+  account: string;
+  /** The synchronizer token the console sends back in `x-csrf-token` (decision 0044). */
+  csrfToken: string;
+  /** The client address at sign-in. */
+  address: string;
+}
+
+/** Sessions and the counts of failed sign-ins, shared by every instance on one database. */
+export interface SessionStore {
+  create(session: SessionRecord): Promise<void>;
+  /** The session and its account, whatever their times (the caller judges them); null when either is gone. */
+  find(idHash: string): Promise<{ session: SessionRecord; account: StoredAccount } | null>;
+  touch(idHash: string, idleExpiresAt: string): Promise<void>;
+  delete(idHash: string): Promise<void>;
+  /**
+   * Deletes the sessions past either expiry, and the failure counts whose window began before `countsBefore` and
+   * that lock nothing at `now`; how many rows in all.
+   */
+  prune(now: Date, countsBefore: Date): Promise<number>;
+  throttle(key: string): Promise<ThrottleState | null>;
+  /** Writes `next(current)` for `key`, atomically against other instances; answers what was written. */
+  recordFailure(key: string, next: (current: ThrottleState | null) => ThrottleState): Promise<ThrottleState>;
+  clearFailures(key: string): Promise<void>;
+}

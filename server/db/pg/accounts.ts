@@ -1,0 +1,207 @@
+import type { District } from '../../../shared/contract/machine';
+import type { Account, Role, StoredAccount } from '../../accounts/account';
+import type { ThrottleState } from '../../accounts/throttle';
+import type { AccountChanges, AccountStore, SessionRecord, SessionStore } from '../accountStore';
+import { inTransaction, type Queryable } from './pool';
+import type pg from 'pg';
+
+interface AccountRow {
+  name: string;
+  password_hash: string;
+  role: string;
+  districts: string[];
+  disabled: boolean;
+  must_change_password: boolean;
+  created_at: string;
+  last_sign_in_at: string | null;
+  password_changed_at: string;
+}
+
+const ACCOUNT_COLUMNS = `name, password_hash, role, districts, disabled, must_change_password, created_at,
+  last_sign_in_at, password_changed_at`;
+
+const toStoredAccount = (row: AccountRow): StoredAccount => ({
+  name: row.name,
+  passwordHash: row.password_hash,
+  role: row.role as Role,
+  districts: row.districts as District[],
+  disabled: row.disabled,
+  mustChangePassword: row.must_change_password,
+  createdAt: row.created_at,
+  lastSignInAt: row.last_sign_in_at,
+  passwordChangedAt: row.password_changed_at,
+});
+
+const withoutHash = ({ passwordHash: _hash, ...account }: StoredAccount): Account => account;
+
+const COLUMN_OF: Record<keyof AccountChanges, string> = {
+  role: 'role',
+  districts: 'districts',
+  disabled: 'disabled',
+  mustChangePassword: 'must_change_password',
+  passwordHash: 'password_hash',
+  passwordChangedAt: 'password_changed_at',
+};
+
+async function getAccount(db: Queryable, name: string): Promise<StoredAccount | null> {
+  const { rows } = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name = $1`, [name]);
+  return rows[0] ? toStoredAccount(rows[0]) : null;
+}
+
+/** PostgreSQL's accounts. No write lock (data_version): accounts are not part of the machine list. */
+export class PgAccountStore implements AccountStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async add(account: StoredAccount): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO accounts (${ACCOUNT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (name) DO NOTHING`,
+      [
+        account.name,
+        account.passwordHash,
+        account.role,
+        account.districts,
+        account.disabled,
+        account.mustChangePassword,
+        account.createdAt,
+        account.lastSignInAt,
+        account.passwordChangedAt,
+      ],
+    );
+    return rowCount === 1;
+  }
+
+  get(name: string): Promise<StoredAccount | null> {
+    return getAccount(this.pool, name);
+  }
+
+  async list(): Promise<Account[]> {
+    const { rows } = await this.pool.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY name`);
+    return rows.map((row) => withoutHash(toStoredAccount(row)));
+  }
+
+  update(name: string, changes: AccountChanges, options: { endSessions?: boolean } = {}): Promise<Account | null> {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [
+      keyof AccountChanges,
+      unknown,
+    ][];
+    return inTransaction(this.pool, {}, async (client) => {
+      if (entries.length > 0) {
+        const assignments = entries.map(([key], i) => `${COLUMN_OF[key]} = $${i + 1}`).join(', ');
+        await client.query(`UPDATE accounts SET ${assignments} WHERE name = $${entries.length + 1}`, [
+          ...entries.map(([, value]) => value),
+          name,
+        ]);
+      }
+      if (options.endSessions) await client.query('DELETE FROM sessions WHERE account = $1', [name]);
+      const account = await getAccount(client, name);
+      return account ? withoutHash(account) : null;
+    });
+  }
+
+  async recordSignIn(name: string, at: string): Promise<void> {
+    await this.pool.query('UPDATE accounts SET last_sign_in_at = $1 WHERE name = $2', [at, name]);
+  }
+}
+
+const SESSION_COLUMNS = `s.id_hash AS "idHash", s.account, s.csrf_token AS "csrfToken", s.created_at AS "createdAt",
+  s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.address`;
+/** The account's columns beside a session's: its own time as `account_created_at`. */
+const JOINED_ACCOUNT_COLUMNS = `a.name, a.password_hash, a.role, a.districts, a.disabled, a.must_change_password,
+  a.created_at AS account_created_at, a.last_sign_in_at, a.password_changed_at`;
+const THROTTLE_COLUMNS = `failures, window_started_at AS "windowStartedAt", locked_until AS "lockedUntil"`;
+/** The first key of the advisory lock a failure count is updated under (the second is the count's own). */
+const THROTTLE_LOCK = 0x72766e;
+
+/** PostgreSQL's sessions and failed sign-ins: every instance sees every session and every lock. */
+export class PgSessionStore implements SessionStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async create(session: SessionRecord): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        session.idHash,
+        session.account,
+        session.csrfToken,
+        session.createdAt,
+        session.idleExpiresAt,
+        session.absoluteExpiresAt,
+        session.address,
+      ],
+    );
+  }
+
+  async find(idHash: string): Promise<{ session: SessionRecord; account: StoredAccount } | null> {
+    // One round trip: every console request reads its session.
+    const { rows } = await this.pool.query<
+      SessionRecord & Omit<AccountRow, 'created_at'> & { account_created_at: string }
+    >(
+      `SELECT ${SESSION_COLUMNS}, ${JOINED_ACCOUNT_COLUMNS}
+       FROM sessions s JOIN accounts a ON a.name = s.account WHERE s.id_hash = $1`,
+      [idHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { idHash: id, account, csrfToken, createdAt, idleExpiresAt, absoluteExpiresAt, address } = row;
+    return {
+      session: { idHash: id, account, csrfToken, createdAt, idleExpiresAt, absoluteExpiresAt, address },
+      account: toStoredAccount({ ...row, created_at: row.account_created_at }),
+    };
+  }
+
+  async touch(idHash: string, idleExpiresAt: string): Promise<void> {
+    await this.pool.query('UPDATE sessions SET idle_expires_at = $1 WHERE id_hash = $2', [idleExpiresAt, idHash]);
+  }
+
+  async delete(idHash: string): Promise<void> {
+    await this.pool.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  prune(now: Date, countsBefore: Date): Promise<number> {
+    const at = now.toISOString();
+    return inTransaction(this.pool, {}, async (client) => {
+      const sessions = await client.query(
+        'DELETE FROM sessions WHERE idle_expires_at <= $1 OR absolute_expires_at <= $1',
+        [at],
+      );
+      const counts = await client.query(
+        'DELETE FROM sign_in_failures WHERE window_started_at < $1 AND (locked_until IS NULL OR locked_until <= $2)',
+        [countsBefore.toISOString(), at],
+      );
+      return (sessions.rowCount ?? 0) + (counts.rowCount ?? 0);
+    });
+  }
+
+  async throttle(key: string): Promise<ThrottleState | null> {
+    const { rows } = await this.pool.query<ThrottleState>(
+      `SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = $1`,
+      [key],
+    );
+    return rows[0] ?? null;
+  }
+
+  recordFailure(key: string, next: (current: ThrottleState | null) => ThrottleState): Promise<ThrottleState> {
+    return inTransaction(this.pool, {}, async (client) => {
+      // Two instances counting the same key at once take turns: no failure is lost.
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [THROTTLE_LOCK, key]);
+      const { rows } = await client.query<ThrottleState>(
+        `SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = $1`,
+        [key],
+      );
+      const state = next(rows[0] ?? null);
+      await client.query(
+        `INSERT INTO sign_in_failures (key, failures, window_started_at, locked_until) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
+           window_started_at = excluded.window_started_at, locked_until = excluded.locked_until`,
+        [key, state.failures, state.windowStartedAt, state.lockedUntil],
+      );
+      return state;
+    });
+  }
+
+  async clearFailures(key: string): Promise<void> {
+    await this.pool.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
+  }
+}

@@ -1,0 +1,87 @@
+import type { StoredAccount } from '../../accounts/account';
+import type { ThrottleState } from '../../accounts/throttle';
+import type { SessionRecord, SessionStore } from '../accountStore';
+import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from './accounts';
+import type { Db } from './open';
+
+const SESSION_COLUMNS = `id_hash AS idHash, account, csrf_token AS csrfToken, created_at AS createdAt,
+  idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt, address`;
+const THROTTLE_COLUMNS = 'failures, window_started_at AS windowStartedAt, locked_until AS lockedUntil';
+
+/** SQLite's sessions and failed sign-ins. */
+export class SqliteSessionStore implements SessionStore {
+  constructor(private readonly db: Db) {}
+
+  async create(session: SessionRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address)
+         VALUES (@idHash, @account, @csrfToken, @createdAt, @idleExpiresAt, @absoluteExpiresAt, @address)`,
+      )
+      .run(session);
+  }
+
+  async find(idHash: string): Promise<{ session: SessionRecord; account: StoredAccount } | null> {
+    const session = this.db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id_hash = ?`).get(idHash) as
+      SessionRecord | undefined;
+    if (!session) return null;
+    const account = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name = ?`).get(session.account) as
+      AccountRow | undefined;
+    return account ? { session, account: toStoredAccount(account) } : null;
+  }
+
+  async touch(idHash: string, idleExpiresAt: string): Promise<void> {
+    this.db.prepare('UPDATE sessions SET idle_expires_at = ? WHERE id_hash = ?').run(idleExpiresAt, idHash);
+  }
+
+  async delete(idHash: string): Promise<void> {
+    this.db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  }
+
+  async prune(now: Date, countsBefore: Date): Promise<number> {
+    const at = now.toISOString();
+    return this.db
+      .transaction(
+        () =>
+          this.db.prepare('DELETE FROM sessions WHERE idle_expires_at <= ? OR absolute_expires_at <= ?').run(at, at)
+            .changes +
+          this.db
+            .prepare(
+              `DELETE FROM sign_in_failures
+               WHERE window_started_at < ? AND (locked_until IS NULL OR locked_until <= ?)`,
+            )
+            .run(countsBefore.toISOString(), at).changes,
+      )
+      .immediate();
+  }
+
+  async throttle(key: string): Promise<ThrottleState | null> {
+    return (
+      (this.db.prepare(`SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = ?`).get(key) as
+        ThrottleState | undefined) ?? null
+    );
+  }
+
+  async recordFailure(key: string, next: (current: ThrottleState | null) => ThrottleState): Promise<ThrottleState> {
+    return this.db
+      .transaction(() => {
+        const current = this.db.prepare(`SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = ?`).get(key) as
+          ThrottleState | undefined;
+        const state = next(current ?? null);
+        this.db
+          .prepare(
+            `INSERT INTO sign_in_failures (key, failures, window_started_at, locked_until)
+             VALUES (@key, @failures, @windowStartedAt, @lockedUntil)
+             ON CONFLICT (key) DO UPDATE SET failures = excluded.failures,
+               window_started_at = excluded.window_started_at, locked_until = excluded.locked_until`,
+          )
+          .run({ key, ...state });
+        return state;
+      })
+      .immediate();
+  }
+
+  async clearFailures(key: string): Promise<void> {
+    this.db.prepare('DELETE FROM sign_in_failures WHERE key = ?').run(key);
+  }
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { Clock } from '../accounts/clock';
+import { ruleProblem, type AlertRuleInput } from '../alerts/alertRule';
+import { eventBody } from '../alerts/eventBody';
+import type { Engine } from '../db/engine';
+import { ApiError } from '../errors';
+import type { Access } from '../security/access';
+import { ADMIN_ERRORS, BAD_BODY, ID_PARAMS, NOT_FOUND, RULE_BODY, RULE_SCHEMA } from './alertSchemas';
+import { CONSOLE_SECURITY } from './authSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/operator/alert-rules';
+const ONE_ROUTE = `${ROUTE}/:id`;
+
+const RULE_PATCH_BODY = { ...RULE_BODY, required: [] } as const;
+const RULE_ANSWER = {
+  description: 'The rule',
+  type: 'object',
+  required: ['success', 'rule'],
+  properties: { success: { type: 'boolean', const: true }, rule: RULE_SCHEMA },
+} as const;
+const OK_ANSWER = {
+  description: 'Done',
+  type: 'object',
+  required: ['success'],
+  properties: { success: { type: 'boolean', const: true } },
+} as const;
+
+const ADMINS_ONLY = 'Admins (and the operator token) only.';
+
+export const ALERT_RULE_SCHEMAS = {
+  list: {
+    operationId: 'listAlertRules',
+    tags: ['alerts'],
+    summary: 'The alert rules',
+    description: `Every rule, oldest first. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    response: {
+      200: {
+        description: 'The rules',
+        type: 'object',
+        required: ['success', 'rules'],
+        properties: { success: { type: 'boolean', const: true }, rules: { type: 'array', items: RULE_SCHEMA } },
+      },
+      ...ADMIN_ERRORS,
+    },
+  },
+  create: {
+    operationId: 'createAlertRule',
+    tags: ['alerts'],
+    summary: 'Adds an alert rule',
+    description:
+      'A rule opens an alert for each machine (or the feed) whose condition lasts longer than its minutes, and ' +
+      `closes it when the condition ends. The operators' usual first rule: machineFull, 240 minutes. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    body: RULE_BODY,
+    response: { 200: RULE_ANSWER, ...BAD_BODY, ...ADMIN_ERRORS },
+  },
+  update: {
+    operationId: 'updateAlertRule',
+    tags: ['alerts'],
+    summary: 'Changes an alert rule',
+    description:
+      'Only the fields given change. Its alerts not closed are closed (open ones with an alert.closed event) and it ' +
+      `watches afresh from now. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    params: ID_PARAMS,
+    body: RULE_PATCH_BODY,
+    response: { 200: RULE_ANSWER, ...BAD_BODY, ...NOT_FOUND, ...ADMIN_ERRORS },
+  },
+  delete: {
+    operationId: 'deleteAlertRule',
+    tags: ['alerts'],
+    summary: 'Deletes an alert rule',
+    description: `Its open alerts are closed (with an alert.closed event); its closed ones stay in the history. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    params: ID_PARAMS,
+    response: { 200: OK_ANSWER, ...NOT_FOUND, ...ADMIN_ERRORS },
+  },
+} as const;
+
+type IdParams = FromSchema<typeof ID_PARAMS>;
+
+function checked(input: AlertRuleInput): AlertRuleInput {
+  const problem = ruleProblem(input);
+  if (problem) throw new ApiError(400, 'badRequest', { problem });
+  return input;
+}
+
+/** The admins' alert rules: list, add, change, delete. */
+export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+  const now = () => clock().toISOString();
+  const reading = access.guard('manageAlerts', { changes: false });
+  const changing = access.guardBeforeBody('manageAlerts', { changes: true });
+
+  app.get(ROUTE, {
+    schema: ALERT_RULE_SCHEMAS.list,
+    onRequest: reading,
+    handler: async () => ({ success: true, rules: await engine.alerts.listRules() }),
+  });
+
+  app.post<{ Body: FromSchema<typeof RULE_BODY> }>(ROUTE, {
+    schema: ALERT_RULE_SCHEMAS.create,
+    preParsing: changing,
+    handler: async (request) => {
+      const { kind, minutes, district = null, enabled = true } = request.body;
+      const rule = await engine.alerts.addRule(checked({ kind, minutes, district, enabled }), now());
+      request.log.info({ rule, by: request.caller?.name }, 'alert rule added');
+      return { success: true, rule };
+    },
+  });
+
+  app.patch<{ Params: IdParams; Body: FromSchema<typeof RULE_PATCH_BODY> }>(ONE_ROUTE, {
+    schema: ALERT_RULE_SCHEMAS.update,
+    preParsing: changing,
+    handler: async (request) => {
+      const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
+      if (!before) throw new ApiError(404, 'notFound');
+      const input = checked({
+        kind: request.body.kind ?? before.kind,
+        minutes: request.body.minutes ?? before.minutes,
+        district: request.body.district === undefined ? before.district : request.body.district,
+        enabled: request.body.enabled ?? before.enabled,
+      });
+      const rule = await engine.alerts.updateRule(Number(request.params.id), input, now(), eventBody);
+      if (!rule) throw new ApiError(404, 'notFound');
+      request.log.info({ rule, by: request.caller?.name }, 'alert rule changed');
+      return { success: true, rule };
+    },
+  });
+
+  app.delete<{ Params: IdParams }>(ONE_ROUTE, {
+    schema: ALERT_RULE_SCHEMAS.delete,
+    onRequest: access.guard('manageAlerts', { changes: true }),
+    handler: async (request) => {
+      if (!(await engine.alerts.deleteRule(Number(request.params.id), now(), eventBody)))
+        throw new ApiError(404, 'notFound');
+      request.log.info({ rule: Number(request.params.id), by: request.caller?.name }, 'alert rule deleted');
+      return { success: true };
+    },
+  });
+
+  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
+  refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import { reachesDistrict } from '../accounts/access';
+import type { Alert } from '../alerts/alert';
+import { ALERT_KINDS } from '../alerts/alertRule';
+import type { Engine } from '../db/engine';
+import type { Access } from '../security/access';
+import { ALERT_SCHEMA, READER_ERRORS } from './alertSchemas';
+import { CONSOLE_SECURITY } from './authSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/operator/alerts';
+const HISTORY_ROUTE = '/api/operator/alerts/history';
+const HISTORY_DEFAULT_LIMIT = 100;
+const HISTORY_MAX_LIMIT = 1000;
+
+const HISTORY_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    before: { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'The `next` of the page before' },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,3}$', description: `At most ${HISTORY_MAX_LIMIT}` },
+  },
+} as const;
+
+const VIEWERS = 'Viewer and above; a person limited to districts sees the alerts of those (and the feed’s).';
+
+export const ALERT_SCHEMAS = {
+  open: {
+    operationId: 'listOpenAlerts',
+    tags: ['alerts'],
+    summary: 'The open alerts, and their count by kind',
+    description: `Alerts whose condition has lasted longer than their rule's minutes and goes on, oldest first. ${VIEWERS}`,
+    security: CONSOLE_SECURITY,
+    response: {
+      200: {
+        description: 'The open alerts',
+        type: 'object',
+        required: ['success', 'alerts', 'counts'],
+        properties: {
+          success: { type: 'boolean', const: true },
+          alerts: { type: 'array', items: ALERT_SCHEMA },
+          counts: {
+            type: 'object',
+            description: 'Open alerts by kind (of those the caller sees)',
+            required: ALERT_KINDS,
+            properties: Object.fromEntries(ALERT_KINDS.map((kind) => [kind, { type: 'integer' }])),
+          },
+        },
+      },
+      ...READER_ERRORS,
+    },
+  },
+  history: {
+    operationId: 'listClosedAlerts',
+    tags: ['alerts'],
+    summary: 'Closed alerts, newest first',
+    description: `A page of the alerts that opened and have closed; \`next\` asks for the page after. ${VIEWERS}`,
+    security: CONSOLE_SECURITY,
+    querystring: HISTORY_QUERY,
+    response: {
+      200: {
+        description: 'A page of the history',
+        type: 'object',
+        required: ['success', 'alerts', 'next'],
+        properties: {
+          success: { type: 'boolean', const: true },
+          alerts: { type: 'array', items: ALERT_SCHEMA },
+          next: { type: ['string', 'null'], description: 'The `before` of the next page; null at the end' },
+        },
+      },
+      ...READER_ERRORS,
+    },
+  },
+} as const;
+
+/** Open alerts, and the history of closed ones: what the console shows, and the count on its fleet view. */
+export function registerAlertRoutes(app: FastifyInstance, engine: Engine, access: Access): void {
+  const reading = access.guard('readConsole', { changes: false });
+  const visible = (alerts: Alert[], request: FastifyRequest) =>
+    alerts.filter((alert) => alert.district === null || reachesDistrict(request.caller!, alert.district));
+
+  app.get(ROUTE, {
+    schema: ALERT_SCHEMAS.open,
+    onRequest: reading,
+    handler: async (request) => {
+      const open = visible(await engine.alerts.currentAlerts(), request).filter((alert) => alert.openedAt !== null);
+      const counts = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0]));
+      for (const alert of open) counts[alert.kind] = (counts[alert.kind] ?? 0) + 1;
+      return { success: true, alerts: open, counts };
+    },
+  });
+
+  app.get<{ Querystring: FromSchema<typeof HISTORY_QUERY> }>(HISTORY_ROUTE, {
+    schema: ALERT_SCHEMAS.history,
+    onRequest: reading,
+    handler: async (request) => {
+      const limit = Math.min(HISTORY_MAX_LIMIT, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT));
+      const page = await engine.alerts.closedAlerts(request.query.before ? Number(request.query.before) : null, limit);
+      const next = page.length === limit ? String(page.at(-1)!.id) : null;
+      return { success: true, alerts: visible(page, request), next };
+    },
+  });
+
+  refuseOtherMethods(app, [ROUTE, HISTORY_ROUTE], ['GET']);
+}

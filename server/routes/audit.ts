@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { ACTOR_KINDS } from '../accounts/actor';
+import type { Engine } from '../db/engine';
+import type { Access } from '../security/access';
+import { SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
+import {
+  AUDIT_QUERY_SCHEMA,
+  auditEntryAnswer,
+  auditLimit,
+  auditQueryFor,
+  encodeAuditCursor,
+  type AuditQueryString,
+} from './auditQuery';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/operator/audit';
+export const AUDIT_PAGE_DEFAULT = 100;
+
+const ENTRY_SCHEMA = {
+  type: 'object',
+  required: ['id', 'at', 'actor', 'actorKind', 'address', 'machineId', 'kind', 'before', 'after'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', description: 'update-N or import-N' },
+    at: { type: 'string', format: 'date-time' },
+    actor: {
+      type: 'string',
+      description: "The account's name, the token's fingerprint, or the command and who ran it",
+    },
+    actorKind: { type: 'string', enum: ACTOR_KINDS },
+    address: { type: ['string', 'null'], description: 'The client address; null for a command run on the server' },
+    machineId: { type: ['string', 'null'], description: 'The machine changed; null for an import' },
+    kind: { type: 'string', enum: ['update', 'import'] },
+    before: { type: ['object', 'null'], additionalProperties: true, description: "The machine's fields before" },
+    after: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: "The machine's fields after; for an import, its file and counts",
+    },
+  },
+} as const;
+
+export const AUDIT_SCHEMA = {
+  operationId: 'listAuditEntries',
+  tags: ['operator'],
+  summary: 'Who changed what, when, from where',
+  description:
+    'Newest first, a page at a time (`next` is the `before` of the page after). A person limited to districts sees ' +
+    'the changes to their machines only, and no imports. Viewer and above.',
+  security: CONSOLE_SECURITY,
+  querystring: AUDIT_QUERY_SCHEMA,
+  response: {
+    200: {
+      description: 'A page of the audit',
+      type: 'object',
+      required: ['success', 'entries', 'next'],
+      properties: {
+        success: { type: 'boolean', const: true },
+        entries: { type: 'array', items: ENTRY_SCHEMA },
+        next: { type: ['string', 'null'], description: 'More entries: pass it as `before`; null at the end' },
+      },
+    },
+    400: consoleErrorAnswer('badRequest: an unknown parameter, a bad value, or a `before` that is no `next`'),
+    401: consoleErrorAnswer('unauthorized: no session, or it has ended, and no operator token'),
+    403: consoleErrorAnswer('forbidden: a machine outside the districts of the account; passwordChangeRequired'),
+    ...SERVER_ERRORS,
+  },
+} as const;
+
+export function registerAuditRoute(app: FastifyInstance, engine: Engine, access: Access): void {
+  app.get<{ Querystring: AuditQueryString }>(ROUTE, {
+    schema: AUDIT_SCHEMA,
+    onRequest: access.guard('readConsole', { changes: false }),
+    handler: async (request) => {
+      const limit = auditLimit(request, AUDIT_PAGE_DEFAULT);
+      // One more than asked tells whether there is a page after this one.
+      const read = await engine.readAudit(await auditQueryFor(request, engine, limit + 1));
+      const entries = read.slice(0, limit);
+      const last = entries.at(-1);
+      return {
+        success: true,
+        entries: entries.map(auditEntryAnswer),
+        next: read.length > limit && last ? encodeAuditCursor(last.position) : null,
+      };
+    },
+  });
+  refuseOtherMethods(app, [ROUTE], ['GET']);
+}

@@ -1,0 +1,88 @@
+import type {} from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { SignInGate } from '../auth/signIn';
+import type { Sessions } from '../auth/sessions';
+import { ApiError } from '../errors';
+import { fromThisSite } from '../security/csrf';
+import { readSessionCookie, setSessionCookie } from '../security/sessionCookie';
+import { SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer, RETRY_AFTER_SECONDS, SESSION_ANSWER, sessionOf } from './authSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/auth/login';
+const ONE_MINUTE_MS = 60 * 1000;
+/**
+ * Each attempt costs an argon2 hash (19 MiB, tens of ms). The counts of failures stop an address after 20, but many
+ * requests sent at once all pass the count before the first failure is written: this cap, counted as each request
+ * arrives, bounds them.
+ */
+export const SIGN_IN_RATE_LIMIT_PER_MINUTE = 60;
+
+const SIGN_IN_BODY = {
+  type: 'object',
+  required: ['name', 'password'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 256 },
+    password: { type: 'string', maxLength: 1024 },
+  },
+} as const;
+
+export const SIGN_IN_SCHEMA = {
+  operationId: 'signIn',
+  tags: ['auth'],
+  summary: 'A person signs in to the console',
+  description:
+    'A new session, its id in an HttpOnly, SameSite=Strict cookie (Secure and __Host- prefixed over TLS); any session ' +
+    'the request carried ends. An unknown name, a wrong password and a disabled account get the same answer in the ' +
+    'same time. Five failures for one name in 15 minutes lock it for 15 minutes, twenty from one address lock the ' +
+    `address; at most ${SIGN_IN_RATE_LIMIT_PER_MINUTE} attempts a minute per address.`,
+  body: SIGN_IN_BODY,
+  response: {
+    200: SESSION_ANSWER,
+    400: consoleErrorAnswer('badRequest: not JSON, or not a name and a password'),
+    401: consoleErrorAnswer('badCredentials: the name and password do not sign in'),
+    403: consoleErrorAnswer('csrfRejected: sent from a page of another site'),
+    415: consoleErrorAnswer('unsupportedMediaType: the body is not application/json'),
+    429: consoleErrorAnswer(
+      'accountLocked: too many wrong passwords for this name; tooManyAttempts: too many failures from this address ' +
+        '(both say when in retryAfterSeconds and Retry-After); tooManyRequests: over the rate limit',
+      RETRY_AFTER_SECONDS,
+    ),
+    ...SERVER_ERRORS,
+  },
+} as const;
+
+export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sessions: Sessions): void {
+  app.post<{ Body: FromSchema<typeof SIGN_IN_BODY> }>(ROUTE, {
+    schema: SIGN_IN_SCHEMA,
+    bodyLimit: 4096,
+    config: { rateLimit: { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
+    // Before the body: another site's page cannot sign a visitor in to an account of its choosing.
+    preParsing: async (request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      if (!fromThisSite(request)) throw new ApiError(403, 'csrfRejected');
+      return payload;
+    },
+    handler: async (request, reply) => {
+      const result = await gate.signIn(request.body.name, request.body.password, request.ip);
+      if (result.outcome === 'badCredentials') {
+        request.log.info({ address: request.ip }, 'sign-in refused');
+        throw new ApiError(401, 'badCredentials');
+      }
+      if (result.outcome !== 'signedIn') {
+        request.log.warn({ address: request.ip }, `sign-in refused: ${result.outcome}`);
+        throw new ApiError(429, result.outcome, { retryAfterSeconds: result.retryAfterSeconds });
+      }
+      // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
+      const previous = readSessionCookie(request);
+      if (previous !== undefined) await sessions.end(previous);
+      const { id, session } = await sessions.start(result.account, request.ip);
+      setSessionCookie(request, reply, id);
+      request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
+      return { success: true, session: sessionOf(session, result.account) };
+    },
+  });
+  refuseOtherMethods(app, [ROUTE], ['POST']);
+}

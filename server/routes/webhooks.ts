@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { Clock } from '../accounts/clock';
+import type { Engine } from '../db/engine';
+import { ApiError } from '../errors';
+import type { Access } from '../security/access';
+import {
+  ADMIN_ERRORS,
+  BAD_BODY,
+  DELIVERY_SCHEMA,
+  ID_PARAMS,
+  NOT_FOUND,
+  WEBHOOK_BODY,
+  WEBHOOK_SCHEMA,
+} from './alertSchemas';
+import { CONSOLE_SECURITY } from './authSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+
+const ROUTE = '/api/operator/webhooks';
+const ONE_ROUTE = `${ROUTE}/:id`;
+const DELIVERIES_ROUTE = `${ROUTE}/:id/deliveries`;
+const DELIVERIES_LIMIT = 200;
+/** A secret the server makes: 32 random bytes, as 64 hex digits. */
+const SECRET_BYTES = 32;
+
+const WEBHOOK_PATCH_BODY = {
+  ...WEBHOOK_BODY,
+  required: [],
+  properties: {
+    ...WEBHOOK_BODY.properties,
+    rotateSecret: { type: 'boolean', description: 'Makes a new secret, answered this once' },
+  },
+} as const;
+
+const SECRET = {
+  type: 'string',
+  description: 'The HMAC key, answered only when the server made it (never again: keep it)',
+} as const;
+const WEBHOOK_ANSWER = {
+  description: 'The webhook',
+  type: 'object',
+  required: ['success', 'webhook'],
+  properties: { success: { type: 'boolean', const: true }, webhook: WEBHOOK_SCHEMA, secret: SECRET },
+} as const;
+const ADMINS_ONLY = 'Admins (and the operator token) only.';
+
+export const WEBHOOK_SCHEMAS = {
+  list: {
+    operationId: 'listWebhooks',
+    tags: ['alerts'],
+    summary: 'The webhooks alert events are sent to',
+    description: `Every webhook, without its secret. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    response: {
+      200: {
+        description: 'The webhooks',
+        type: 'object',
+        required: ['success', 'webhooks'],
+        properties: { success: { type: 'boolean', const: true }, webhooks: { type: 'array', items: WEBHOOK_SCHEMA } },
+      },
+      ...ADMIN_ERRORS,
+    },
+  },
+  create: {
+    operationId: 'createWebhook',
+    tags: ['alerts'],
+    summary: 'Registers a webhook',
+    description:
+      'Each alert opened or closed from now on is POSTed to `url` as JSON, signed with HMAC-SHA256 of the body under ' +
+      'the secret (X-RVM-Signature: sha256=<hex>), with X-RVM-Delivery (the same on every retry) and X-RVM-Event. ' +
+      `Without \`secret\` the server makes one and answers it this once. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    body: WEBHOOK_BODY,
+    response: { 200: WEBHOOK_ANSWER, ...BAD_BODY, ...ADMIN_ERRORS },
+  },
+  update: {
+    operationId: 'updateWebhook',
+    tags: ['alerts'],
+    summary: 'Changes a webhook',
+    description: `Only the fields given change; \`rotateSecret\` makes a new secret, answered this once. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    params: ID_PARAMS,
+    body: WEBHOOK_PATCH_BODY,
+    response: { 200: WEBHOOK_ANSWER, ...BAD_BODY, ...NOT_FOUND, ...ADMIN_ERRORS },
+  },
+  delete: {
+    operationId: 'deleteWebhook',
+    tags: ['alerts'],
+    summary: 'Deletes a webhook',
+    description: `Its deliveries not yet made are dropped, and its log with them. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    params: ID_PARAMS,
+    response: {
+      200: {
+        description: 'Done',
+        type: 'object',
+        required: ['success'],
+        properties: { success: { type: 'boolean', const: true } },
+      },
+      ...NOT_FOUND,
+      ...ADMIN_ERRORS,
+    },
+  },
+  deliveries: {
+    operationId: 'listWebhookDeliveries',
+    tags: ['alerts'],
+    summary: "A webhook's delivery log",
+    description:
+      `Its last ${DELIVERIES_LIMIT} deliveries, newest first: state (pending, delivered, failed), attempts, the ` +
+      `receiver's last status and error, when the next attempt is due. ${ADMINS_ONLY}`,
+    security: CONSOLE_SECURITY,
+    params: ID_PARAMS,
+    response: {
+      200: {
+        description: 'The deliveries',
+        type: 'object',
+        required: ['success', 'deliveries'],
+        properties: {
+          success: { type: 'boolean', const: true },
+          deliveries: { type: 'array', items: DELIVERY_SCHEMA },
+        },
+      },
+      ...NOT_FOUND,
+      ...ADMIN_ERRORS,
+    },
+  },
+} as const;
+
+type IdParams = FromSchema<typeof ID_PARAMS>;
+
+/** An http(s) URL without credentials in it, or a 400 saying why not. */
+function checkedUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError(400, 'badRequest', { problem: 'url is not a URL' });
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError(400, 'badRequest', { problem: 'url must be http:// or https://' });
+  }
+  if (url.username || url.password) {
+    throw new ApiError(400, 'badRequest', {
+      problem: 'url must not hold a name or password: the signature is the proof',
+    });
+  }
+  return url.toString();
+}
+
+const newSecret = (): string => randomBytes(SECRET_BYTES).toString('hex');
+
+/** The admins' webhooks and their delivery log. */
+export function registerWebhookRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+  const reading = access.guard('manageAlerts', { changes: false });
+  const changing = access.guardBeforeBody('manageAlerts', { changes: true });
+  const find = async (id: string) => {
+    const webhook = (await engine.alerts.listWebhooks()).find((candidate) => candidate.id === Number(id));
+    if (!webhook) throw new ApiError(404, 'notFound');
+    return webhook;
+  };
+
+  app.get(ROUTE, {
+    schema: WEBHOOK_SCHEMAS.list,
+    onRequest: reading,
+    handler: async () => ({ success: true, webhooks: await engine.alerts.listWebhooks() }),
+  });
+
+  app.post<{ Body: FromSchema<typeof WEBHOOK_BODY> }>(ROUTE, {
+    schema: WEBHOOK_SCHEMAS.create,
+    preParsing: changing,
+    handler: async (request) => {
+      const { url, description = '', enabled = true, secret } = request.body;
+      const made = secret === undefined ? newSecret() : null;
+      const input = { url: checkedUrl(url), description, enabled };
+      const webhook = await engine.alerts.addWebhook(input, secret ?? made!, clock().toISOString());
+      request.log.info({ webhook, by: request.caller?.name }, 'webhook registered');
+      return { success: true, webhook, ...(made ? { secret: made } : {}) };
+    },
+  });
+
+  app.patch<{ Params: IdParams; Body: FromSchema<typeof WEBHOOK_PATCH_BODY> }>(ONE_ROUTE, {
+    schema: WEBHOOK_SCHEMAS.update,
+    preParsing: changing,
+    handler: async (request) => {
+      const before = await find(request.params.id);
+      const { url, description, enabled, secret, rotateSecret } = request.body;
+      if (secret !== undefined && rotateSecret) {
+        throw new ApiError(400, 'badRequest', { problem: 'give a secret or ask for a new one, not both' });
+      }
+      const made = rotateSecret ? newSecret() : null;
+      const input = {
+        url: url === undefined ? before.url : checkedUrl(url),
+        description: description ?? before.description,
+        enabled: enabled ?? before.enabled,
+      };
+      const webhook = await engine.alerts.updateWebhook(before.id, input, made ?? secret ?? null);
+      if (!webhook) throw new ApiError(404, 'notFound');
+      request.log.info(
+        { webhook, by: request.caller?.name, newSecret: made !== null || secret !== undefined },
+        'webhook changed',
+      );
+      return { success: true, webhook, ...(made ? { secret: made } : {}) };
+    },
+  });
+
+  app.delete<{ Params: IdParams }>(ONE_ROUTE, {
+    schema: WEBHOOK_SCHEMAS.delete,
+    onRequest: access.guard('manageAlerts', { changes: true }),
+    handler: async (request) => {
+      if (!(await engine.alerts.deleteWebhook(Number(request.params.id)))) throw new ApiError(404, 'notFound');
+      request.log.info({ webhook: Number(request.params.id), by: request.caller?.name }, 'webhook deleted');
+      return { success: true };
+    },
+  });
+
+  app.get<{ Params: IdParams }>(DELIVERIES_ROUTE, {
+    schema: WEBHOOK_SCHEMAS.deliveries,
+    onRequest: reading,
+    handler: async (request) => {
+      const webhook = await find(request.params.id);
+      return { success: true, deliveries: await engine.alerts.deliveries(webhook.id, DELIVERIES_LIMIT) };
+    },
+  });
+
+  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
+  refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
+  refuseOtherMethods(app, [DELIVERIES_ROUTE], ['GET']);
+}

@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { roleAllows, type Caller, type Permission } from '../accounts/access';
+import type { Actor } from '../accounts/actor';
+import type { Sessions, SignedIn } from '../auth/sessions';
+import { ApiError } from '../errors';
+import { bearerMatches } from './adminToken';
+import { carriesCsrfToken, fromThisSite } from './csrf';
+import { clearSessionCookie, readSessionCookie } from './sessionCookie';
+import { tokenFingerprint } from './tokenFingerprint';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, once a route's guard let them through; null before, and on routes without a guard. */
+    caller: Caller | null;
+    /** Who the request's credentials name, once `Access.identify` has looked; null for nobody or before. */
+    identity: Identity | null;
+  }
+}
+
+/** A caller as found: the token, or a person with the live session and its id. */
+export type Identity =
+  { kind: 'token'; caller: Caller } | { kind: 'person'; caller: Caller; signedIn: SignedIn; sessionId: string };
+
+export interface GuardOptions {
+  /** The route changes something: a session must also send its CSRF token, from a page of this site. */
+  changes: boolean;
+}
+
+/** The audit's who and where of the caller a guard let through. */
+export function actorOf(request: FastifyRequest): Actor {
+  const caller = request.caller;
+  if (!caller) throw new Error('actorOf: the route has no guard');
+  return { kind: caller.kind, name: caller.name, address: request.ip };
+}
+
+/**
+ * Who may call what. A request is the operator token's when it sends an Authorization header (a wrong token is
+ * nobody, whatever cookie comes with it), otherwise the session's whose cookie it carries. The token is an admin with
+ * every district, audited under its fingerprint; a person has the role and districts their account has now.
+ */
+export class Access {
+  private readonly tokenCaller: Caller | null;
+
+  constructor(
+    private readonly adminToken: string | null,
+    readonly sessions: Sessions,
+  ) {
+    this.tokenCaller =
+      adminToken === null ? null : { kind: 'token', name: tokenFingerprint(adminToken), role: 'admin', districts: [] };
+  }
+
+  static register(app: { decorateRequest(name: 'caller' | 'identity', value: null): unknown }): void {
+    app.decorateRequest('caller', null);
+    app.decorateRequest('identity', null);
+  }
+
+  /**
+   * The caller, or null, kept in `request.identity` too; a cookie whose session is over is cleared. `refresh` moves
+   * the idle expiry on now.
+   */
+  async identify(request: FastifyRequest, reply: FastifyReply, refresh = false): Promise<Identity | null> {
+    request.identity = await this.find(request, reply, refresh);
+    return request.identity;
+  }
+
+  private async find(request: FastifyRequest, reply: FastifyReply, refresh: boolean): Promise<Identity | null> {
+    if (request.headers.authorization !== undefined) {
+      return this.tokenCaller && bearerMatches(request.headers.authorization, this.adminToken)
+        ? { kind: 'token', caller: this.tokenCaller }
+        : null;
+    }
+    const sessionId = readSessionCookie(request);
+    if (sessionId === undefined) return null;
+    const signedIn = await this.sessions.resume(sessionId, refresh);
+    if (!signedIn) {
+      clearSessionCookie(request, reply);
+      return null;
+    }
+    const { name, role, districts } = signedIn.account;
+    return { kind: 'person', caller: { kind: 'person', name, role, districts }, signedIn, sessionId };
+  }
+
+  /**
+   * A hook that lets through only a caller with `permission`: 401 for nobody; for a session, 403 csrfRejected for a
+   * change without its token or from another site, 403 passwordChangeRequired until a given password is replaced;
+   * 403 forbidden for a role without the permission. Runs before the body is read.
+   */
+  guard(permission: Permission, options: GuardOptions) {
+    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // Nothing a guarded route answers may be kept by a browser or a proxy (ASVS 8.2.1).
+      reply.header('cache-control', 'no-store');
+      const identity = await this.identify(request, reply);
+      if (!identity) throw new ApiError(401, 'unauthorized');
+      if (identity.kind === 'person') {
+        const { csrfToken } = identity.signedIn.session;
+        if (options.changes && !(fromThisSite(request) && carriesCsrfToken(request, csrfToken))) {
+          throw new ApiError(403, 'csrfRejected');
+        }
+        if (identity.signedIn.account.mustChangePassword) throw new ApiError(403, 'passwordChangeRequired');
+      }
+      if (!roleAllows(identity.caller.role, permission)) throw new ApiError(403, 'forbidden');
+      request.caller = identity.caller;
+    };
+  }
+
+  /** The guard as a preParsing hook: for a route with a body, refused before a byte of it is read. */
+  guardBeforeBody(permission: Permission, options: GuardOptions) {
+    const guard = this.guard(permission, options);
+    return async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
+      await guard(request, reply);
+      return payload;
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The session cookie over plain HTTP (a developer's machine, a test). */
+export const SESSION_COOKIE = 'rvm_session';
+/**
+ * Over TLS (as `request.protocol` says, which honours RVM_TRUST_PROXY): the `__Host-` prefix makes the browser keep it
+ * only when it is Secure, for this host alone and path `/`, so no sibling subdomain can set or shadow it (ASVS 3.4.4).
+ */
+export const SECURE_SESSION_COOKIE = '__Host-rvm_session';
+
+const overTls = (request: FastifyRequest): boolean => request.protocol === 'https';
+
+const cookieName = (request: FastifyRequest): string => (overTls(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * HttpOnly: no script reads it. SameSite=Strict: no other site's page, link or form sends it. No Max-Age: it ends with
+ * the browser, and the server ends the session itself after its idle and absolute times.
+ */
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: overTls(request) }) as const;
+
+/**
+ * The session id a request carries. Over TLS only the `__Host-` cookie counts: a plain `rvm_session` planted by a
+ * network attacker over HTTP cannot fix a session on the real site.
+ */
+export const readSessionCookie = (request: FastifyRequest): string | undefined => request.cookies[cookieName(request)];
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(cookieName(request), id, cookieOptions(request));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(cookieName(request), cookieOptions(request));
+}

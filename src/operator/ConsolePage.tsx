@@ -1,0 +1,21 @@
+import { Text } from '@mantine/core';
+import { AuditPage } from './audit/AuditPage';
+import type { ConsoleRoute } from './consoleRoute';
+import { FleetPage } from './fleet/FleetPage';
+import { useConsoleT } from './i18n/useConsoleT';
+import { MachinePage } from './machine/MachinePage';
+
+/** The console page the address names. */
+export function ConsolePage({ route }: { route: ConsoleRoute }) {
+  const t = useConsoleT();
+  switch (route.page) {
+    case 'fleet':
+      return <FleetPage />;
+    case 'machine':
+      return <MachinePage key={route.id} id={route.id} />;
+    case 'audit':
+      return <AuditPage />;
+    case 'unknown':
+      return <Text>{t('console.noSuchPage')}</Text>;
+  }
+}

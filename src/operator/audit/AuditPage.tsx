@@ -1,0 +1,175 @@
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { parseFeedTimestamp } from '../../../shared/feedTimestamp';
+import { nowAtom } from '../../clock/nowAtom';
+import { hongKongTime } from '../../freshness/formatFreshness';
+import { localeAtom } from '../../i18n/localeAtom';
+import { ConsoleLink } from '../ConsoleLink';
+import { machinePath } from '../consoleRoute';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleCall } from '../session/ConsoleApi';
+import { useConsoleTitle } from '../useConsoleTitle';
+import { useErrorText } from '../useErrorText';
+import { auditCsvUrl, changedFields, fetchAuditPage, type AuditEntry, type AuditFilter } from './auditEntries';
+
+const NO_FILTER: AuditFilter = { person: '', machine: '' };
+
+function filterFromAddress(): AuditFilter {
+  const params = new URLSearchParams(window.location.search);
+  return { person: params.get('person') ?? '', machine: params.get('machine') ?? '' };
+}
+
+/** Who changed what, when and from which address; filtered by person and machine, newest first, and as CSV. */
+export function AuditPage() {
+  const t = useConsoleT();
+  const errorText = useErrorText();
+  const call = useConsoleCall();
+  const [typed, setTyped] = useState<AuditFilter>(filterFromAddress);
+  const [filter, setFilter] = useState<AuditFilter>(typed);
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  useConsoleTitle(t('audit.title'), t('console.title'));
+
+  const load = useCallback(
+    async (before: string | null) => {
+      setBusy(true);
+      setFailure(null);
+      try {
+        const page = await fetchAuditPage(call, filter, before);
+        setEntries((shown) => (before === null ? page.entries : [...(shown ?? []), ...page.entries]));
+        setNext(page.next);
+      } catch (error) {
+        setFailure(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [call, filter],
+  );
+  useEffect(() => void load(null), [load]);
+
+  const apply = (chosen: AuditFilter) => {
+    setTyped(chosen);
+    setFilter(chosen);
+    // The filters stay in the address: a reload or a shared link shows the same changes.
+    const url = new URL(window.location.href);
+    for (const name of ['person', 'machine'] as const) {
+      if (chosen[name].trim()) url.searchParams.set(name, chosen[name].trim());
+      else url.searchParams.delete(name);
+    }
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('audit.title')}</Title>
+      <form
+        role="search"
+        aria-label={t('audit.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(typed);
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t('audit.person')}
+            value={typed.person}
+            onChange={(event) => setTyped({ ...typed, person: event.currentTarget.value })}
+          />
+          <TextInput
+            label={t('audit.machine')}
+            value={typed.machine}
+            onChange={(event) => setTyped({ ...typed, machine: event.currentTarget.value })}
+          />
+          <Button type="submit">{t('audit.apply')}</Button>
+          <Button variant="subtle" onClick={() => apply(NO_FILTER)}>
+            {t('audit.clear')}
+          </Button>
+          <Anchor href={auditCsvUrl(filter)} download>
+            {t('audit.download')}
+          </Anchor>
+        </Group>
+      </form>
+      {failure !== null && (
+        <Alert color="red">
+          {t('audit.loadFailed')} {errorText(failure)}
+        </Alert>
+      )}
+      {entries === null ? (
+        failure === null && (
+          <Group>
+            <Loader size="sm" />
+            <Text>{t('audit.loading')}</Text>
+          </Group>
+        )
+      ) : entries.length === 0 ? (
+        <Text>{t('audit.empty')}</Text>
+      ) : (
+        <AuditTable entries={entries} />
+      )}
+      {next !== null && entries !== null && (
+        <Button variant="default" loading={busy} onClick={() => void load(next)} style={{ alignSelf: 'flex-start' }}>
+          {t('audit.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const t = useConsoleT();
+  const locale = useAtomValue(localeAtom);
+  const now = useAtomValue(nowAtom).getTime();
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover aria-label={t('audit.table')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('audit.at')}</Table.Th>
+            <Table.Th scope="col">{t('audit.actor')}</Table.Th>
+            <Table.Th scope="col">{t('audit.address')}</Table.Th>
+            <Table.Th scope="col">{t('audit.machine')}</Table.Th>
+            <Table.Th scope="col">{t('audit.change')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => {
+            const at = parseFeedTimestamp(entry.at);
+            return (
+              <Table.Tr key={entry.id}>
+                <Table.Td>{at === null ? entry.at : hongKongTime(at, now, locale)}</Table.Td>
+                <Table.Td>
+                  {entry.actorKind === 'token' ? t('audit.token', { name: entry.actor }) : entry.actor}
+                </Table.Td>
+                <Table.Td>{entry.address || t('audit.none')}</Table.Td>
+                <Table.Td>
+                  {entry.machineId ? (
+                    <ConsoleLink to={machinePath(entry.machineId)}>{entry.machineId}</ConsoleLink>
+                  ) : (
+                    t('audit.none')
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {entry.kind}
+                  </Text>
+                  {changedFields(entry.before, entry.after).map((change) => (
+                    <Text size="sm" key={change.field}>
+                      {change.field}: {show(change.from)} → {show(change.to)}
+                    </Text>
+                  ))}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const show = (value: unknown): string => (value === undefined ? '∅' : JSON.stringify(value));

@@ -1,0 +1,92 @@
+import type { Call } from '../../api/client';
+import { API_BASE_PATH } from '../../config';
+
+/** One change as the audit records it (COORDINATION.md: GET /api/operator/audit). */
+export interface AuditEntry {
+  id: string;
+  at: string;
+  /** The person's name, or the token's name. */
+  actor: string;
+  actorKind: 'person' | 'token';
+  /** The client's address. */
+  address: string;
+  machineId: string | null;
+  kind: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditFilter {
+  person: string;
+  machine: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** Where the next, older page starts (`before`), or null at the oldest. */
+  next: string | null;
+}
+
+/** Entries per page. */
+export const AUDIT_PAGE_SIZE = 100;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function parseAuditPage(body: unknown): AuditPage {
+  if (!isRecord(body) || !Array.isArray(body.entries)) return { entries: [], next: null };
+  const entries = body.entries.flatMap((entry: unknown): AuditEntry[] => {
+    if (!isRecord(entry) || typeof entry.at !== 'string' || typeof entry.actor !== 'string') return [];
+    return [
+      {
+        id: String(entry.id ?? `${entry.at} ${entry.actor}`),
+        at: entry.at,
+        actor: entry.actor,
+        actorKind: entry.actorKind === 'token' ? 'token' : 'person',
+        address: typeof entry.address === 'string' ? entry.address : '',
+        machineId: typeof entry.machineId === 'string' ? entry.machineId : null,
+        kind: typeof entry.kind === 'string' ? entry.kind : '',
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      },
+    ];
+  });
+  const next = body.next;
+  return { entries, next: typeof next === 'string' || typeof next === 'number' ? String(next) : null };
+}
+
+/** The filters as the audit's query (the CSV download takes the same). */
+export function auditQuery(filter: AuditFilter, before: string | null = null): string {
+  const params = new URLSearchParams();
+  if (filter.person.trim()) params.set('person', filter.person.trim());
+  if (filter.machine.trim()) params.set('machine', filter.machine.trim());
+  if (before !== null) params.set('before', before);
+  return params.toString();
+}
+
+export async function fetchAuditPage(call: Call, filter: AuditFilter, before: string | null): Promise<AuditPage> {
+  const query = auditQuery(filter, before);
+  const limit = `limit=${AUDIT_PAGE_SIZE}`;
+  const body = await call(`operator/audit?${query ? `${query}&` : ''}${limit}`, undefined, {
+    method: 'GET',
+    not_blocking: true,
+    throw_error: true,
+  });
+  return parseAuditPage(body);
+}
+
+/** The CSV download of the same filters: a plain link, sent with the session cookie. */
+export const auditCsvUrl = (filter: AuditFilter): string => {
+  const query = auditQuery(filter);
+  return `${API_BASE_PATH}operator/audit.csv${query ? `?${query}` : ''}`;
+};
+
+/** What changed between `before` and `after`: each field whose value differs, in the order of `after`. */
+export function changedFields(before: unknown, after: unknown): { field: string; from: unknown; to: unknown }[] {
+  const was = isRecord(before) ? before : {};
+  const now = isRecord(after) ? after : {};
+  const fields = [...new Set([...Object.keys(now), ...Object.keys(was)])];
+  return fields
+    .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]))
+    .map((field) => ({ field, from: was[field], to: now[field] }));
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { auditPath, consoleRouteOf, fleetPath, machinePath, publicMapPath } from './consoleRoute';
+
+describe('consoleRouteOf', () => {
+  it.each([
+    ['/operator', { page: 'fleet' }],
+    ['/operator/', { page: 'fleet' }],
+    ['/operator/audit', { page: 'audit' }],
+    ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
+    ['/operator/machines/a%20b', { page: 'machine', id: 'a b' }],
+    ['/operator/machines/%E0%A4%A', { page: 'unknown' }],
+    ['/operator/machines', { page: 'unknown' }],
+    ['/operator/nothing', { page: 'unknown' }],
+  ])('reads %s', (path, route) => {
+    expect(consoleRouteOf(path)).toEqual(route);
+  });
+
+  it('makes the paths it reads', () => {
+    expect(consoleRouteOf(machinePath('A/1 ?'))).toEqual({ page: 'machine', id: 'A/1 ?' });
+    expect(consoleRouteOf(auditPath())).toEqual({ page: 'audit' });
+    expect(consoleRouteOf(fleetPath())).toEqual({ page: 'fleet' });
+  });
+});
+
+describe('publicMapPath', () => {
+  it('keeps only the language', () => {
+    expect(publicMapPath('?locale=zhs&next=%2Foperator')).toBe('/?locale=zhs');
+    expect(publicMapPath('?next=%2Foperator')).toBe('/');
+  });
+});

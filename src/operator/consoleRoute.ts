@@ -1,0 +1,31 @@
+import { OPERATOR_PATH } from '../config';
+
+/** The console's pages. */
+export type ConsoleRoute =
+  { page: 'fleet' } | { page: 'machine'; id: string } | { page: 'audit' } | { page: 'unknown' };
+
+/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`). */
+export function consoleRouteOf(pathname: string): ConsoleRoute {
+  const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
+  if (rest === '') return { page: 'fleet' };
+  if (rest === '/audit') return { page: 'audit' };
+  const machine = /^\/machines\/([^/]+)$/.exec(rest);
+  if (machine?.[1]) {
+    try {
+      return { page: 'machine', id: decodeURIComponent(machine[1]) };
+    } catch {
+      return { page: 'unknown' };
+    }
+  }
+  return { page: 'unknown' };
+}
+
+export const fleetPath = (): string => OPERATOR_PATH;
+export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
+export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
+
+/** The public map in the language of `search`. */
+export function publicMapPath(search: string): string {
+  const locale = new URLSearchParams(search).get('locale');
+  return locale === null ? '/' : `/?${new URLSearchParams({ locale }).toString()}`;
+}

@@ -1,0 +1,46 @@
+import { DISTRICTS, type District } from '../../../shared/machine';
+
+export const ROLES = ['admin', 'operator', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A signed-in person as the server describes them (COORDINATION.md, the operator API). */
+export interface Session {
+  name: string;
+  role: Role;
+  /** The districts this person may see and change; empty = every district. */
+  districts: District[];
+  mustChangePassword: boolean;
+  /** Sent back as `x-csrf-token` with every call that changes something. */
+  csrfToken: string;
+  idleExpiresAt: string;
+  absoluteExpiresAt: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The `session` of an answer, or null when it is missing or malformed (then the console treats the person as signed out). */
+export function parseSession(answer: unknown): Session | null {
+  const session = isRecord(answer) ? answer.session : undefined;
+  if (!isRecord(session)) return null;
+  const { name, role, districts, mustChangePassword, csrfToken, idleExpiresAt, absoluteExpiresAt } = session;
+  if (typeof name !== 'string' || !(ROLES as readonly unknown[]).includes(role)) return null;
+  if (!Array.isArray(districts) || typeof csrfToken !== 'string') return null;
+  return {
+    name,
+    role: role as Role,
+    districts: districts.filter((d): d is District => (DISTRICTS as readonly unknown[]).includes(d)),
+    mustChangePassword: mustChangePassword === true,
+    csrfToken,
+    idleExpiresAt: typeof idleExpiresAt === 'string' ? idleExpiresAt : '',
+    absoluteExpiresAt: typeof absoluteExpiresAt === 'string' ? absoluteExpiresAt : '',
+  };
+}
+
+/** Whether this person may change machines at all (the server checks the districts of each). */
+export const mayEdit = (session: Session | null): boolean =>
+  session !== null && (session.role === 'admin' || session.role === 'operator');
+
+/** Whether a machine of `district` is within this person's districts. */
+export const withinDistricts = (session: Session, district: string | null): boolean =>
+  session.districts.length === 0 || (district !== null && (session.districts as string[]).includes(district));

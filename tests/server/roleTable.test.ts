@@ -1,0 +1,218 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
+import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } from './people';
+
+/**
+ * Every operation of the OpenAPI document, called by each kind of caller, against one table of answers (issue 50
+ * point 4). A route added without a row here fails the test, so no route escapes the question of who may call it.
+ */
+
+const CALLERS = ['nobody', 'viewer', 'operator', 'admin', 'token'] as const;
+type CallerName = (typeof CALLERS)[number];
+type Row = Record<CallerName, number>;
+const row = (nobody: number, viewer: number, operator: number, admin: number, token: number): Row => ({
+  nobody,
+  viewer,
+  operator,
+  admin,
+  token,
+});
+const EVERYONE_200 = row(200, 200, 200, 200, 200);
+
+// The machine every call is about, RVM-001, is in CENTRAL & WESTERN; the operator is limited to SHA TIN. The viewer
+// and the admin have every district; the token is an admin's.
+const MACHINE = 'RVM-001';
+
+/** `METHOD path` as the document writes it → the status each caller gets. HEAD answers as its GET. */
+const TABLE: Record<string, Row> = {
+  //                                         nobody viewer operator admin token
+  'POST /api/auth/login': EVERYONE_200, // the probe's own name and password
+  'POST /api/auth/logout': EVERYONE_200, // (both with a session of the caller's own, signed in for the call)
+  'POST /api/auth/session': row(401, 200, 200, 200, 401),
+  'POST /api/auth/password': row(401, 400, 400, 400, 401), // the current password again: sameAsCurrent
+  'POST /api/rvm/': EVERYONE_200,
+  'GET /api/file/{id}': EVERYONE_200,
+  'POST /api/upload': row(401, 403, 200, 200, 200),
+  'PATCH /api/operator/machines/{id}': row(401, 403, 403, 200, 200),
+  'GET /api/operator/machines': row(401, 200, 200, 200, 200),
+  'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
+  'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
+  'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
+  'POST /api/operator/alert-rules': row(401, 403, 403, 200, 200),
+  'PATCH /api/operator/alert-rules/{id}': row(401, 403, 403, 200, 200), // a rule made for the call
+  'DELETE /api/operator/alert-rules/{id}': row(401, 403, 403, 200, 200),
+  'GET /api/operator/alerts': row(401, 200, 200, 200, 200),
+  'GET /api/operator/alerts/history': row(401, 200, 200, 200, 200),
+  'GET /api/operator/webhooks': row(401, 403, 403, 200, 200),
+  'POST /api/operator/webhooks': row(401, 403, 403, 200, 200),
+  'PATCH /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200), // a webhook made for the call
+  'DELETE /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200),
+  'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
+  'GET /api/events': EVERYONE_200,
+  'GET /api/health': EVERYONE_200,
+  'POST /api/feed/': EVERYONE_200,
+  'GET /api/rvm/{id}/history': EVERYONE_200,
+  'GET /api/metrics': row(401, 403, 403, 200, 200),
+  'GET /api/openapi.json': EVERYONE_200,
+  'GET /runtime-config.js': EVERYONE_200,
+  'GET /examples': row(302, 302, 302, 302, 302),
+  'GET /examples/host.html': EVERYONE_200,
+  'GET /examples/host.js': EVERYONE_200,
+  'GET /examples/host.css': EVERYONE_200,
+};
+
+interface Operation {
+  method: string;
+  path: string;
+}
+
+let server: TestServer;
+let origin: string;
+let operations: Operation[];
+let photoId: string;
+const people = {} as Record<'viewer' | 'operator' | 'admin', Person>;
+
+beforeAll(async () => {
+  server = await startSeededTestServer();
+  await addPerson(server.engine, 'vic', 'viewer');
+  await addPerson(server.engine, 'sam', 'operator', ['SHA TIN']);
+  await addPerson(server.engine, 'ada', 'admin');
+  await addPerson(server.engine, 'probe', 'viewer');
+  people.viewer = await signIn(server.app, 'vic');
+  people.operator = await signIn(server.app, 'sam');
+  people.admin = await signIn(server.app, 'ada');
+  // The event stream never ends: it is called over a socket and left once its head has come.
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  const { rvms } = (await server.app.inject({ method: 'POST', url: '/api/rvm/' })).json() as {
+    rvms: { picture?: { id: string } }[];
+  };
+  photoId = rvms.find((machine) => machine.picture)!.picture!.id;
+}, PEOPLE_SETUP_MS);
+afterAll(() => server.close());
+
+const rowKey = ({ method, path }: Operation) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
+
+const ENDS_THE_SESSION = ['POST /api/auth/login', 'POST /api/auth/logout'];
+
+/** The request headers of a caller: a session's cookie (and CSRF token on a change), the token, or nothing. */
+async function headersOf(caller: CallerName, operation: Operation): Promise<Record<string, string>> {
+  if (caller === 'nobody') return { ...SAME_SITE };
+  if (caller === 'token') return { authorization: `Bearer ${ADMIN_TOKEN}`, ...SAME_SITE };
+  // Signing in or out ends the session it is sent with: a session of this person's own, for this call alone.
+  const person = ENDS_THE_SESSION.includes(rowKey(operation))
+    ? await signIn(server.app, people[caller].name)
+    : people[caller];
+  return ['GET', 'HEAD'].includes(operation.method) ? person.reading : person.changing;
+}
+
+/** The path called and the body sent, for each operation: what a caller allowed to make it would send. */
+async function requestFor(
+  operation: Operation,
+): Promise<{ url: string; headers: Record<string, string>; payload?: string | Buffer }> {
+  const url = operation.path.replace('{id}', operation.path.startsWith('/api/file/') ? photoId : MACHINE);
+  const json = (body: unknown) => ({
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  switch (rowKey(operation)) {
+    case 'POST /api/auth/login':
+      return json({ name: 'probe', password: PASSWORD });
+    case 'POST /api/auth/password':
+      return json({ current: PASSWORD, next: PASSWORD });
+    case 'PATCH /api/operator/machines/{id}':
+      return json({ under_maintenance: false });
+    case 'POST /api/operator/alert-rules':
+      return json({ kind: 'machineFull', minutes: 240 });
+    case 'PATCH /api/operator/alert-rules/{id}':
+    case 'DELETE /api/operator/alert-rules/{id}': {
+      const rule = await server.engine.alerts.addRule(
+        { kind: 'notReporting', minutes: 30, district: null, enabled: true },
+        new Date().toISOString(),
+      );
+      const ruleUrl = operation.path.replace('{id}', String(rule.id));
+      return {
+        url: ruleUrl,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ minutes: 60 }),
+      };
+    }
+    case 'POST /api/operator/webhooks':
+      return json({ url: 'http://127.0.0.1:9/never-called' });
+    case 'PATCH /api/operator/webhooks/{id}':
+    case 'DELETE /api/operator/webhooks/{id}':
+    case 'GET /api/operator/webhooks/{id}/deliveries': {
+      const webhook = await server.engine.alerts.addWebhook(
+        { url: 'http://127.0.0.1:9/never-called', description: '', enabled: false },
+        'a probe secret, sixteen or more',
+        new Date().toISOString(),
+      );
+      const hookUrl = operation.path.replace('{id}', String(webhook.id));
+      return {
+        url: hookUrl,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ description: 'probe' }),
+      };
+    }
+    case 'GET /api/operator/audit':
+    case 'GET /api/operator/audit.csv':
+      return { url: `${url}?machine=${MACHINE}`, headers: {} };
+    case 'POST /api/upload': {
+      const form = await multipart({
+        file: { data: makePng(2, 2, [9, 9, 9]), filename: 'probe.png', type: 'image/png' },
+      });
+      return { url, headers: form.headers, payload: form.payload };
+    }
+    default:
+      return { url, headers: {} };
+  }
+}
+
+async function call(caller: CallerName, operation: Operation): Promise<{ status: number; msg: unknown }> {
+  const request = await requestFor(operation);
+  const headers = { ...request.headers, ...(await headersOf(caller, operation)) };
+  if (operation.path === '/api/events') {
+    const stream = new AbortController();
+    const response = await fetch(origin + request.url, { method: operation.method, headers, signal: stream.signal });
+    stream.abort();
+    return { status: response.status, msg: undefined };
+  }
+  const response = await server.app.inject({
+    method: operation.method as 'GET',
+    url: request.url,
+    headers,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+  });
+  const json = String(response.headers['content-type']).startsWith('application/json') && response.body !== '';
+  return { status: response.statusCode, msg: json ? (response.json() as { msg?: unknown }).msg : undefined };
+}
+
+describe('every operation, by every kind of caller', () => {
+  it('has a row in the table, and every row an operation', () => {
+    const documented = new Set(operations.map(rowKey));
+    expect([...documented].filter((key) => !TABLE[key])).toEqual([]);
+    expect(Object.keys(TABLE).filter((key) => !documented.has(key))).toEqual([]);
+  });
+
+  it.each(CALLERS)('answers %s as the table says, and a refusal is forbidden, never a CSRF failure', async (caller) => {
+    const answers: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    for (const operation of operations) {
+      const key = `${operation.method} ${operation.path}`;
+      const { status, msg } = await call(caller, operation);
+      answers[key] = status;
+      expected[key] = TABLE[rowKey(operation)]![caller];
+      if (status === 403) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'forbidden');
+      if (status === 401) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'unauthorized');
+    }
+    expect(answers).toEqual(expected);
+  });
+});

@@ -1,0 +1,173 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version } from '../../package.json';
+import { passwordMatches } from '../../server/accounts/passwordHash';
+import { openEngine } from '../../server/db/openEngine';
+import type { ServerConfig } from '../../server/config';
+import { builtServerFile } from '../../scripts/build/serverBuild';
+import { makeTempDir, runServerCommand, testDatabaseConfig } from './helpers';
+
+let dir: string;
+let config: ServerConfig;
+let drop: () => Promise<void>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  dir = makeTempDir();
+  ({ config, drop } = await testDatabaseConfig(dir));
+  env = {
+    RVM_DB: config.dbPath,
+    RVM_FILES: config.filesDir,
+    RVM_DATABASE_URL: config.databaseUrl ?? '',
+    RVM_ADMIN_TOKEN: '',
+  };
+});
+afterAll(async () => {
+  await drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const user = (args: string[], input?: string) => runServerCommand('user', args, env, input);
+
+/** The account as the database holds it, read as the server would. */
+async function stored(name: string) {
+  const engine = await openEngine(config, 'command');
+  try {
+    return await engine.accounts.get(name);
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('npm run user', () => {
+  it('starts with no account, and says how to add one', async () => {
+    const listed = await user(['list']);
+    expect(listed).toMatchObject({ code: 0, stdout: expect.stringMatching(/no accounts yet: add one with/) });
+  });
+
+  it('adds an admin, its password read from standard input and stored as an argon2id hash', async () => {
+    const added = await user(['add', 'Ann.Chan', '--role', 'admin'], 'a long passphrase 1\n');
+    expect(added).toMatchObject({ code: 0, stdout: 'added ann.chan: admin, every district\n', stderr: '' });
+    const account = await stored('ann.chan');
+    expect(account).toMatchObject({ role: 'admin', districts: [], disabled: false, mustChangePassword: false });
+    expect(account!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await passwordMatches(account!.passwordHash, 'a long passphrase 1')).toBe(true);
+  });
+
+  it('adds an operator limited to districts, and a viewer who must change the password given', async () => {
+    expect(
+      await user(['add', 'op', '--role', 'operator', '--districts', 'sha tin, Tai Po'], 'operator password\r\n'),
+    ).toMatchObject({ code: 0, stdout: 'added op: operator, TAI PO, SHA TIN\n' });
+    expect(await user(['add', 'vi', '--role', 'viewer', '--must-change-password'], 'temporary password')).toMatchObject(
+      { code: 0 },
+    );
+    expect(await stored('op')).toMatchObject({ districts: ['TAI PO', 'SHA TIN'] });
+    expect(await stored('vi')).toMatchObject({ mustChangePassword: true });
+  });
+
+  it('lists every account', async () => {
+    const { code, stdout } = await user(['list']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^name\s+role\s+districts\s+state\s+created\s+last sign-in$/);
+    expect(lines.slice(1).map((line) => line.split(/\s{2,}/).slice(0, 4))).toEqual([
+      ['ann.chan', 'admin', 'all', 'active'],
+      ['op', 'operator', 'TAI PO, SHA TIN', 'active'],
+      ['vi', 'viewer', 'all', 'must change password'],
+    ]);
+  });
+
+  it.each([
+    [['add', 'ann.chan', '--role', 'admin'], 'another password', /ann\.chan: there is already an account of that name/],
+    [['add', 'short', '--role', 'admin'], 'too short', /at least 12 characters/],
+    [['passwd', 'nobody'], 'a long passphrase 1', /nobody: no such account/],
+  ])('refuses %j with a message and exit code 1, changing nothing', async (args, input, message) => {
+    const result = await user(args, input);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(message);
+    expect(await stored('short')).toBeNull();
+  });
+
+  it('answers a mistake in its arguments with the usage and exit code 2, and its help and version', async () => {
+    // The arguments' rules are tested beside them (server/cli/userArgs.test.ts); this is the process's answer.
+    const mistaken = await user(['add', 'x', '--rol', 'admin']);
+    expect(mistaken.code).toBe(2);
+    expect(mistaken.stderr).toMatch(/^Unknown option '--rol'.*\n\nusage: npm run user -- COMMAND/s);
+    expect(await user(['--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^usage: npm run user/) });
+    expect(await user(['-v'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('changes a password, a role and districts, and disables and enables', async () => {
+    expect(await user(['passwd', 'OP', '--must-change-password'], 'a new operator password')).toMatchObject({
+      code: 0,
+      stdout: 'op: password changed; its sessions ended\n',
+    });
+    const op = await stored('op');
+    expect(await passwordMatches(op!.passwordHash, 'a new operator password')).toBe(true);
+    expect(op!.mustChangePassword).toBe(true);
+
+    expect(await user(['role', 'vi', 'operator', '--districts', 'islands'])).toMatchObject({
+      code: 0,
+      stdout: 'vi: operator, ISLANDS\n',
+    });
+    expect(await user(['districts', 'vi', 'all'])).toMatchObject({ stdout: 'vi: every district\n' });
+    expect(await user(['role', 'op', 'admin'])).toMatchObject({ stdout: 'op: admin, every district\n' });
+    expect(await stored('op')).toMatchObject({ role: 'admin', districts: [] });
+    expect(await user(['districts', 'op', 'SHA TIN'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/an admin reaches/),
+    });
+
+    expect(await user(['disable', 'vi'])).toMatchObject({ code: 0, stdout: 'vi: disabled; its sessions ended\n' });
+    expect(await stored('vi')).toMatchObject({ disabled: true });
+    expect(await user(['enable', 'vi'])).toMatchObject({ code: 0, stdout: 'vi: enabled\n' });
+    expect(await stored('vi')).toMatchObject({ disabled: false });
+  });
+
+  it('on a terminal asks twice without echo, and never shows the password', async () => {
+    const { code, output } = await typeOnTerminal(
+      ['add', 'tty.user', '--role', 'viewer'],
+      ['hidden passphrase 42\r', 'hidden passphrase 42\r'],
+    );
+    expect(output).toMatch(/New password for tty\.user: /);
+    expect(output).toMatch(/The same password again: /);
+    expect(output).not.toMatch(/hidden passphrase/);
+    expect(code).toBe(0);
+    expect(await passwordMatches((await stored('tty.user'))!.passwordHash, 'hidden passphrase 42')).toBe(true);
+  });
+
+  it('on a terminal changes nothing when the two passwords differ', async () => {
+    const { code, output } = await typeOnTerminal(
+      ['add', 'tty.two', '--role', 'viewer'],
+      ['hidden passphrase 42\r', 'hidden passphrase 43\r'],
+    );
+    expect(code).toBe(1);
+    expect(output).toMatch(/the two passwords differ; nothing was changed/);
+    expect(await stored('tty.two')).toBeNull();
+  });
+});
+
+/**
+ * The command on a pseudo-terminal (util-linux `script`), each line typed only once the command has asked for it, as
+ * a person types: a line sent earlier would be echoed by the terminal before the command turned its echo off.
+ */
+function typeOnTerminal(args: string[], lines: string[]): Promise<{ code: number | null; output: string }> {
+  const quoted = [process.execPath, builtServerFile('user'), ...args].map((w) => `'${w.replaceAll("'", "'\\''")}'`);
+  const child = spawn('script', ['--quiet', '--return', '--command', quoted.join(' '), '/dev/null'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  let prompts = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const asked = (output.match(/password[^:\n]*: /gi) ?? []).length;
+    while (prompts < asked && prompts < lines.length) child.stdin.write(lines[prompts++]!);
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
