@@ -11,18 +11,22 @@ import { benchCharts, hasData } from './benchCharts';
 import { byRendererAndN } from './chartRows';
 import { visitorWaterfallChart } from './specs';
 import { waterfallRows } from './visitorRows';
+import { writeStartupChart } from './startupChart';
 
 /**
  * `npm run bench:charts`: the charts of docs/benchmarks.md as SVG files in docs/charts/, from the newest
- * bench record (bench/results/<date>-bench-<hhmm>.json) and the newest visitor run that has the downloads'
- * times, or the files named with --bench and --visitor; and the figures table in docs/benchmarks.md, between its
+ * bench record (bench/results/<date>-bench-<hhmm>.json), the newest visitor run that has the downloads'
+ * times and the newest start-up trace (`npm run bench:startup`), or the files named with --bench, --visitor and
+ * --startup; and the figures table in docs/benchmarks.md, between its
  * `figures` markers, from the same files.
  */
 const ROOT = resolve(import.meta.dirname, '../..');
 const RESULTS = join(ROOT, 'bench/results');
 const CHARTS = join(ROOT, 'docs/charts');
 const REPORT = join(ROOT, 'docs/benchmarks.md');
-const { values } = parseArgs({ options: { bench: { type: 'string' }, visitor: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { bench: { type: 'string' }, visitor: { type: 'string' }, startup: { type: 'string' } },
+});
 /** Paths given on the command line are from where npm was run, not from this workspace. */
 const given = (file: string) => resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
@@ -86,6 +90,11 @@ if (visitorFile) {
   );
   written.push('visitor-waterfall.svg');
 } else console.log('no visitor run with the downloads’ times in bench/results: run `npm run bench:visitor`');
+const startupFile = values.startup ? given(values.startup) : newestFirst('startup')[0];
+if (startupFile) {
+  await writeStartupChart(startupFile, join(CHARTS, 'startup-waterfall.svg'), svgOf);
+  written.push('startup-waterfall.svg');
+} else console.log('no start-up trace in bench/results: run `npm run bench:startup`');
 
 /** The figures under the charts, from the same files. */
 function figuresTable(
