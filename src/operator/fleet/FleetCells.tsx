@@ -52,7 +52,9 @@ export function StateCell({ row }: { row: FleetRow }) {
 
 export function StatusCell({ row }: { row: FleetRow }) {
   const t = useConsoleT();
-  return <Text size="sm">{row.machine.status ?? t('fleet.unknownStatus')}</Text>;
+  const { status } = row.machine;
+  const label = status === null ? t('fleet.unknownStatus') : status === 'Full' ? t('fleet.state.full') : status;
+  return <Text size="sm">{label}</Text>;
 }
 
 export function TimeCell({ ms, warn = false }: { ms: number | null; warn?: boolean }) {

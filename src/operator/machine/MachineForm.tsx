@@ -113,7 +113,10 @@ export function MachineForm({ machine }: { machine: Machine }) {
               onChange={(event) => change('status', (event.currentTarget.value || null) as Status | null)}
               data={[
                 ...(values.status === null ? [{ value: '', label: t('fleet.unknownStatus'), disabled: true }] : []),
-                ...STATUSES.map((status) => ({ value: status, label: status })),
+                ...STATUSES.map((status) => ({
+                  value: status,
+                  label: status === 'Full' ? t('fleet.state.full') : status,
+                })),
               ]}
               maw={240}
             />
