@@ -59,8 +59,11 @@ export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
 export interface AppOptions {
   /** Now, for sessions and sign-in locks: tests move it to see one end. */
   clock?: Clock;
-  /** Shorter waits between a webhook's attempts, for tests. */
-  alerting?: Omit<AlertingOptions, 'clock'>;
+  /**
+   * Shorter waits between a webhook's attempts, for tests; false for tests that drive a feed follower by hand beside
+   * the app, where the app's own alert lease (it has no feed) would take the poller lease from that follower.
+   */
+  alerting?: Omit<AlertingOptions, 'clock'> | false;
 }
 
 /**
@@ -143,7 +146,7 @@ export async function buildApp(
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
-  watchAlerts(app, config, engine, follower, { clock, ...alerting });
+  if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, ...alerting });
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerProbeRoutes(app, {
     lastList: list.latest,
