@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { machinesCsv } from '../../testkit/fixtures/machinesCsv';
-import { startServerProcess } from './serverProcess';
+import { emptyServerEnv, startServerProcess } from './serverProcess';
 import { median, percentile } from '../stats';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,15 +26,7 @@ const LIST_ROUNDS = 5;
 const SERVER_START_TIMEOUT_MS = 120_000;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rvm-import-scale-'));
-const env = {
-  ...process.env,
-  RVM_DB: path.join(dir, 'rvm.sqlite'),
-  RVM_FILES: path.join(dir, 'files'),
-  RVM_STATIC: path.join(dir, 'no-page'),
-  RVM_SEED: path.join(dir, 'no-seed.json'),
-  RVM_ADMIN_TOKEN: TOKEN,
-  RVM_LOG_LEVEL: 'error',
-};
+const env = emptyServerEnv(dir, { RVM_ADMIN_TOKEN: TOKEN });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number) => Math.round(value * 10) / 10;
 

@@ -1,6 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
+/** The environment of a server on a fresh SQLite database in `dir`: no page, no demo data, only errors logged. */
+export const emptyServerEnv = (dir: string, extra: Record<string, string>) => ({
+  ...process.env,
+  RVM_DB: path.join(dir, 'rvm.sqlite'),
+  RVM_FILES: path.join(dir, 'files'),
+  RVM_STATIC: path.join(dir, 'no-page'),
+  RVM_SEED: path.join(dir, 'no-seed.json'),
+  RVM_LOG_LEVEL: 'error',
+  ...extra,
+});
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**

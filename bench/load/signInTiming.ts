@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { median, percentile } from '../stats';
-import { startServerProcess } from './serverProcess';
+import { emptyServerEnv, startServerProcess } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SAMPLES = Number(process.env.SIGN_IN_SAMPLES ?? 300);
@@ -22,15 +22,7 @@ const PASSWORD = 'the right passphrase';
 const SERVER_START_TIMEOUT_MS = 120_000;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rvm-sign-in-timing-'));
-const env = {
-  ...process.env,
-  RVM_DB: path.join(dir, 'rvm.sqlite'),
-  RVM_FILES: path.join(dir, 'files'),
-  RVM_STATIC: path.join(dir, 'no-page'),
-  RVM_SEED: path.join(dir, 'no-seed.json'),
-  RVM_TRUST_PROXY: 'loopback',
-  RVM_LOG_LEVEL: 'error',
-};
+const env = emptyServerEnv(dir, { RVM_TRUST_PROXY: 'loopback' });
 
 function addAccount(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/user.ts', 'add', NAME, '--role', 'viewer'], {
