@@ -40,6 +40,7 @@ import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from './accounts/throttle';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAlertRoutes } from './routes/alerts';
@@ -48,6 +49,7 @@ import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
+import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
@@ -112,10 +114,14 @@ export async function buildApp(
     clock,
   );
   const access = new Access(config.adminToken, sessions);
-  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash());
+  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash(), {
+    account: { ...ACCOUNT_THROTTLE, lockMs: config.signInLockMs },
+    address: { ...ADDRESS_THROTTLE, lockMs: config.signInLockMs },
+  });
   registerSignInRoute(app, gate, sessions);
   registerSignOutRoute(app, access);
   registerSessionRoute(app, access);
+  registerOwnSessionRoutes(app, access);
   registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, clock });
   pruneSessionsWhileRunning(app, engine.sessions, clock);
 

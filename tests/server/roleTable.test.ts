@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
 import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } from './people';
 
@@ -31,6 +32,9 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/logout': EVERYONE_200, // (both with a session of the caller's own, signed in for the call)
   'POST /api/auth/session': row(401, 200, 200, 200, 401),
   'POST /api/auth/password': row(401, 400, 400, 400, 401), // the current password again: sameAsCurrent
+  'GET /api/auth/sessions': row(401, 200, 200, 200, 403), // the token has no sessions
+  'DELETE /api/auth/sessions': row(401, 200, 200, 200, 403),
+  'DELETE /api/auth/sessions/{handle}': row(401, 200, 200, 200, 403), // another session of the caller's own
   'POST /api/rvm/': EVERYONE_200,
   'GET /api/file/{id}': EVERYONE_200,
   'POST /api/upload': row(401, 403, 200, 200, 200),
@@ -118,6 +122,7 @@ async function headersOf(caller: CallerName, operation: Operation): Promise<Reco
 /** The path called and the body sent, for each operation: what a caller allowed to make it would send. */
 async function requestFor(
   operation: Operation,
+  caller: CallerName,
 ): Promise<{ url: string; headers: Record<string, string>; payload?: string | Buffer }> {
   const url = operation.path.replace('{id}', operation.path.startsWith('/api/file/') ? photoId : MACHINE);
   const json = (body: unknown) => ({
@@ -164,6 +169,12 @@ async function requestFor(
         payload: JSON.stringify({ description: 'probe' }),
       };
     }
+    case 'DELETE /api/auth/sessions/{handle}': {
+      // A person's other session, signed in for the call: its handle as their list gives it.
+      const other = caller === 'nobody' || caller === 'token' ? null : await signIn(server.app, people[caller].name);
+      const id = other?.cookie.split('=')[1] ?? 'none';
+      return { url: operation.path.replace('{handle}', sessionHandle(sessionIdHash(id))), headers: {} };
+    }
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };
@@ -179,7 +190,7 @@ async function requestFor(
 }
 
 async function call(caller: CallerName, operation: Operation): Promise<{ status: number; msg: unknown }> {
-  const request = await requestFor(operation);
+  const request = await requestFor(operation, caller);
   const headers = { ...request.headers, ...(await headersOf(caller, operation)) };
   if (operation.path === '/api/events') {
     const stream = new AbortController();

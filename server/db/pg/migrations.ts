@@ -299,6 +299,16 @@ CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, creat
 CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
 `,
   },
+  {
+    version: 9,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // SQLite's migration 11 (decision 0055).
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at text COLLATE "C";
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent text NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -325,6 +325,17 @@ CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, creat
 CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
 `,
   },
+  {
+    version: 11,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // PostgreSQL's migration 9 (decision 0055). Sessions from before it were last seen, as far as anyone knows, when
+    // they began; their browser is not known.
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
