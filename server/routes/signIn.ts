@@ -80,7 +80,11 @@ export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sess
       // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
       const previous = readSessionCookie(request);
       if (previous !== undefined) await sessions.end(previous);
-      const { id, session } = await sessions.start(result.account, request.ip, agentSummary(request.headers['user-agent']));
+      const { id, session } = await sessions.start(
+        result.account,
+        request.ip,
+        agentSummary(request.headers['user-agent']),
+      );
       setSessionCookie(request, reply, id);
       request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
       return { success: true, session: sessionOf(session, result.account) };

@@ -4,6 +4,7 @@ import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
 import { MachinePage } from './machine/MachinePage';
+import { SessionsPage } from './sessions/SessionsPage';
 
 /** The console page the address names. */
 export function ConsolePage({ route }: { route: ConsoleRoute }) {
@@ -15,6 +16,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <MachinePage key={route.id} id={route.id} />;
     case 'audit':
       return <AuditPage />;
+    case 'sessions':
+      return <SessionsPage />;
     case 'unknown':
       return <Text>{t('console.noSuchPage')}</Text>;
   }
