@@ -48,6 +48,7 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
+import { registerOperatorMachineRoute } from './routes/operatorMachine';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
 import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
@@ -143,6 +144,7 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerOperatorMachineRoute(app, engine, access);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);

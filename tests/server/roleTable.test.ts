@@ -40,6 +40,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/upload': row(401, 403, 200, 200, 200),
   'PATCH /api/operator/machines/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/machines': row(401, 200, 200, 200, 200),
+  'GET /api/operator/machines/{id}': row(401, 200, 403, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
