@@ -7,7 +7,6 @@ import {
   personFrom,
   SAME_SITE,
   sessionCookieOf,
-  signInRequest,
   type Person,
 } from './people';
 

@@ -1,10 +1,12 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { nowAtom } from '../../clock/nowAtom';
 import { hongKongTime } from '../../freshness/formatFreshness';
 import { localeAtom } from '../../i18n/localeAtom';
+import { useT } from '../../i18n/useT';
+import { useIsMobile } from '../../ui/useIsMobile';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
@@ -19,6 +21,8 @@ export function SessionsPage() {
   const call = useConsoleCall();
   const locale = useAtomValue(localeAtom);
   const now = useAtomValue(nowAtom).getTime();
+  const mobile = useIsMobile();
+  const colon = useT()('punctuation.colon');
   const [sessions, setSessions] = useState<OwnSession[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -60,6 +64,26 @@ export function SessionsPage() {
     });
   const endOthers = () => act('others', async () => t('sessions.endedOthers', { count: await endOtherSessions(call) }));
 
+  const action = (session: OwnSession) =>
+    session.current ? (
+      <Badge variant="light" color="brand" tt="none" radius="sm">
+        {t('sessions.current')}
+      </Badge>
+    ) : (
+      <Button
+        size="xs"
+        variant="default"
+        loading={busy === session.handle}
+        aria-label={t('sessions.signOutOneLabel', {
+          name: browser(session),
+          time: time(session.createdAt),
+        })}
+        onClick={() => void endOne(session)}
+      >
+        {t('sessions.signOutOne')}
+      </Button>
+    );
+
   const others = sessions?.filter((session) => !session.current).length ?? 0;
   return (
     <Stack gap="md" maw={1100}>
@@ -82,51 +106,61 @@ export function SessionsPage() {
         </Group>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label={t('sessions.table')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('sessions.browser')}</Table.Th>
-                  <Table.Th scope="col">{t('sessions.signedInAt')}</Table.Th>
-                  <Table.Th scope="col">{t('sessions.lastSeen')}</Table.Th>
-                  <Table.Th scope="col">{t('sessions.address')}</Table.Th>
-                  <Table.Th scope="col">{t('sessions.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {sessions.map((session) => (
-                  <Table.Tr key={session.handle}>
-                    <Table.Th scope="row" fw={session.current ? 700 : 400}>
-                      {browser(session)}
-                    </Table.Th>
-                    <Table.Td>{time(session.createdAt)}</Table.Td>
-                    <Table.Td>{time(session.lastSeenAt)}</Table.Td>
-                    <Table.Td>{session.address}</Table.Td>
-                    <Table.Td>
-                      {session.current ? (
-                        <Badge variant="light" color="brand" tt="none" radius="sm">
-                          {t('sessions.current')}
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={busy === session.handle}
-                          aria-label={t('sessions.signOutOneLabel', {
-                            name: browser(session),
-                            time: time(session.createdAt),
-                          })}
-                          onClick={() => void endOne(session)}
-                        >
-                          {t('sessions.signOutOne')}
-                        </Button>
-                      )}
-                    </Table.Td>
+          {mobile ? (
+            // On a phone each session is a card: a table this wide would hide its Sign out buttons.
+            <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('sessions.table')}>
+              {sessions.map((session) => (
+                <Paper component="li" withBorder p="sm" key={session.handle}>
+                  <Stack gap={4} align="flex-start">
+                    <Text fw={session.current ? 700 : 600}>{browser(session)}</Text>
+                    <Text size="sm">
+                      {t('sessions.signedInAt')}
+                      {colon}
+                      {time(session.createdAt)}
+                    </Text>
+                    <Text size="sm">
+                      {t('sessions.lastSeen')}
+                      {colon}
+                      {time(session.lastSeenAt)}
+                    </Text>
+                    <Text size="sm">
+                      {t('sessions.address')}
+                      {colon}
+                      {session.address}
+                    </Text>
+                    {action(session)}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label={t('sessions.table')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">{t('sessions.browser')}</Table.Th>
+                    <Table.Th scope="col">{t('sessions.signedInAt')}</Table.Th>
+                    <Table.Th scope="col">{t('sessions.lastSeen')}</Table.Th>
+                    <Table.Th scope="col">{t('sessions.address')}</Table.Th>
+                    <Table.Th scope="col">{t('sessions.actions')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sessions.map((session) => (
+                    <Table.Tr key={session.handle}>
+                      <Table.Th scope="row" fw={session.current ? 700 : 400}>
+                        {browser(session)}
+                      </Table.Th>
+                      <Table.Td>{time(session.createdAt)}</Table.Td>
+                      <Table.Td>{time(session.lastSeenAt)}</Table.Td>
+                      <Table.Td>{session.address}</Table.Td>
+                      <Table.Td>{action(session)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {others === 0 ? (
             <Text c="dimmed">{t('sessions.noOthers')}</Text>
           ) : (
