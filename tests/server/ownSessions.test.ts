@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './helpers';
-import {
-  addPerson,
-  PASSWORD,
-  PEOPLE_SETUP_MS,
-  personFrom,
-  SAME_SITE,
-  sessionCookieOf,
-  type Person,
-} from './people';
+import { addPerson, PASSWORD, PEOPLE_SETUP_MS, personFrom, SAME_SITE, sessionCookieOf, type Person } from './people';
 
 /** ASVS 3.3.4: a person sees their own live sessions and signs out any other one, or all the others. */
 
