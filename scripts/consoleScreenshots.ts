@@ -62,7 +62,8 @@ try {
       await find(page, 'table', t.audit.table);
       await shoot(page, `console-audit-${device}-${locale}`);
       await page.goto(`${server.url}/operator/sessions?locale=${locale}`);
-      await find(page, 'table', t.sessions.table);
+      await find(page, 'heading', t.sessions.title);
+      await page.waitForSelector(`::-p-text(${t.sessions.current})`, { visible: true });
       await shoot(page, `console-sessions-${device}-${locale}`);
       if (errors.length > 0) console.warn(`${device} ${locale}:`, errors);
       await context.close();
