@@ -7,7 +7,7 @@ import {
   tokenHint,
   tokenSecretHash,
   tokenState,
-  useWorthRecording,
+  shouldRecordUse,
 } from './apiToken';
 
 const NOW = new Date('2026-11-28T08:00:00.000Z');
@@ -62,8 +62,8 @@ describe("a token's state", () => {
 
 describe("a token's last use", () => {
   it('is written the first time, then at most once a minute', () => {
-    expect(useWorthRecording(null, NOW)).toBe(true);
-    expect(useWorthRecording('2026-11-28T07:59:00.001Z', NOW)).toBe(false);
-    expect(useWorthRecording('2026-11-28T07:59:00.000Z', NOW)).toBe(true);
+    expect(shouldRecordUse(null, NOW)).toBe(true);
+    expect(shouldRecordUse('2026-11-28T07:59:00.001Z', NOW)).toBe(false);
+    expect(shouldRecordUse('2026-11-28T07:59:00.000Z', NOW)).toBe(true);
   });
 });

@@ -69,6 +69,6 @@ export const tokenExpiry = (now: Date, days: number = TOKEN_DEFAULT_DAYS): strin
   new Date(now.getTime() + days * DAY_MS).toISOString();
 
 /** Whether a use at `now` is worth writing: none recorded yet, or the last one a minute or more ago. */
-export function useWorthRecording(lastUsedAt: string | null, now: Date): boolean {
+export function shouldRecordUse(lastUsedAt: string | null, now: Date): boolean {
   return lastUsedAt === null || now.getTime() - Date.parse(lastUsedAt) >= TOKEN_USE_INTERVAL_MS;
 }

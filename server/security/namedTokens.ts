@@ -5,7 +5,7 @@ import {
   TOKEN_USE_INTERVAL_MS,
   tokenSecretHash,
   tokenState,
-  useWorthRecording,
+  shouldRecordUse,
 } from '../accounts/apiToken';
 import type { Clock } from '../accounts/clock';
 import type { TokenStore } from '../db/tokenStore';
@@ -39,7 +39,7 @@ export class NamedTokens {
 
   private recordUse(id: number, lastUsedAt: string | null, now: Date): void {
     const mine = this.written.get(id);
-    if (!useWorthRecording(lastUsedAt, now)) return;
+    if (!shouldRecordUse(lastUsedAt, now)) return;
     if (mine !== undefined && now.getTime() - mine < TOKEN_USE_INTERVAL_MS) return;
     this.written.set(id, now.getTime());
     const notBefore = new Date(now.getTime() - TOKEN_USE_INTERVAL_MS + 1).toISOString();
