@@ -83,7 +83,12 @@ export function PeoplePage() {
         </Alert>
       )}
       {people === null ? (
-        failure === null && <Loader size="sm" aria-label={t('console.loading')} />
+        failure === null && (
+          <Group>
+            <Loader size="sm" />
+            <Text>{t('console.loading')}</Text>
+          </Group>
+        )
       ) : (
         <PeopleTable people={people} me={session.name} onAction={onAction} />
       )}

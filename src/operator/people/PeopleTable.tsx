@@ -69,11 +69,11 @@ export function PeopleTable({
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4}>
-                    <Badge color={person.disabled ? 'gray' : 'brand'} variant="light">
+                    <Badge color={person.disabled ? 'gray' : 'brand'} variant="light" c="dark.7">
                       {person.disabled ? t('people.disabled') : t('people.active')}
                     </Badge>
                     {person.mustChangePassword && (
-                      <Badge color="yellow" variant="light">
+                      <Badge color="orange" variant="light" c="dark.7">
                         {t('people.mustChange')}
                       </Badge>
                     )}

@@ -71,7 +71,12 @@ export function TokensPage() {
         </Alert>
       )}
       {tokens === null ? (
-        failure === null && <Loader size="sm" aria-label={t('console.loading')} />
+        failure === null && (
+          <Group>
+            <Loader size="sm" />
+            <Text>{t('console.loading')}</Text>
+          </Group>
+        )
       ) : tokens.length === 0 ? (
         <Text>{t('tokens.empty')}</Text>
       ) : (

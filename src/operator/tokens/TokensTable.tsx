@@ -5,7 +5,7 @@ import type { ApiToken } from '../people/peopleCalls';
 import { useShownTime } from '../people/PeopleTable';
 import { ROLE_KEYS } from '../people/RoleSelect';
 
-const STATE_COLOURS = { active: 'brand', expired: 'yellow', revoked: 'gray' } as const;
+const STATE_COLOURS = { active: 'brand', expired: 'orange', revoked: 'gray' } as const;
 
 /** The named tokens, newest first, each revocable while it is active. */
 export function TokensTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token: ApiToken) => void }) {
@@ -44,7 +44,7 @@ export function TokensTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke
                   : token.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
               </Table.Td>
               <Table.Td>
-                <Badge color={STATE_COLOURS[token.state]} variant="light">
+                <Badge color={STATE_COLOURS[token.state]} variant="light" c="dark.7">
                   {t(`tokens.state.${token.state}`)}
                 </Badge>
               </Table.Td>
