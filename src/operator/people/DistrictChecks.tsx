@@ -22,7 +22,7 @@ export function DistrictChecks({
       value={disabled ? [] : value}
       onChange={(chosen) => onChange(DISTRICTS.filter((d) => chosen.includes(d)))}
     >
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={6} mt="xs">
+      <SimpleGrid cols={2} spacing={6} mt="xs">
         {DISTRICTS.map((district) => (
           <Checkbox key={district} value={district} label={tPublic(`district.${district}`)} disabled={disabled} />
         ))}

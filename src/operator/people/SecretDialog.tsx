@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useConsoleT } from '../i18n/useConsoleT';
 
 /**
@@ -32,11 +32,13 @@ export function SecretDialog({
         <Alert color="yellow" title={t('people.onlyOnce')}>
           {warning}
         </Alert>
-        <TextInput
+        <Textarea
           label={label}
           value={value ?? ''}
           readOnly
-          styles={{ input: { fontFamily: 'monospace' } }}
+          autosize
+          minRows={1}
+          styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }}
           onFocus={(event) => event.currentTarget.select()}
         />
         <Group justify="space-between">
