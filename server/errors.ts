@@ -38,6 +38,12 @@ export const CONSOLE_ERROR_KEYS = [
   'passwordRejected',
   /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
   'invalidMachine',
+  /** A person, or a token not revoked, of that name exists already. */
+  'nameTaken',
+  /** The change would leave no admin who may sign in. */
+  'lastAdmin',
+  /** An admin may not disable, demote or reset themselves: another admin can. */
+  'ownAccount',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -5,7 +5,7 @@ import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import type { ConsoleRoute } from './consoleRoute';
-import { auditPath, fleetPath, publicMapPath, sessionsPath } from './consoleRoute';
+import { auditPath, fleetPath, peoplePath, publicMapPath, sessionsPath, tokensPath } from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -31,6 +31,13 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
   const links = [
     { to: fleetPath(), label: t('console.fleet'), current: page === 'fleet' || page === 'machine' },
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
+    // Admins only: the server refuses anyone else all the same.
+    ...(session?.role === 'admin'
+      ? [
+          { to: peoplePath(), label: t('people.nav'), current: page === 'people' },
+          { to: tokensPath(), label: t('tokens.nav'), current: page === 'tokens' },
+        ]
+      : []),
     { to: sessionsPath(), label: t('sessions.nav'), current: page === 'sessions' },
   ];
   return (

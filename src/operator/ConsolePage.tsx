@@ -4,6 +4,8 @@ import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
 import { MachinePage } from './machine/MachinePage';
+import { PeoplePage } from './people/PeoplePage';
+import { TokensPage } from './tokens/TokensPage';
 import { SessionsPage } from './sessions/SessionsPage';
 
 /** The console page the address names. */
@@ -16,6 +18,10 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <MachinePage key={route.id} id={route.id} />;
     case 'audit':
       return <AuditPage />;
+    case 'people':
+      return <PeoplePage />;
+    case 'tokens':
+      return <TokensPage />;
     case 'sessions':
       return <SessionsPage />;
     case 'unknown':

@@ -6,6 +6,8 @@ describe('consoleRouteOf', () => {
     ['/operator', { page: 'fleet' }],
     ['/operator/', { page: 'fleet' }],
     ['/operator/audit', { page: 'audit' }],
+    ['/operator/people', { page: 'people' }],
+    ['/operator/tokens/', { page: 'tokens' }],
     ['/operator/sessions', { page: 'sessions' }],
     ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
     ['/operator/machines/a%20b', { page: 'machine', id: 'a b' }],

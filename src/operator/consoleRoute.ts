@@ -2,13 +2,24 @@ import { OPERATOR_PATH } from '../config';
 
 /** The console's pages. */
 export type ConsoleRoute =
-  { page: 'fleet' } | { page: 'machine'; id: string } | { page: 'audit' } | { page: 'sessions' } | { page: 'unknown' };
+  | { page: 'fleet' }
+  | { page: 'machine'; id: string }
+  | { page: 'audit' }
+  | { page: 'people' }
+  | { page: 'tokens' }
+  | { page: 'sessions' }
+  | { page: 'unknown' };
 
-/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/sessions`). */
+/**
+ * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/people`,
+ * `/operator/tokens`, `/operator/sessions`).
+ */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
   if (rest === '') return { page: 'fleet' };
   if (rest === '/audit') return { page: 'audit' };
+  if (rest === '/people') return { page: 'people' };
+  if (rest === '/tokens') return { page: 'tokens' };
   if (rest === '/sessions') return { page: 'sessions' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
   if (machine?.[1]) {
@@ -23,6 +34,8 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
 
 export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
+export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
+export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
 export const sessionsPath = (): string => `${OPERATOR_PATH}/sessions`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
 
