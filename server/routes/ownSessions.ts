@@ -25,10 +25,9 @@ const OWN_SESSION = {
 } as const;
 
 const REFUSALS = {
-  401: consoleErrorAnswer('unauthorized: no session'),
+  401: consoleErrorAnswer('unauthorized: no session (a token has none)'),
   403: consoleErrorAnswer(
-    'forbidden: the operator token, which has no sessions; passwordChangeRequired; csrfRejected (an ending without ' +
-      'its x-csrf-token, or from another site)',
+    'passwordChangeRequired; csrfRejected (an ending without its x-csrf-token, or from another site)',
   ),
   ...SERVER_ERRORS,
 } as const;
@@ -39,7 +38,7 @@ export const LIST_OWN_SESSIONS_SCHEMA = {
   summary: "The signed-in person's live sessions",
   description:
     'Every live session of the account, oldest first: when it signed in, its last request, the address and the ' +
-    'browser it signed in with; the one this request came with is `current`. Any role; never the operator token.',
+    'browser it signed in with; the one this request came with is `current`. Any role; never a token (401).',
   security: CONSOLE_SECURITY,
   response: {
     200: {
@@ -89,10 +88,10 @@ export const END_OWN_SESSION_SCHEMA = {
   },
 } as const;
 
-/** The person and the session the request came with; the token has no sessions of its own. */
+/** The person and the session the request came with; a token has no sessions (401, as `getSession` answers it). */
 function personOf(request: FastifyRequest): { account: string; current: string } {
   const identity = request.identity;
-  if (identity?.kind !== 'person') throw new ApiError(403, 'forbidden');
+  if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
   return { account: identity.caller.name, current: identity.signedIn.session.idHash };
 }
 

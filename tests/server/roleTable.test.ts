@@ -34,9 +34,9 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/logout': EVERYONE_200, // (both with a session of the caller's own, signed in for the call)
   'POST /api/auth/session': row(401, 200, 200, 200, 401),
   'POST /api/auth/password': row(401, 400, 400, 400, 401), // the current password again: sameAsCurrent
-  'GET /api/auth/sessions': row(401, 200, 200, 200, 403), // the token has no sessions
-  'DELETE /api/auth/sessions': row(401, 200, 200, 200, 403),
-  'DELETE /api/auth/sessions/{handle}': row(401, 200, 200, 200, 403), // another session of the caller's own
+  'GET /api/auth/sessions': row(401, 200, 200, 200, 401), // a token has no sessions
+  'DELETE /api/auth/sessions': row(401, 200, 200, 200, 401),
+  'DELETE /api/auth/sessions/{handle}': row(401, 200, 200, 200, 401), // another session of the caller's own
   'POST /api/rvm/': EVERYONE_200,
   'GET /api/file/{id}': EVERYONE_200,
   'POST /api/upload': row(401, 403, 200, 200, 200),
@@ -210,7 +210,10 @@ async function requestFor(
     }
     case 'DELETE /api/auth/sessions/{handle}': {
       // A person's other session, signed in for the call: its handle as their list gives it.
-      const other = caller === 'nobody' || caller === 'token' ? null : await signIn(server.app, people[caller].name);
+      const other =
+        caller === 'nobody' || caller === 'token' || caller === 'viewerToken'
+          ? null
+          : await signIn(server.app, people[caller].name);
       const id = other?.cookie.split('=')[1] ?? 'none';
       return { url: operation.path.replace('{handle}', sessionHandle(sessionIdHash(id))), headers: {} };
     }
