@@ -48,6 +48,8 @@ import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
+import { registerExportMachinesRoute } from './routes/exportMachines';
+import { registerImportRoutes } from './routes/importMachines';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
@@ -137,6 +139,8 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerImportRoutes(app, engine, bus, access);
+  registerExportMachinesRoute(app, engine, access, clock);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);

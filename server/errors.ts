@@ -38,6 +38,12 @@ export const CONSOLE_ERROR_KEYS = [
   'passwordRejected',
   /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
   'invalidMachine',
+  /** An import file that is no data set (bad JSON, a missing CSV column, no rows): `reasons` says why. */
+  'importUnreadable',
+  /** An import applied after the machines changed since its preview: nothing written; preview it again. */
+  'importOutdated',
+  /** An import with no row that adds or changes a machine: nothing to write. */
+  'importNothingToApply',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -2,6 +2,7 @@ import { baseType, fieldSchema, isNullable, PHOTO_FIELDS } from '../../shared/co
 import { extraNameProblems } from '../../shared/contract/extraFields';
 import { KNOWN_ROW_FIELDS, ROW_PHOTO_FIELD, STORED_FIELDS, type StoredField } from '../../shared/contract/machineRow';
 import { CsvError, csvToObjects } from './csv';
+import { readCell } from './csvCell';
 import { problemText } from './problemText';
 import type { NumberedRow } from './validate';
 
@@ -79,7 +80,8 @@ function checkHeader(header: readonly string[]): void {
 
 /**
  * Reads a CSV file as a stream of rows shaped like the JSON data set, ready for validation. Columns the
- * importer does not know stay on the row as text, for validation to keep as unknown fields.
+ * importer does not know stay on the row as text, for validation to keep as unknown fields. A cell the export wrote
+ * as `'=…` (a would-be formula marked as text) is read without its `'`.
  */
 export async function* machineRowsFromCsv(
   source: string | AsyncIterable<string | Uint8Array>,
@@ -91,10 +93,12 @@ export async function* machineRowsFromCsv(
     kept = header.filter((name) => !read.has(name));
   };
   for await (const { rowNumber, values } of csvToObjects(source, readHeader)) {
+    const cell = (column: string): string => readCell(values[column] ?? '');
     const value: Record<string, unknown> = {};
-    for (const name of kept) value[name] = values[name];
-    value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(values[column] ?? ''));
-    for (const [column, read] of READERS) value[column] = read(values[column] ?? '');
+    // A blank cell of a kept column is no value: a CSV cannot tell a field left out from an empty one.
+    for (const name of kept) if (!blank(cell(name))) value[name] = cell(name);
+    value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(cell(column)));
+    for (const [column, read] of READERS) value[column] = read(cell(column));
     yield { rowNumber, value };
   }
 }
