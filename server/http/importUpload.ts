@@ -23,14 +23,20 @@ export interface ReceivedFile {
 /** A bare name for the audit: the last part of the path, without control characters, at most 200 characters. */
 const cleanName = (name: string): string =>
   // eslint-disable-next-line no-control-regex
-  path.basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'import';
+  path
+    .basename(name.replaceAll('\\', '/'))
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .slice(0, 200) || 'import';
 
 /**
  * The form's field `file` (a CSV or JSON data set) written to a folder of its own under the system's temporary
  * folder. A form without it is 400 fileMissing, another kind of file 415 unsupportedFileType (its bytes are not
  * kept), a larger one 413 fileTooLarge: each before anything is read as machines.
  */
-export async function receiveImportFile(request: FastifyRequest, maxBytes = IMPORT_FILE_MAX_BYTES): Promise<ReceivedFile> {
+export async function receiveImportFile(
+  request: FastifyRequest,
+  maxBytes = IMPORT_FILE_MAX_BYTES,
+): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch(asClientFault);
   if (!part || part.fieldname !== 'file') {

@@ -186,8 +186,13 @@ describe('machineRowsFromCsv: the feed fields and unknown columns', () => {
     expect(result.ok && result.row.extra).toEqual({ operator_note: 'new, by the gate', sensor_id: '0042' });
   });
 
+  it('reads a JSON object or array in an unknown column as that value, as the export writes one', async () => {
+    const result = await checkedRow('sensor,readings,note', '"{""model"":""RX-2""}","[1,2]",{not json');
+    expect(result.ok && result.row.extra).toEqual({ sensor: { model: 'RX-2' }, readings: [1, 2], note: '{not json' });
+  });
+
   it("reads a cell the export marked as text ('=…, '-…) without its mark", async () => {
-    const result = await checkedRow('operator_note', "\"'=SUM(A1)\"");
+    const result = await checkedRow('operator_note', '"\'=SUM(A1)"');
     expect(result.ok && result.row.extra).toEqual({ operator_note: '=SUM(A1)' });
   });
 

@@ -42,6 +42,20 @@ function toBoolean(text: string): boolean | string {
 
 const blank = (text: string): boolean => text.trim() === '';
 
+/**
+ * A kept column's cell: a JSON object or array as that value (how the export writes one, e.g. a feed's sensor
+ * readings), anything else as text.
+ */
+function keptValue(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : text;
+  } catch {
+    return text;
+  }
+}
+
 /** How a column's text becomes the field's value, by the field's type; text stays text where it is not one. */
 function readerOf(field: StoredField): (text: string) => unknown {
   const schema = fieldSchema(field);
@@ -96,7 +110,7 @@ export async function* machineRowsFromCsv(
     const cell = (column: string): string => readCell(values[column] ?? '');
     const value: Record<string, unknown> = {};
     // A blank cell of a kept column is no value: a CSV cannot tell a field left out from an empty one.
-    for (const name of kept) if (!blank(cell(name))) value[name] = cell(name);
+    for (const name of kept) if (!blank(cell(name))) value[name] = keptValue(cell(name));
     value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(cell(column)));
     for (const [column, read] of READERS) value[column] = read(cell(column));
     yield { rowNumber, value };

@@ -5,7 +5,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import { encodedBody, sendEncodedBody } from '../http/encodedBody';
-import { receiveImportFile } from '../http/importUpload';
+import { IMPORT_FILE_MAX_BYTES, receiveImportFile } from '../http/importUpload';
 import { planImport, type ImportPlan } from '../importing/importPlan';
 import { writeImportRows } from '../importing/importRows';
 import type { MachineBus } from '../live/bus';
@@ -44,7 +44,7 @@ export const IMPORT_SCHEMAS = {
     tags: ['operator'],
     summary: 'Imports a CSV or JSON file as its preview showed',
     description:
-      'The same file again, with its preview\'s `key`. It is checked again; if the outcome differs from the ' +
+      "The same file again, with its preview's `key`. It is checked again; if the outcome differs from the " +
       "preview's (the machines changed meanwhile), 409 importOutdated and nothing is written. Otherwise the rows " +
       'that add or change a machine are written in one transaction, as the import command writes: history, the ' +
       'import audit naming the person or the token, and an import event on /api/events. Refused rows are left out; ' +
@@ -55,7 +55,7 @@ export const IMPORT_SCHEMAS = {
     response: {
       200: APPLY_ANSWER,
       ...IMPORT_ERRORS,
-      409: consoleErrorAnswer('importOutdated: the outcome is no longer the preview\'s: preview the file again'),
+      409: consoleErrorAnswer("importOutdated: the outcome is no longer the preview's: preview the file again"),
     },
   },
 } as const;
@@ -81,7 +81,13 @@ const previewOf = (plan: ImportPlan, file: string) => ({
 });
 
 /** `POST /api/operator/import/preview` and `POST /api/operator/import`: a data set imported from the console. */
-export function registerImportRoutes(app: FastifyInstance, engine: Engine, bus: MachineBus, access: Access): void {
+export function registerImportRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  bus: MachineBus,
+  access: Access,
+  maxBytes = IMPORT_FILE_MAX_BYTES,
+): void {
   const common = {
     validatorCompiler: () => () => true,
     config: { rateLimit: { max: IMPORT_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
@@ -92,7 +98,7 @@ export function registerImportRoutes(app: FastifyInstance, engine: Engine, bus: 
     schema: IMPORT_SCHEMAS.preview,
     ...common,
     handler: async (request, reply) => {
-      const received = await receiveImportFile(request);
+      const received = await receiveImportFile(request, maxBytes);
       try {
         const planned = await planImport(received.path, engine, request.caller!);
         if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
@@ -109,7 +115,7 @@ export function registerImportRoutes(app: FastifyInstance, engine: Engine, bus: 
     ...common,
     handler: async (request, reply) => {
       const key = typeof request.query.key === 'string' ? request.query.key : '';
-      const received = await receiveImportFile(request);
+      const received = await receiveImportFile(request, maxBytes);
       let handedOver = false;
       try {
         const planned = await planImport(received.path, engine, request.caller!);

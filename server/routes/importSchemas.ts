@@ -104,7 +104,11 @@ const PREVIEW_SCHEMA = {
 } as const;
 
 const REASONS = {
-  reasons: { type: 'array', items: { type: 'string' }, description: 'Why the file cannot be read, as the command says' },
+  reasons: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Why the file cannot be read, as the command says',
+  },
 } as const;
 
 export const IMPORT_ERRORS = {
