@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
+import { sanitizeOriginalName } from '../files/originalName';
 
 /** The largest data set the console takes: about 250,000 machines as CSV with every column. */
 export const IMPORT_FILE_MAX_BYTES = 64 * 1024 * 1024; // 64 MiB
@@ -19,14 +20,6 @@ export interface ReceivedFile {
   name: string;
   discard(): Promise<void>;
 }
-
-/** A bare name for the audit: the last part of the path, without control characters, at most 200 characters. */
-const cleanName = (name: string): string =>
-  // eslint-disable-next-line no-control-regex
-  path
-    .basename(name.replaceAll('\\', '/'))
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .slice(0, 200) || 'import';
 
 /**
  * The form's field `file` (a CSV or JSON data set) written to a folder of its own under the system's temporary
@@ -58,7 +51,7 @@ export async function receiveImportFile(
     await discard();
     throw error;
   }
-  return { path: file, name: cleanName(part.filename), discard };
+  return { path: file, name: sanitizeOriginalName(part.filename) ?? `import${extension}`, discard };
 }
 
 /** Busboy's own errors carry no status: they are a bad request; the plugin's size limit is the file's. */

@@ -5,7 +5,7 @@ import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import type { ConsoleRoute } from './consoleRoute';
-import { auditPath, fleetPath, publicMapPath } from './consoleRoute';
+import { auditPath, fleetPath, importPath, publicMapPath } from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -31,6 +31,7 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
   const links = [
     { to: fleetPath(), label: t('console.fleet'), current: page === 'fleet' || page === 'machine' },
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
+    { to: importPath(), label: t('console.import'), current: page === 'import' },
   ];
   return (
     <Stack justify="space-between" h="100%">

@@ -3,6 +3,7 @@ import { AuditPage } from './audit/AuditPage';
 import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
+import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 
 /** The console page the address names. */
@@ -15,6 +16,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <MachinePage key={route.id} id={route.id} />;
     case 'audit':
       return <AuditPage />;
+    case 'import':
+      return <ImportPage />;
     case 'unknown':
       return <Text>{t('console.noSuchPage')}</Text>;
   }
