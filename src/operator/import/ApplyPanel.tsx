@@ -29,8 +29,7 @@ export function ApplyPanel({
         <Progress value={share} animated aria-label={phase} />
         {progress && progress.total !== null && (
           <Text size="sm">
-            {phase}:{' '}
-            {t('import.progress', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() })}
+            {phase}: {t('import.progress', { done: progress.done.toLocaleString(), count: progress.total })}
           </Text>
         )}
       </Stack>

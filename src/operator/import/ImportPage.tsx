@@ -114,7 +114,8 @@ export function ImportPage() {
           {t('import.done', {
             file: step.file.name,
             added: step.outcome.inserted.toLocaleString(),
-            changed: step.outcome.updated.toLocaleString(),
+            updated: step.outcome.updated.toLocaleString(),
+            count: step.outcome.inserted + step.outcome.updated,
           })}
         </Alert>
       )}
@@ -132,13 +133,14 @@ export function ImportPage() {
       )}
       {(step.kind === 'previewed' || step.kind === 'applying') && (
         <>
-          <ApplyPanel
-            preview={step.preview}
-            progress={step.kind === 'applying' ? step.progress : null}
-            applying={step.kind === 'applying'}
-            onApply={() => void apply(step.file, step.preview)}
-          />
-          <PreviewSummary preview={step.preview} />
+          <PreviewSummary preview={step.preview}>
+            <ApplyPanel
+              preview={step.preview}
+              progress={step.kind === 'applying' ? step.progress : null}
+              applying={step.kind === 'applying'}
+              onApply={() => void apply(step.file, step.preview)}
+            />
+          </PreviewSummary>
         </>
       )}
       {step.kind === 'applyFailed' && <PreviewSummary preview={step.preview} />}

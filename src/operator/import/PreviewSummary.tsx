@@ -1,5 +1,5 @@
 import { Badge, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { PREVIEW_KINDS, type ImportPreview, type PreviewKind } from './importPreview';
 import { AddedTable, ChangedTable, RefTable, RejectedTable } from './PreviewTables';
@@ -12,8 +12,8 @@ const KIND_COLOURS: Record<PreviewKind, string> = {
   rejected: 'red',
 };
 
-/** The preview's counts, then a tab per kind of row with its table; the rejected rows first when there are any. */
-export function PreviewSummary({ preview }: { preview: ImportPreview }) {
+/** The preview's counts, what `children` adds (the Apply button), then a tab per kind of row with its table; the rejected rows first when there are any. */
+export function PreviewSummary({ preview, children }: { preview: ImportPreview; children?: ReactNode }) {
   const t = useConsoleT();
   const first = preview.counts.rejected > 0 ? 'rejected' : preview.counts.changed > 0 ? 'changed' : 'added';
   const [tab, setTab] = useState<string | null>(first);
@@ -38,6 +38,7 @@ export function PreviewSummary({ preview }: { preview: ImportPreview }) {
           </Paper>
         ))}
       </SimpleGrid>
+      {children}
       {preview.warnings.length > 0 && (
         <Text size="sm">{t('import.photosNotSent', { count: preview.warnings.length })}</Text>
       )}

@@ -23,28 +23,27 @@ function PagedTable<T>({ rows, columns, label }: { rows: readonly T[]; columns: 
   if (rows.length === 0) return <Text>{t('import.none')}</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label={label}>
-          <Table.Thead>
-            <Table.Tr>
+      {/* No sideways scrolling, on a phone either: long values wrap in their cells. */}
+      <Table striped aria-label={label} style={{ overflowWrap: 'anywhere' }}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column.title}>
+                {column.title}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {pageOf(rows, Math.min(page, pages), PREVIEW_PAGE_ROWS).map((row, i) => (
+            <Table.Tr key={i}>
               {columns.map((column) => (
-                <Table.Th scope="col" key={column.title}>
-                  {column.title}
-                </Table.Th>
+                <Table.Td key={column.title}>{column.cell(row)}</Table.Td>
               ))}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageOf(rows, Math.min(page, pages), PREVIEW_PAGE_ROWS).map((row, i) => (
-              <Table.Tr key={i}>
-                {columns.map((column) => (
-                  <Table.Td key={column.title}>{column.cell(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
       {pages > 1 && (
         <Group gap="sm">
           <Pagination
@@ -60,10 +59,10 @@ function PagedTable<T>({ rows, columns, label }: { rows: readonly T[]; columns: 
                     ? t('import.nextPage')
                     : undefined,
             })}
-            aria-label={t('import.pages', { kind: label })}
+            aria-label={t('import.pages', { name: label })}
           />
           <Text size="sm" c="dimmed">
-            {t('import.page', { page: Math.min(page, pages), pages })}
+            {t('import.page', { page: Math.min(page, pages), count: pages })}
           </Text>
         </Group>
       )}
@@ -133,13 +132,13 @@ export function RejectedTable({ rows, label }: { rows: readonly RejectedRow[]; l
               {problem.field || t('import.wholeRow')}:{' '}
               {problemText({
                 ...problem,
-                params: { ...problem.params, district: district(problem.params.district) ?? '' },
+                params: { ...problem.params, name: district(problem.params.district) ?? '' },
               })}
             </Text>
           ))}
           {row.lines.map((line) => (
             <Text size="xs" c="dimmed" ff="monospace" key={line} style={{ overflowWrap: 'anywhere' }}>
-              {t('import.commandLine', { line })}
+              {t('import.commandLine', { detail: line })}
             </Text>
           ))}
         </Stack>
