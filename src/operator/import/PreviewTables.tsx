@@ -137,7 +137,7 @@ export function RejectedTable({ rows, label }: { rows: readonly RejectedRow[]; l
             </Text>
           ))}
           {row.lines.map((line) => (
-            <Text size="xs" c="dimmed" ff="monospace" key={line} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" c="dimmed" key={line} style={{ overflowWrap: 'anywhere' }}>
               {t('import.commandLine', { detail: line })}
             </Text>
           ))}
