@@ -5,7 +5,18 @@ import { localeAtom } from '../../i18n/localeAtom';
 import { translateDynamic } from '../../i18n/translate';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useProblemText } from '../useProblemText';
-import { pageOf, showFieldValue, type AddedRow, type ChangedRow, type RejectedRow, type RowRef } from './importPreview';
+import {
+  pageOf,
+  readAdded,
+  readChanged,
+  readRef,
+  readRejected,
+  showFieldValue,
+  type AddedRow,
+  type ChangedRow,
+  type RejectedRow,
+  type RowRef,
+} from './importPreview';
 
 /** Rows a page of a preview's table shows: a 100,000-row file is paged, never 100,000 rows in the page. */
 export const PREVIEW_PAGE_ROWS = 50;
@@ -15,8 +26,18 @@ interface Column<T> {
   cell: (row: T) => ReactNode;
 }
 
-/** One kind of row of the preview as a table, a page at a time. */
-function PagedTable<T>({ rows, columns, label }: { rows: readonly T[]; columns: Column<T>[]; label: string }) {
+/** One kind of row of the preview as a table, a page at a time: only that page's rows are read. */
+function PagedTable<T>({
+  rows,
+  read,
+  columns,
+  label,
+}: {
+  rows: readonly unknown[];
+  read: (value: unknown) => T[];
+  columns: Column<T>[];
+  label: string;
+}) {
   const t = useConsoleT();
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(rows.length / PREVIEW_PAGE_ROWS));
@@ -35,13 +56,15 @@ function PagedTable<T>({ rows, columns, label }: { rows: readonly T[]; columns: 
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {pageOf(rows, Math.min(page, pages), PREVIEW_PAGE_ROWS).map((row, i) => (
-            <Table.Tr key={i}>
-              {columns.map((column) => (
-                <Table.Td key={column.title}>{column.cell(row)}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
+          {pageOf(rows, Math.min(page, pages), PREVIEW_PAGE_ROWS)
+            .flatMap(read)
+            .map((row, i) => (
+              <Table.Tr key={i}>
+                {columns.map((column) => (
+                  <Table.Td key={column.title}>{column.cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
         </Table.Tbody>
       </Table>
       {pages > 1 && (
@@ -78,7 +101,7 @@ function useRefColumns(): Column<RowRef>[] {
   ];
 }
 
-export function AddedTable({ rows, label }: { rows: readonly AddedRow[]; label: string }) {
+export function AddedTable({ rows, label }: { rows: readonly unknown[]; label: string }) {
   const t = useConsoleT();
   const locale = useAtomValue(localeAtom);
   const columns: Column<AddedRow>[] = [
@@ -89,10 +112,10 @@ export function AddedTable({ rows, label }: { rows: readonly AddedRow[]; label: 
     },
     { title: t('import.name'), cell: (row) => row.name[locale] || row.name.en },
   ];
-  return <PagedTable rows={rows} columns={columns} label={label} />;
+  return <PagedTable rows={rows} read={readAdded} columns={columns} label={label} />;
 }
 
-export function ChangedTable({ rows, label }: { rows: readonly ChangedRow[]; label: string }) {
+export function ChangedTable({ rows, label }: { rows: readonly unknown[]; label: string }) {
   const t = useConsoleT();
   const columns: Column<ChangedRow>[] = [
     ...(useRefColumns() as Column<ChangedRow>[]),
@@ -106,14 +129,14 @@ export function ChangedTable({ rows, label }: { rows: readonly ChangedRow[]; lab
         )),
     },
   ];
-  return <PagedTable rows={rows} columns={columns} label={label} />;
+  return <PagedTable rows={rows} read={readChanged} columns={columns} label={label} />;
 }
 
-export function RefTable({ rows, label }: { rows: readonly RowRef[]; label: string }) {
-  return <PagedTable rows={rows} columns={useRefColumns()} label={label} />;
+export function RefTable({ rows, label }: { rows: readonly unknown[]; label: string }) {
+  return <PagedTable rows={rows} read={readRef} columns={useRefColumns()} label={label} />;
 }
 
-export function RejectedTable({ rows, label }: { rows: readonly RejectedRow[]; label: string }) {
+export function RejectedTable({ rows, label }: { rows: readonly unknown[]; label: string }) {
   const t = useConsoleT();
   const problemText = useProblemText();
   const locale = useAtomValue(localeAtom);
@@ -145,5 +168,5 @@ export function RejectedTable({ rows, label }: { rows: readonly RejectedRow[]; l
       ),
     },
   ];
-  return <PagedTable rows={rows} columns={columns} label={label} />;
+  return <PagedTable rows={rows} read={readRejected} columns={columns} label={label} />;
 }

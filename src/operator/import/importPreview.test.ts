@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, parsePreview, rowsToWrite, showFieldValue } from './importPreview';
+import { pageOf, parsePreview, readChanged, readRef, readRejected, rowsToWrite, showFieldValue } from './importPreview';
 
 const answer = {
   success: true,
@@ -28,21 +28,24 @@ const answer = {
 };
 
 describe('parsePreview', () => {
-  it('reads every kind of row, a problem about the whole row with no field', () => {
+  it('reads every kind of row when shown, a problem about the whole row with no field', () => {
     const preview = parsePreview(answer)!;
     expect(preview.counts).toEqual({ added: 1, changed: 1, deactivated: 1, unchanged: 1, rejected: 1 });
-    expect(preview.rejected[0]?.problems).toEqual([
+    expect(preview.rejected.flatMap(readRejected)[0]?.problems).toEqual([
       { field: '', code: 'notAnObject', params: {} },
       { field: 'district', code: 'outsideDistricts', params: { district: 'TAI PO', yours: 'SHA TIN' } },
     ]);
-    expect(preview.changed[0]?.changes).toEqual([{ field: 'deactivated', before: false, after: true }]);
+    expect(preview.changed.flatMap(readChanged)[0]?.changes).toEqual([
+      { field: 'deactivated', before: false, after: true },
+    ]);
     expect(rowsToWrite(preview)).toBe(2);
   });
 
-  it('gives null for a body without a preview, and leaves out malformed rows', () => {
+  it('gives null for a body without a preview; a malformed row is read as none when shown', () => {
     expect(parsePreview({ success: true })).toBeNull();
     const preview = parsePreview({ preview: { ...answer.preview, unchanged: [null, { id: 3 }, { id: 'X' }] } })!;
-    expect(preview.unchanged).toEqual([{ rowNumber: 0, id: 'X' }]);
+    expect(preview.counts.unchanged).toBe(3);
+    expect(preview.unchanged.flatMap(readRef)).toEqual([{ rowNumber: 0, id: 'X' }]);
   });
 });
 

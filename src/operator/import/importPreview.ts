@@ -30,15 +30,19 @@ export interface RejectedRow {
 export const PREVIEW_KINDS = ['added', 'changed', 'deactivated', 'unchanged', 'rejected'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
+/**
+ * The preview as the page keeps it: the counts, and each kind's rows as the server sent them. A row is read (and
+ * checked) only when its page is shown, so a 100,000-row preview costs one JSON.parse, not 100,000 objects more.
+ */
 export interface ImportPreview {
   file: string;
   rows: number;
   counts: Record<PreviewKind, number>;
-  added: AddedRow[];
-  changed: ChangedRow[];
-  unchanged: RowRef[];
-  deactivated: RowRef[];
-  rejected: RejectedRow[];
+  added: readonly unknown[];
+  changed: readonly unknown[];
+  unchanged: readonly unknown[];
+  deactivated: readonly unknown[];
+  rejected: readonly unknown[];
   warnings: string[];
   key: string;
 }
@@ -49,63 +53,63 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const whole = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
 
-const rowRef = (value: unknown): RowRef[] =>
+/** A row of any kind: its number and id; a malformed one is no row ([]). */
+export const readRef = (value: unknown): RowRef[] =>
   isRecord(value) && typeof value.id === 'string' ? [{ rowNumber: whole(value.rowNumber), id: value.id }] : [];
 
-/** The preview in the answer's body; anything malformed in it is left out, a body without one is null. */
+export const readAdded = (value: unknown): AddedRow[] =>
+  readRef(value).map((ref) => {
+    const row = value as Record<string, unknown>;
+    const name = isRecord(row.name) ? row.name : {};
+    return {
+      ...ref,
+      district: text(row.district),
+      name: { en: text(name.en), zht: text(name.zht), zhs: text(name.zhs) },
+    };
+  });
+
+export const readChanged = (value: unknown): ChangedRow[] =>
+  readRef(value).map((ref) => ({
+    ...ref,
+    changes: list((value as Record<string, unknown>).changes).flatMap((change) =>
+      isRecord(change) && typeof change.field === 'string'
+        ? [{ field: change.field, before: change.before ?? null, after: change.after ?? null }]
+        : [],
+    ),
+  }));
+
+export const readRejected = (value: unknown): RejectedRow[] =>
+  isRecord(value)
+    ? [
+        {
+          rowNumber: whole(value.rowNumber),
+          id: typeof value.id === 'string' ? value.id : null,
+          problems: parseProblems({ problems: list(value.problems).map(withField) }),
+          lines: list(value.lines).filter((line): line is string => typeof line === 'string'),
+        },
+      ]
+    : [];
+
+/** The preview in the answer's body, or null for a body without one. */
 export function parsePreview(body: unknown): ImportPreview | null {
   const preview = isRecord(body) ? body.preview : undefined;
   if (!isRecord(preview) || typeof preview.key !== 'string') return null;
-  const added = list(preview.added).flatMap((value): AddedRow[] =>
-    rowRef(value).map((ref) => {
-      const row = value as Record<string, unknown>;
-      const name = isRecord(row.name) ? row.name : {};
-      return {
-        ...ref,
-        district: text(row.district),
-        name: { en: text(name.en), zht: text(name.zht), zhs: text(name.zhs) },
-      };
-    }),
-  );
-  const changed = list(preview.changed).flatMap((value): ChangedRow[] =>
-    rowRef(value).map((ref) => ({
-      ...ref,
-      changes: list((value as Record<string, unknown>).changes).flatMap((change) =>
-        isRecord(change) && typeof change.field === 'string'
-          ? [{ field: change.field, before: change.before ?? null, after: change.after ?? null }]
-          : [],
-      ),
-    })),
-  );
-  const rejected = list(preview.rejected).flatMap((value): RejectedRow[] =>
-    isRecord(value)
-      ? [
-          {
-            rowNumber: whole(value.rowNumber),
-            id: typeof value.id === 'string' ? value.id : null,
-            problems: parseProblems({ problems: list(value.problems).map(withField) }),
-            lines: list(value.lines).filter((line): line is string => typeof line === 'string'),
-          },
-        ]
-      : [],
-  );
-  const unchanged = list(preview.unchanged).flatMap(rowRef);
-  const deactivated = list(preview.deactivated).flatMap(rowRef);
+  const [added, changed, deactivated, unchanged, rejected] = PREVIEW_KINDS.map((kind) => list(preview[kind]));
   return {
     file: text(preview.file),
     rows: whole(preview.rows),
     counts: {
-      added: added.length,
-      changed: changed.length,
-      deactivated: deactivated.length,
-      unchanged: unchanged.length,
-      rejected: rejected.length,
+      added: added!.length,
+      changed: changed!.length,
+      deactivated: deactivated!.length,
+      unchanged: unchanged!.length,
+      rejected: rejected!.length,
     },
-    added,
-    changed,
-    unchanged,
-    deactivated,
-    rejected,
+    added: added!,
+    changed: changed!,
+    unchanged: unchanged!,
+    deactivated: deactivated!,
+    rejected: rejected!,
     warnings: list(preview.warnings).filter((line): line is string => typeof line === 'string'),
     key: preview.key,
   };
