@@ -38,6 +38,12 @@ export const CONSOLE_ERROR_KEYS = [
   'passwordRejected',
   /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
   'invalidMachine',
+  /** A person, or a token not revoked, of that name exists already. */
+  'nameTaken',
+  /** The change would leave no admin who may sign in. */
+  'lastAdmin',
+  /** An admin may not disable, demote or reset themselves: another admin can. */
+  'ownAccount',
   /** An import file that is no data set (bad JSON, a missing CSV column, no rows): `reasons` says why. */
   'importUnreadable',
   /** An import applied after the machines changed since its preview: nothing written; preview it again. */

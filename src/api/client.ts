@@ -11,7 +11,7 @@ export interface CallOptions {
   /** Extra request options passed to fetch. */
   request?: RequestInit;
   /** POST unless given (the operator console's calls); a GET sends no body. */
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 }
 
 export class ApiError extends Error {

@@ -5,6 +5,8 @@ import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
 import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
+import { PeoplePage } from './people/PeoplePage';
+import { TokensPage } from './tokens/TokensPage';
 
 /** The console page the address names. */
 export function ConsolePage({ route }: { route: ConsoleRoute }) {
@@ -18,6 +20,10 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <AuditPage />;
     case 'import':
       return <ImportPage />;
+    case 'people':
+      return <PeoplePage />;
+    case 'tokens':
+      return <TokensPage />;
     case 'unknown':
       return <Text>{t('console.noSuchPage')}</Text>;
   }

@@ -7,6 +7,8 @@ describe('consoleRouteOf', () => {
     ['/operator/', { page: 'fleet' }],
     ['/operator/audit', { page: 'audit' }],
     ['/operator/import', { page: 'import' }],
+    ['/operator/people', { page: 'people' }],
+    ['/operator/tokens/', { page: 'tokens' }],
     ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
     ['/operator/machines/a%20b', { page: 'machine', id: 'a b' }],
     ['/operator/machines/%E0%A4%A', { page: 'unknown' }],

@@ -2,14 +2,22 @@ import { OPERATOR_PATH } from '../config';
 
 /** The console's pages. */
 export type ConsoleRoute =
-  { page: 'fleet' } | { page: 'machine'; id: string } | { page: 'audit' } | { page: 'import' } | { page: 'unknown' };
+  | { page: 'fleet' }
+  | { page: 'machine'; id: string }
+  | { page: 'audit' }
+  | { page: 'people' }
+  | { page: 'tokens' }
+  | { page: 'import' }
+  | { page: 'unknown' };
 
-/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/import`). */
+/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/people`, `/operator/tokens`, `/operator/import`). */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
   if (rest === '') return { page: 'fleet' };
   if (rest === '/audit') return { page: 'audit' };
   if (rest === '/import') return { page: 'import' };
+  if (rest === '/people') return { page: 'people' };
+  if (rest === '/tokens') return { page: 'tokens' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
   if (machine?.[1]) {
     try {
@@ -24,6 +32,8 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
 export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
 export const importPath = (): string => `${OPERATOR_PATH}/import`;
+export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
+export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
 
 /** The public map in the language of `search`. */
