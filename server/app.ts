@@ -33,6 +33,7 @@ import { ServerMetrics } from './metrics/serverMetrics';
 import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
+import { registerFeedReviewRoutes } from './routes/feedReview';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
@@ -154,6 +155,7 @@ export async function buildApp(
     queryDatabase: () => engine.countMachines(),
   });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
+  registerFeedReviewRoutes(app, engine, access, follower);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
   registerMetricsRoute(app, metrics, access);

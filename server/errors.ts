@@ -38,6 +38,8 @@ export const CONSOLE_ERROR_KEYS = [
   'passwordRejected',
   /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
   'invalidMachine',
+  /** A feed hold already decided (by an admin, or by the feed's next answer): `hold` says how. */
+  'holdDecided',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -12,10 +12,12 @@ export type Permission =
   /** The server's metrics. */
   | 'readMetrics'
   /** Alert rules and webhooks, and the webhooks' delivery log. */
-  | 'manageAlerts';
+  | 'manageAlerts'
+  /** Confirming or rejecting a feed sync held back as a mass deactivation (decision 0038). */
+  | 'decideFeedHolds';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics', 'manageAlerts'],
+  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics', 'manageAlerts', 'decideFeedHolds'],
   operator: ['readConsole', 'changeMachines', 'uploadPhotos'],
   viewer: ['readConsole'],
 };
