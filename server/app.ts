@@ -41,6 +41,7 @@ import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
+import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAlertRoutes } from './routes/alerts';
@@ -143,6 +144,7 @@ export async function buildApp(
   registerAlertRuleRoutes(app, engine, access, clock);
   registerAlertRoutes(app, engine, access);
   registerWebhookRoutes(app, engine, access, clock);
+  pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);

@@ -138,7 +138,11 @@ export function registerFeedReviewRoutes(
     },
   });
 
-  const decide = (route: string, schema: (typeof FEED_REVIEW_SCHEMAS)['confirm' | 'reject'], how: 'confirm' | 'reject') =>
+  const decide = (
+    route: string,
+    schema: (typeof FEED_REVIEW_SCHEMAS)['confirm' | 'reject'],
+    how: 'confirm' | 'reject',
+  ) =>
     app.post<{ Params: IdParams }>(route, {
       schema,
       onRequest: access.guard('decideFeedHolds', { changes: true }),

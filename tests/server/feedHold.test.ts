@@ -185,7 +185,10 @@ describe('a mass deactivation, held', () => {
     );
     expect(audit).toEqual(idsOf(41, 129).map((machineId) => ({ machine_id: machineId, actor: 'Alice Admin' })));
     // Done once: a second decision finds it closed.
-    expect(await follower.rejectHold(id, person('Bob Admin'))).toMatchObject({ done: false, hold: { state: 'confirmed' } });
+    expect(await follower.rejectHold(id, person('Bob Admin'))).toMatchObject({
+      done: false,
+      hold: { state: 'confirmed' },
+    });
     expect(await follower.confirmHold(id + 1000, person('Bob Admin'))).toEqual({ done: false, hold: null });
     // The baseline starts again from the 40: the same answer again changes nothing.
     await answer(follower, range(fleet, 1, 40));

@@ -124,7 +124,7 @@ describe('the feed review', () => {
     expect((await review(people.viewer.reading)).hold).toMatchObject({ id, state: 'held' });
   });
 
-  it("rejects as the admin who asked: the machines stay active, the hold names them; twice is a 409", async () => {
+  it('rejects as the admin who asked: the machines stay active, the hold names them; twice is a 409', async () => {
     const { id } = (await review(people.viewer.reading)).hold!;
     const rejected = await decide('reject', id, people.admin.changing);
     expect(rejected.statusCode, rejected.body).toBe(200);

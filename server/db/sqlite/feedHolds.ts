@@ -1,12 +1,6 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
-import {
-  confirmable,
-  HOLD_COLUMNS,
-  nextBaseline,
-  toFeedHold,
-  type FeedHoldRecord,
-} from '../feedHoldRecord';
+import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
 import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import type { Db } from './open';
