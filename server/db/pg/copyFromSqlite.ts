@@ -70,8 +70,8 @@ async function insertRows(
 
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
- * photo map, holds and baseline, the meta entries, the console's accounts, and the alert rules, alerts, webhooks and deliveries) into the empty PostgreSQL database
- * `target`, in one transaction: all or nothing.
+ * photo map, holds and baseline, the meta entries, the console's accounts, and the alert rules, alerts, webhooks and
+ * deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
