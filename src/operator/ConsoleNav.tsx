@@ -5,7 +5,7 @@ import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import type { ConsoleRoute } from './consoleRoute';
-import { auditPath, fleetPath, publicMapPath } from './consoleRoute';
+import { alertsPath, auditPath, feedPath, fleetPath, publicMapPath } from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -31,6 +31,8 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
   const links = [
     { to: fleetPath(), label: t('console.fleet'), current: page === 'fleet' || page === 'machine' },
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
+    { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
+    { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
   ];
   return (
     <Stack justify="space-between" h="100%">

@@ -2,13 +2,23 @@ import { OPERATOR_PATH } from '../config';
 
 /** The console's pages. */
 export type ConsoleRoute =
-  { page: 'fleet' } | { page: 'machine'; id: string } | { page: 'audit' } | { page: 'unknown' };
+  | { page: 'fleet' }
+  | { page: 'machine'; id: string }
+  | { page: 'audit' }
+  | { page: 'feed' }
+  | { page: 'alerts' }
+  | { page: 'unknown' };
 
-/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`). */
+/**
+ * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
+ * `/operator/alerts`).
+ */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
   if (rest === '') return { page: 'fleet' };
   if (rest === '/audit') return { page: 'audit' };
+  if (rest === '/feed') return { page: 'feed' };
+  if (rest === '/alerts') return { page: 'alerts' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
   if (machine?.[1]) {
     try {
@@ -22,6 +32,8 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
 
 export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
+export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
+export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
 
 /** The public map in the language of `search`. */
