@@ -1,16 +1,4 @@
-import {
-  Alert as Notice,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Modal, NativeSelect, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { DISTRICTS } from '../../../shared/machine';
 import { useConsoleT } from '../i18n/useConsoleT';
@@ -18,6 +6,7 @@ import { useDistrictName } from '../useDistrictName';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
+import { WarningNotice } from '../WarningNotice';
 import {
   ALERT_KINDS,
   amountOf,
@@ -211,9 +200,14 @@ export function AlertRules() {
           </Stack>
         </Fieldset>
       </form>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('alerts.deleteRuleTitle')}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': t('alerts.cancel') }}
+        title={t('alerts.deleteRuleTitle')}
+      >
         <Stack>
-          <Notice color="yellow">{t('alerts.deleteRuleText')}</Notice>
+          <WarningNotice>{t('alerts.deleteRuleText')}</WarningNotice>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               {t('alerts.cancel')}

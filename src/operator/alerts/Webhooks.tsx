@@ -1,21 +1,10 @@
-import {
-  Alert as Notice,
-  Button,
-  Code,
-  Fieldset,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Code, Fieldset, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
+import { WarningNotice } from '../WarningNotice';
 import { addWebhook, deleteWebhook, fetchWebhooks, setWebhookEnabled, type Webhook } from './alertCalls';
 import { DeliveryLog } from './DeliveryLog';
 
@@ -64,14 +53,18 @@ export function Webhooks() {
         </Text>
       )}
       {secret !== null && (
-        <Notice color="yellow" title={t('alerts.secretTitle')} withCloseButton onClose={() => setSecret(null)}>
+        <WarningNotice
+          title={t('alerts.secretTitle')}
+          onClose={() => setSecret(null)}
+          closeLabel={t('alerts.hideSecret')}
+        >
           <Stack gap="xs">
             <Text size="sm">{t('alerts.secretText')}</Text>
             <Code block aria-label={t('alerts.secret')}>
               {secret}
             </Code>
           </Stack>
-        </Notice>
+        </WarningNotice>
       )}
       {webhooks === null ? (
         <Loading />
@@ -140,7 +133,12 @@ export function Webhooks() {
           </Stack>
         </Fieldset>
       </form>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('alerts.deleteWebhookTitle')}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': t('alerts.cancel') }}
+        title={t('alerts.deleteWebhookTitle')}
+      >
         <Stack>
           <Text style={{ overflowWrap: 'anywhere' }}>
             {t('alerts.deleteWebhookText', { url: deleting?.url ?? '' })}

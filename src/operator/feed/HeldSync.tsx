@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { localeAtom } from '../../i18n/localeAtom';
@@ -10,6 +10,7 @@ import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
 import { useErrorText } from '../useErrorText';
 import { useShowTime } from '../useShowTime';
+import { WarningNotice } from '../WarningNotice';
 import { decideHold, type FeedReview } from './feedReview';
 
 type Decision = 'confirm' | 'reject';
@@ -56,7 +57,7 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
   return (
     <Stack gap="sm">
       <Title order={3}>{t('feedReview.hold')}</Title>
-      <Alert color="yellow" title={t('feedReview.heldTitle')}>
+      <WarningNotice title={t('feedReview.heldTitle')}>
         {t('feedReview.heldText', {
           at: time(hold.heldAt),
           count: hold.machines,
@@ -64,7 +65,10 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
           active: hold.active,
           baseline: hold.baseline,
         })}
-      </Alert>
+        {review.feed?.nextPollAt && (
+          <Text mt="xs">{t('feedReview.heldNext', { time: time(review.feed.nextPollAt) })}</Text>
+        )}
+      </WarningNotice>
       {admin ? (
         <Group gap="sm">
           <Button color="red" onClick={() => setAsking('confirm')}>
@@ -109,6 +113,7 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
       <Modal
         opened={asking !== null}
         onClose={() => setAsking(null)}
+        closeButtonProps={{ 'aria-label': t('feedReview.cancel') }}
         title={asking === 'confirm' ? t('feedReview.confirmTitle') : t('feedReview.rejectTitle')}
       >
         <Stack>
