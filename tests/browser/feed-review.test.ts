@@ -170,5 +170,6 @@ describe('the feed review and the alerts in the console (issue 52)', { timeout: 
 
     await (await find(page, 'link', t.console.fleet)).click();
     await find(page, 'link', fill(t.alerts.openCount, { count: 1 }));
+    expect(await seriousFindings(page, 'fleet with an open alert')).toEqual([]);
   });
 });

@@ -66,7 +66,9 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
           baseline: hold.baseline,
         })}
         {review.feed?.nextPollAt && (
-          <Text mt="xs">{t('feedReview.heldNext', { time: time(review.feed.nextPollAt) })}</Text>
+          <Text mt="xs" size="sm" fw={600}>
+            {t('feedReview.heldNext', { time: time(review.feed.nextPollAt) })}
+          </Text>
         )}
       </WarningNotice>
       {admin ? (
