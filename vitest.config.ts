@@ -41,6 +41,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, PG_TESTS],
           globalSetup: [SERVER_BUILD],
           testTimeout: 30_000,
+          // A seeded server starting while the machine is busy (two cores, Chromium beside) can take over 10 s.
+          hookTimeout: 30_000,
         },
       },
       {

@@ -141,6 +141,22 @@ describe('connectLive', () => {
     expect(live.latest().url).toBe('/api/events?lastEventId=p.2');
   });
 
+  it('opens a new stream at once when the network returns, without waiting out the retry', () => {
+    const live = start();
+    live.latest().send('ready', 'p.0', 'p.0');
+    for (let i = 0; i < 4; i++) {
+      live.latest().fail();
+      vi.advanceTimersByTime(60_000);
+    }
+    live.latest().fail();
+    const before = live.sources.length;
+    window.dispatchEvent(new Event('online'));
+    expect(live.sources).toHaveLength(before + 1);
+    expect(live.latest().url).toBe('/api/events?lastEventId=p.0');
+    window.dispatchEvent(new Event('online'));
+    expect(live.sources).toHaveLength(before + 1);
+  });
+
   it('stops: closes the stream and opens no other, and reloads nothing', () => {
     const live = start();
     live.latest().fail();

@@ -22,7 +22,8 @@ export interface LiveConnectionOptions {
  * EventSource gives up for good on any answer but 200 (a stream cap, a server shutting down, a proxy's 502 or 503
  * during a deploy), so every error closes it and a new one opens after a growing, jittered wait. The new one
  * hands back the last event id seen, and the server replays what was missed or says `resync`; with no id to
- * hand back, the list is reloaded. While the stream is down, the list is reloaded every `pollMs`.
+ * hand back, the list is reloaded. While the stream is down, the list is reloaded every `pollMs`; when the
+ * network returns (`online`), the new one opens at once.
  * Returns the function that stops it all.
  */
 export function connectLive(options: LiveConnectionOptions): () => void {
@@ -70,8 +71,16 @@ export function connectLive(options: LiveConnectionOptions): () => void {
     });
   };
 
+  const reconnectNow = () => {
+    if (source !== null) return;
+    clearTimeout(retry);
+    attempt = 0;
+    connect();
+  };
   connect();
+  window.addEventListener('online', reconnectNow);
   return () => {
+    window.removeEventListener('online', reconnectNow);
     source?.close();
     source = null;
     clearTimeout(retry);

@@ -92,18 +92,33 @@ export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
   set(machinesLoadStateAtom, 'loaded');
 });
 
-/** The list call (spec §7): on success the machines replace the list; on no success nothing loads and nothing shows. */
+/** The background refresh on its way, which another asking meanwhile joins (boxed: jotai would await a bare promise). */
+const backgroundLoadAtom = atom<{ done: Promise<void> } | null>(null);
+
+/**
+ * The list call (spec §7): on success the machines replace the list; on no success nothing loads and nothing shows.
+ * A background refresh (not blocking) fails quietly and keeps the machines already shown; the page's several reasons
+ * to refresh (the network back, the live stream's catch-up, the kiosk's clock) share one call when they meet.
+ */
 export const loadMachinesAtom = atom(null, async (get, set, options: { not_blocking?: boolean } = {}) => {
   const { call } = get(apiAtom);
-  if (!options.not_blocking) set(machinesLoadStateAtom, 'loading');
-  // A background refresh (not blocking) fails quietly and keeps the machines already shown.
-  const background = Boolean(options.not_blocking);
-  const body = background
-    ? await call<unknown>('rvm/', {}, { not_blocking: true, throw_error: true }).catch(() => undefined)
-    : await call<unknown>('rvm/', {});
-  if (body === undefined) {
-    if (!background) set(machinesLoadStateAtom, 'failed');
+  if (!options.not_blocking) {
+    set(machinesLoadStateAtom, 'loading');
+    const body = await call<unknown>('rvm/', {});
+    if (body === undefined) set(machinesLoadStateAtom, 'failed');
+    else set(applyListAnswerAtom, body);
     return;
   }
-  set(applyListAnswerAtom, body);
+  const joined = get(backgroundLoadAtom);
+  if (joined) return joined.done;
+  const done = call<unknown>('rvm/', {}, { not_blocking: true, throw_error: true })
+    .then(
+      (body) => {
+        if (body !== undefined) set(applyListAnswerAtom, body);
+      },
+      () => undefined,
+    )
+    .finally(() => set(backgroundLoadAtom, null));
+  set(backgroundLoadAtom, { done });
+  return done;
 });

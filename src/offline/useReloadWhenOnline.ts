@@ -10,6 +10,12 @@ import { loadMachinesAtom, machinesFetchedAtAtom } from '../machines/machinesAto
 export const RELOAD_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000] as const;
 
 /**
+ * How long the page leaves the first reload to the live stream, which reconnects at once when the network returns
+ * and reloads the list on its `ready` (src/live/liveConnection.ts): one list call, not two.
+ */
+export const LIVE_CATCH_UP_MS = 1_500;
+
+/**
  * When the network returns, fetches a fresh list by itself, without the blocking overlay: a few tries spaced
  * out, never a loop, and none while the device is offline again.
  */
@@ -27,7 +33,10 @@ export function useReloadWhenOnline(): void {
     };
     const onOnline = () => {
       clearTimeout(timer);
-      attempt(0);
+      const before = store.get(machinesFetchedAtAtom);
+      timer = setTimeout(() => {
+        if (store.get(machinesFetchedAtAtom) === before) attempt(0);
+      }, LIVE_CATCH_UP_MS);
     };
     window.addEventListener('online', onOnline);
     return () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
 import type { Machine } from '../../shared/machine';
+import { UNREACHABLE_RETRY_DELAYS_MS } from '../../src/offline/useRetryWhileUnreachable';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { leaseBrowser, type BrowserLease } from './browserLease';
 import {
@@ -142,17 +143,22 @@ describe.each([
 
     // A browser whose new document says it is online (Chromium 150's offline emulation does not reach a reloaded
     // document's navigator.onLine; 156's does) tries the list: index.html's request, then the page's own.
-    const probes = (await page.evaluate(() => navigator.onLine)) ? 2 : 0;
+    const online = await page.evaluate(() => navigator.onLine);
+    const probes = online ? 2 : 0;
+    // Such a page also retries the list quietly now and then (useRetryWhileUnreachable); on a slow machine one of
+    // those falls within the watch.
+    const quietRetries = online ? Math.ceil(OFFLINE_WATCH_MS / UNREACHABLE_RETRY_DELAYS_MS[0]) : 0;
     const watchFrom = failed.length;
     await new Promise((r) => setTimeout(r, OFFLINE_WATCH_MS));
     // No list call that could only fail, no error message or Retry, no crash; the live events' own
     // reconnect (every few seconds) is the only request that fails.
     // At most the one reload the live connection makes when its stream fails before it had an event id: no loop.
     expect(opened.apiCalls.filter((c) => c.path === LIST_PATH).length).toBeLessThanOrEqual(
-      listCallsBefore + 1 + probes,
+      listCallsBefore + 1 + probes + quietRetries,
     );
     const failures = failed.slice(watchFrom);
-    expect(failures.filter((p) => p !== '/api/events')).toEqual([]);
+    expect(failures.filter((p) => p !== '/api/events' && p !== LIST_PATH)).toEqual([]);
+    expect(failures.filter((p) => p === LIST_PATH).length).toBeLessThanOrEqual(quietRetries);
     expect(failures.length).toBeLessThanOrEqual(OFFLINE_WATCH_MS / 2000);
     expect(await page.$(`::-p-text(${en.error.systemError})`)).toBeNull();
     expect(await page.$(aria('button', en.error.retry))).toBeNull();
