@@ -147,15 +147,15 @@ describe('the feed review and the alerts in the console (issue 52)', { timeout: 
       (text) => text.includes(t.feedReview.holdState.rejected) && text.includes('ada'),
       'the rejection by ada in the recent decisions',
     );
-    // The feed still leaves them out at its next answers: they stay on the public list.
-    const lists = feed.lists();
-    await waitFor(
-      async () => feed.lists(),
-      (count) => count > lists,
-      'the next poll',
-      30_000,
-    );
     expect(await fetchMachines(app.server.url)).toHaveLength(128);
+    // The feed now fails: the page shows it within a poll of the follower and one of its own.
+    const state = await find(page, 'table', t.feedReview.state);
+    await waitFor(
+      () => textOf(state),
+      (text) => text.includes('HTTP 503') && !NO_FAILURES.test(`${text}\n`),
+      'the failing feed in the state table',
+      45_000,
+    );
   });
 
   it('shows the open alert on the alerts page, and its count on the fleet view', async () => {
