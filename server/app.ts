@@ -54,6 +54,9 @@ import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
 import { Access } from './security/access';
+import { NamedTokens } from './security/namedTokens';
+import { registerApiTokenRoutes } from './routes/apiTokens';
+import { registerPeopleRoutes } from './routes/people';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -113,7 +116,10 @@ export async function buildApp(
     { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
     clock,
   );
-  const access = new Access(config.adminToken, sessions);
+  const tokens = new NamedTokens(engine.tokens, clock, (error) =>
+    app.log.warn({ err: error }, "a token's last use was not recorded"),
+  );
+  const access = new Access(config.adminToken, sessions, tokens);
   const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash());
   registerSignInRoute(app, gate, sessions);
   registerSignOutRoute(app, access);
@@ -145,6 +151,8 @@ export async function buildApp(
   registerAlertRoutes(app, engine, access);
   registerWebhookRoutes(app, engine, access, clock);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
+  registerPeopleRoutes(app, engine, access, clock);
+  registerApiTokenRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);

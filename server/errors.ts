@@ -38,6 +38,12 @@ export const CONSOLE_ERROR_KEYS = [
   'passwordRejected',
   /** A machine edit with bad values: `problems` says which field and why; nothing changed. */
   'invalidMachine',
+  /** A person, or a token not revoked, of that name exists already. */
+  'nameTaken',
+  /** The change would leave no admin who may sign in. */
+  'lastAdmin',
+  /** An admin may not disable, demote or reset themselves: another admin can. */
+  'ownAccount',
   /** A feed hold already decided (by an admin, or by the feed's next answer): `hold` says how. */
   'holdDecided',
 ] as const;

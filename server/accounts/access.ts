@@ -13,21 +13,31 @@ export type Permission =
   | 'readMetrics'
   /** Alert rules and webhooks, and the webhooks' delivery log. */
   | 'manageAlerts'
+  /** People and API tokens (and only by a person signed in: Access's `peopleOnly`). */
+  | 'managePeople'
   /** Confirming or rejecting a feed sync held back as a mass deactivation (decision 0038). */
   | 'decideFeedHolds';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics', 'manageAlerts', 'decideFeedHolds'],
+  admin: [
+    'readConsole',
+    'changeMachines',
+    'uploadPhotos',
+    'readMetrics',
+    'manageAlerts',
+    'managePeople',
+    'decideFeedHolds',
+  ],
   operator: ['readConsole', 'changeMachines', 'uploadPhotos'],
   viewer: ['readConsole'],
 };
 
 export const roleAllows = (role: Role, permission: Permission): boolean => GRANTS[role].includes(permission);
 
-/** Who is calling, once known: a person signed in, or the operator token (RVM_ADMIN_TOKEN) a script sends. */
+/** Who is calling, once known: a person signed in, or a token a script sends (named, or RVM_ADMIN_TOKEN). */
 export interface Caller {
   kind: 'person' | 'token';
-  /** The account's name; for the token, the first 8 hex digits of its SHA-256 (never the token). */
+  /** The account's name; a named token's name; for RVM_ADMIN_TOKEN, the first 8 hex digits of its SHA-256. */
   name: string;
   role: Role;
   /** Empty = every district. */

@@ -9,7 +9,7 @@ import {
 import { commonPasswords } from '../accounts/commonPasswords';
 import { describePasswordProblem, newPasswordProblem } from '../accounts/password';
 import { hashPassword } from '../accounts/passwordHash';
-import type { AccountStore } from '../db/accountStore';
+import type { AccountStore, UpdateOptions } from '../db/accountStore';
 
 /** A change the user command was asked for that cannot be made: the message says why. */
 export class AccountError extends Error {
@@ -119,4 +119,34 @@ export async function setDistricts(store: AccountStore, rawName: string, distric
   const account = await existingAccount(store, rawName);
   checkDistricts(account.role, districts);
   return (await store.update(account.name, { districts }))!;
+}
+
+/** What an admin may change of a person at once in the console. */
+export interface AccountEdit {
+  role?: Role;
+  districts?: District[];
+  disabled?: boolean;
+}
+
+/**
+ * Role, districts and disabled in one change (an admin has no districts: becoming one drops them); disabling ends
+ * the account's sessions in the same transaction. `keepAnAdmin` refuses a change that leaves no active admin.
+ */
+export async function changeAccount(
+  store: AccountStore,
+  rawName: string,
+  edit: AccountEdit,
+  options: Pick<UpdateOptions, 'keepAnAdmin'> = {},
+): Promise<Account> {
+  const account = await existingAccount(store, rawName);
+  const role = edit.role ?? account.role;
+  const districts = role === 'admin' ? [] : (edit.districts ?? account.districts);
+  checkDistricts(role, edit.districts ?? []);
+  const changed = await store.update(
+    account.name,
+    { role, districts, ...(edit.disabled === undefined ? {} : { disabled: edit.disabled }) },
+    { endSessions: edit.disabled === true, ...options },
+  );
+  if (!changed) throw new AccountError(`${account.name}: no such account`);
+  return changed;
 }

@@ -7,6 +7,24 @@ export type AccountChanges = Partial<
   Pick<StoredAccount, 'role' | 'districts' | 'disabled' | 'mustChangePassword' | 'passwordHash' | 'passwordChangedAt'>
 >;
 
+/** The change would leave no admin who may sign in: nothing was written. */
+export class LastAdminError extends Error {
+  override name = 'LastAdminError';
+  constructor() {
+    super('the last active admin cannot be disabled or given another role');
+  }
+}
+
+export interface UpdateOptions {
+  /** Delete the account's sessions in the same transaction (a password changed, an account disabled). */
+  endSessions?: boolean;
+  /**
+   * Refuse the change (LastAdminError, nothing written) when it leaves no admin who is not disabled; checked in the
+   * same transaction, so two admins demoting each other at once cannot both succeed.
+   */
+  keepAnAdmin?: boolean;
+}
+
 /** The people who sign in to the console. Names are normalized by the caller (accounts/account.ts). */
 export interface AccountStore {
   /** False, and nothing written, when the name is taken. */
@@ -14,11 +32,8 @@ export interface AccountStore {
   get(name: string): Promise<StoredAccount | null>;
   /** Every account, by name. */
   list(): Promise<Account[]>;
-  /**
-   * Writes the changes; with `endSessions` the account's sessions are deleted in the same transaction (a password
-   * changed, an account disabled). Null when there is no such account.
-   */
-  update(name: string, changes: AccountChanges, options?: { endSessions?: boolean }): Promise<Account | null>;
+  /** Writes the changes, in one transaction with what `options` ask. Null when there is no such account. */
+  update(name: string, changes: AccountChanges, options?: UpdateOptions): Promise<Account | null>;
   recordSignIn(name: string, at: string): Promise<void>;
 }
 

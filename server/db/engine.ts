@@ -4,10 +4,12 @@ import type { ApiMachine } from '../machines/apiMachine';
 import type { MachineChange } from '../machines/machineChange';
 import type { MachineRow } from '../machines/validate';
 import type { AccountStore, SessionStore } from './accountStore';
+import type { AccessAuditStore } from './accessAudit';
 import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
+import type { TokenStore } from './tokenStore';
 
 export type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from './photoStore';
 
@@ -97,6 +99,10 @@ export interface Engine {
   readonly sessions: SessionStore;
   /** Alert rules, alerts, webhooks and their deliveries. */
   readonly alerts: AlertStore;
+  /** The named API tokens scripts and controllers call with. */
+  readonly tokens: TokenStore;
+  /** Who changed which person or token. */
+  readonly accessAudit: AccessAuditStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

@@ -3,7 +3,8 @@ import { roleAllows, type Caller, type Permission } from '../accounts/access';
 import type { Actor } from '../accounts/actor';
 import type { Sessions, SignedIn } from '../auth/sessions';
 import { ApiError } from '../errors';
-import { bearerMatches } from './adminToken';
+import { bearerMatches, bearerValue } from './adminToken';
+import type { NamedTokens } from './namedTokens';
 import { carriesCsrfToken, fromThisSite } from './csrf';
 import { clearSessionCookie, readSessionCookie } from './sessionCookie';
 import { tokenFingerprint } from './tokenFingerprint';
@@ -24,6 +25,8 @@ export type Identity =
 export interface GuardOptions {
   /** The route changes something: a session must also send its CSRF token, from a page of this site. */
   changes: boolean;
+  /** Only a person signed in may call it, never a token (who may sign in or call the API: decision 0053). */
+  peopleOnly?: boolean;
 }
 
 /** The audit's who and where of the caller a guard let through. */
@@ -34,9 +37,10 @@ export function actorOf(request: FastifyRequest): Actor {
 }
 
 /**
- * Who may call what. A request is the operator token's when it sends an Authorization header (a wrong token is
- * nobody, whatever cookie comes with it), otherwise the session's whose cookie it carries. The token is an admin with
- * every district, audited under its fingerprint; a person has the role and districts their account has now.
+ * Who may call what. A request is a token's when it sends an Authorization header (a wrong, expired or revoked token
+ * is nobody, whatever cookie comes with it), otherwise the session's whose cookie it carries. The operator token
+ * (RVM_ADMIN_TOKEN) is an admin with every district, audited under its fingerprint; a named token has its own role
+ * and districts and is audited under its name; a person has the role and districts their account has now.
  */
 export class Access {
   private readonly tokenCaller: Caller | null;
@@ -44,6 +48,7 @@ export class Access {
   constructor(
     private readonly adminToken: string | null,
     readonly sessions: Sessions,
+    private readonly namedTokens: NamedTokens | null = null,
   ) {
     this.tokenCaller =
       adminToken === null ? null : { kind: 'token', name: tokenFingerprint(adminToken), role: 'admin', districts: [] };
@@ -64,10 +69,14 @@ export class Access {
   }
 
   private async find(request: FastifyRequest, reply: FastifyReply, refresh: boolean): Promise<Identity | null> {
-    if (request.headers.authorization !== undefined) {
-      return this.tokenCaller && bearerMatches(request.headers.authorization, this.adminToken)
-        ? { kind: 'token', caller: this.tokenCaller }
-        : null;
+    const { authorization } = request.headers;
+    if (authorization !== undefined) {
+      if (this.tokenCaller && bearerMatches(authorization, this.adminToken)) {
+        return { kind: 'token', caller: this.tokenCaller };
+      }
+      const secret = bearerValue(authorization);
+      const caller = secret === null || !this.namedTokens ? null : await this.namedTokens.callerOf(secret);
+      return caller ? { kind: 'token', caller } : null;
     }
     const sessionId = readSessionCookie(request);
     if (sessionId === undefined) return null;
@@ -99,6 +108,7 @@ export class Access {
         if (identity.signedIn.account.mustChangePassword) throw new ApiError(403, 'passwordChangeRequired');
       }
       if (!roleAllows(identity.caller.role, permission)) throw new ApiError(403, 'forbidden');
+      if (options.peopleOnly && identity.kind !== 'person') throw new ApiError(403, 'forbidden');
       request.caller = identity.caller;
     };
   }

@@ -8,7 +8,13 @@ const digest = (value: string): Buffer => createHash('sha256').update(value).dig
  */
 export function bearerMatches(header: string | undefined, expected: string | null): boolean {
   if (!expected || !header) return false;
+  const value = bearerValue(header);
+  if (value === null) return false;
+  return timingSafeEqual(digest(value), digest(expected));
+}
+
+/** The credential of an `Authorization: Bearer <value>` header, or null for any other header. */
+export function bearerValue(header: string): string | null {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) return false;
-  return timingSafeEqual(digest(match[1]), digest(expected));
+  return match?.[1] ?? null;
 }

@@ -6,6 +6,8 @@ import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
 import { MachinePage } from './machine/MachinePage';
+import { PeoplePage } from './people/PeoplePage';
+import { TokensPage } from './tokens/TokensPage';
 
 /** The console page the address names. */
 export function ConsolePage({ route }: { route: ConsoleRoute }) {
@@ -21,6 +23,10 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <FeedPage />;
     case 'alerts':
       return <AlertsPage />;
+    case 'people':
+      return <PeoplePage />;
+    case 'tokens':
+      return <TokensPage />;
     case 'unknown':
       return <Text>{t('console.noSuchPage')}</Text>;
   }

@@ -8,6 +8,8 @@ describe('consoleRouteOf', () => {
     ['/operator/audit', { page: 'audit' }],
     ['/operator/feed', { page: 'feed' }],
     ['/operator/alerts/', { page: 'alerts' }],
+    ['/operator/people', { page: 'people' }],
+    ['/operator/tokens/', { page: 'tokens' }],
     ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
     ['/operator/machines/a%20b', { page: 'machine', id: 'a b' }],
     ['/operator/machines/%E0%A4%A', { page: 'unknown' }],

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
 import { openProbeHold } from './probeHold';
+import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
 import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } from './people';
 
 /**
@@ -9,9 +10,9 @@ import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } 
  * point 4). A route added without a row here fails the test, so no route escapes the question of who may call it.
  */
 
-const CALLERS = ['nobody', 'viewer', 'operator', 'admin', 'token'] as const;
+const CALLERS = ['nobody', 'viewer', 'operator', 'admin', 'token', 'viewerToken'] as const;
 type CallerName = (typeof CALLERS)[number];
-type Row = Record<CallerName, number>;
+type Row = Record<Exclude<CallerName, 'viewerToken'>, number>;
 const row = (nobody: number, viewer: number, operator: number, admin: number, token: number): Row => ({
   nobody,
   viewer,
@@ -22,7 +23,8 @@ const row = (nobody: number, viewer: number, operator: number, admin: number, to
 const EVERYONE_200 = row(200, 200, 200, 200, 200);
 
 // The machine every call is about, RVM-001, is in CENTRAL & WESTERN; the operator is limited to SHA TIN. The viewer
-// and the admin have every district; the token is an admin's.
+// and the admin have every district; the token is an admin's. A named API token of the viewer role (viewerToken) answers
+// as the viewer does, except on the calls no token makes (a session's own), where it is the operator token's 401.
 const MACHINE = 'RVM-001';
 
 /** `METHOD path` as the document writes it → the status each caller gets. HEAD answers as its GET. */
@@ -53,6 +55,14 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/feed': row(401, 200, 200, 200, 200),
   'POST /api/operator/feed/holds/{id}/confirm': row(401, 403, 403, 200, 200), // a hold made for the call
   'POST /api/operator/feed/holds/{id}/reject': row(401, 403, 403, 200, 200),
+  'GET /api/operator/people': row(401, 403, 403, 200, 403), // people and tokens: an admin signed in, never a token
+  'POST /api/operator/people': row(401, 403, 403, 200, 403),
+  'PATCH /api/operator/people/{name}': row(401, 403, 403, 200, 403),
+  'POST /api/operator/people/{name}/password': row(401, 403, 403, 200, 403),
+  'GET /api/operator/access-audit': row(401, 403, 403, 200, 403),
+  'GET /api/operator/tokens': row(401, 403, 403, 200, 403),
+  'POST /api/operator/tokens': row(401, 403, 403, 200, 403),
+  'DELETE /api/operator/tokens/{id}': row(401, 403, 403, 200, 403), // a token made for the call
   'GET /api/events': EVERYONE_200,
   'GET /api/health': EVERYONE_200,
   'GET /api/health/live': EVERYONE_200,
@@ -78,6 +88,31 @@ let origin: string;
 let operations: Operation[];
 let photoId: string;
 const people = {} as Record<'viewer' | 'operator' | 'admin', Person>;
+let viewerToken: string;
+
+/** What a named token of the viewer role gets: the viewer's answer, or 401 where no token is a caller at all. */
+const expectedFor = (caller: CallerName, expected: Row): number =>
+  caller !== 'viewerToken'
+    ? expected[caller]
+    : expected.token === 401 && expected.admin !== 401
+      ? 401
+      : expected.viewer;
+
+async function madeToken(name: string): Promise<{ id: number; secret: string }> {
+  const secret = newTokenSecret();
+  const now = new Date();
+  const token = await server.engine.tokens.add({
+    name,
+    secretHash: tokenSecretHash(secret),
+    hint: tokenHint(secret),
+    role: 'viewer',
+    districts: [],
+    createdBy: 'ada',
+    createdAt: now.toISOString(),
+    expiresAt: tokenExpiry(now),
+  });
+  return { id: token!.id, secret };
+}
 
 beforeAll(async () => {
   server = await startSeededTestServer();
@@ -85,6 +120,8 @@ beforeAll(async () => {
   await addPerson(server.engine, 'sam', 'operator', ['SHA TIN']);
   await addPerson(server.engine, 'ada', 'admin');
   await addPerson(server.engine, 'probe', 'viewer');
+  await addPerson(server.engine, 'pat', 'viewer');
+  viewerToken = (await madeToken('viewer-script')).secret;
   people.viewer = await signIn(server.app, 'vic');
   people.operator = await signIn(server.app, 'sam');
   people.admin = await signIn(server.app, 'ada');
@@ -112,6 +149,7 @@ const ENDS_THE_SESSION = ['POST /api/auth/login', 'POST /api/auth/logout'];
 async function headersOf(caller: CallerName, operation: Operation): Promise<Record<string, string>> {
   if (caller === 'nobody') return { ...SAME_SITE };
   if (caller === 'token') return { authorization: `Bearer ${ADMIN_TOKEN}`, ...SAME_SITE };
+  if (caller === 'viewerToken') return { authorization: `Bearer ${viewerToken}`, ...SAME_SITE };
   // Signing in or out ends the session it is sent with: a session of this person's own, for this call alone.
   const person = ENDS_THE_SESSION.includes(rowKey(operation))
     ? await signIn(server.app, people[caller].name)
@@ -173,6 +211,21 @@ async function requestFor(
       const hold = await openProbeHold(server.engine);
       return { url: operation.path.replace('{id}', String(hold)), headers: {} };
     }
+    case 'POST /api/operator/people':
+      return json({ name: `probe-${operations.length}-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
+    case 'PATCH /api/operator/people/{name}':
+    case 'POST /api/operator/people/{name}/password':
+      return {
+        url: operation.path.replace('{name}', 'pat'),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ districts: ['SHA TIN'] }),
+      };
+    case 'POST /api/operator/tokens':
+      return json({ name: `probe-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
+    case 'DELETE /api/operator/tokens/{id}': {
+      const { id } = await madeToken(`revoked-${Math.random().toString(36).slice(2, 8)}`);
+      return { url: operation.path.replace('{id}', String(id)), headers: {} };
+    }
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };
@@ -220,7 +273,7 @@ describe('every operation, by every kind of caller', () => {
       const key = `${operation.method} ${operation.path}`;
       const { status, msg } = await call(caller, operation);
       answers[key] = status;
-      expected[key] = TABLE[rowKey(operation)]![caller];
+      expected[key] = expectedFor(caller, TABLE[rowKey(operation)]!);
       if (status === 403) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'forbidden');
       if (status === 401) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'unauthorized');
     }

@@ -13,7 +13,8 @@ import {
   type Person,
 } from './people';
 
-const START = new Date('2026-11-28T08:00:00.000Z');
+// In the future: an account's password is set at the real time, and a session older than it is no session.
+const START = new Date('2099-11-28T08:00:00.000Z');
 const MINUTE = 60_000;
 let now = START;
 const later = (minutes: number) => (now = new Date(now.getTime() + minutes * MINUTE));
@@ -49,8 +50,8 @@ describe('signing in', () => {
         districts: [],
         mustChangePassword: false,
         csrfToken: expect.stringMatching(/^[\w-]{43}$/),
-        idleExpiresAt: '2026-11-28T08:30:00.000Z',
-        absoluteExpiresAt: '2026-11-28T09:00:00.000Z',
+        idleExpiresAt: '2099-11-28T08:30:00.000Z',
+        absoluteExpiresAt: '2099-11-28T09:00:00.000Z',
       },
     });
     const [cookie] = response.cookies;
@@ -191,8 +192,8 @@ describe('the session', () => {
     expect(response.json().session).toMatchObject({
       name: 'ann',
       csrfToken: ann.csrfToken,
-      idleExpiresAt: '2026-11-28T08:40:00.000Z',
-      absoluteExpiresAt: '2026-11-28T09:00:00.000Z',
+      idleExpiresAt: '2099-11-28T08:40:00.000Z',
+      absoluteExpiresAt: '2099-11-28T09:00:00.000Z',
     });
   });
 

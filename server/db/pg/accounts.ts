@@ -1,7 +1,14 @@
 import type { District } from '../../../shared/contract/machine';
 import type { Account, Role, StoredAccount } from '../../accounts/account';
 import type { ThrottleState } from '../../accounts/throttle';
-import type { AccountChanges, AccountStore, SessionRecord, SessionStore } from '../accountStore';
+import {
+  LastAdminError,
+  type AccountChanges,
+  type AccountStore,
+  type SessionRecord,
+  type SessionStore,
+  type UpdateOptions,
+} from '../accountStore';
 import { inTransaction, type Queryable } from './pool';
 import type pg from 'pg';
 
@@ -48,6 +55,9 @@ async function getAccount(db: Queryable, name: string): Promise<StoredAccount | 
   return rows[0] ? toStoredAccount(rows[0]) : null;
 }
 
+/** The advisory lock changes to admins are made under (decision 0053). */
+const ADMINS_LOCK = 0x72766f;
+
 /** PostgreSQL's accounts. No write lock (data_version): accounts are not part of the machine list. */
 export class PgAccountStore implements AccountStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -80,18 +90,26 @@ export class PgAccountStore implements AccountStore {
     return rows.map((row) => withoutHash(toStoredAccount(row)));
   }
 
-  update(name: string, changes: AccountChanges, options: { endSessions?: boolean } = {}): Promise<Account | null> {
+  update(name: string, changes: AccountChanges, options: UpdateOptions = {}): Promise<Account | null> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [
       keyof AccountChanges,
       unknown,
     ][];
     return inTransaction(this.pool, {}, async (client) => {
+      // Changes that must keep an admin take turns, on every instance: each sees the other's result.
+      if (options.keepAnAdmin) await client.query('SELECT pg_advisory_xact_lock($1)', [ADMINS_LOCK]);
       if (entries.length > 0) {
         const assignments = entries.map(([key], i) => `${COLUMN_OF[key]} = $${i + 1}`).join(', ');
         await client.query(`UPDATE accounts SET ${assignments} WHERE name = $${entries.length + 1}`, [
           ...entries.map(([, value]) => value),
           name,
         ]);
+      }
+      if (options.keepAnAdmin) {
+        const { rows } = await client.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM accounts WHERE role = 'admin' AND NOT disabled",
+        );
+        if (rows[0]?.n === 0) throw new LastAdminError();
       }
       if (options.endSessions) await client.query('DELETE FROM sessions WHERE account = $1', [name]);
       const account = await getAccount(client, name);

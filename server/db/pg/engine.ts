@@ -19,6 +19,7 @@ import type {
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
+import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgAccountStore, PgSessionStore } from './accounts';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
@@ -51,6 +52,8 @@ export class PgEngine implements Engine {
   readonly accounts: PgAccountStore;
   readonly sessions: PgSessionStore;
   readonly alerts: PgAlertStore;
+  readonly tokens: PgTokenStore;
+  readonly accessAudit: PgAccessAudit;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -67,6 +70,8 @@ export class PgEngine implements Engine {
     this.accounts = new PgAccountStore(pool);
     this.sessions = new PgSessionStore(pool);
     this.alerts = new PgAlertStore(pool);
+    this.tokens = new PgTokenStore(pool);
+    this.accessAudit = new PgAccessAudit(pool);
   }
 
   /** Connects and brings the schema up to date. */

@@ -4,6 +4,7 @@ import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { ACCESS_ACTIONS } from '../accessAudit';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
@@ -297,6 +298,42 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
 CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
+`,
+  },
+  {
+    version: 7,
+    name: 'named API tokens; the audit of changes to people and tokens',
+    // SQLite's migration 9. Every instance reads the same tokens on every request: a revocation holds on all at once.
+    sql: `
+CREATE TABLE api_tokens (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name text COLLATE "C" NOT NULL,
+  secret_hash text COLLATE "C" NOT NULL UNIQUE CHECK (secret_hash ~ '^[0-9a-f]{64}$'),
+  hint text NOT NULL,
+  role text NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${list(DISTRICTS)}]::text[]),
+  created_by text NOT NULL,
+  created_at text COLLATE "C" NOT NULL,
+  expires_at text COLLATE "C" NOT NULL,
+  last_used_at text COLLATE "C",
+  revoked_at text COLLATE "C",
+  revoked_by text,
+  CHECK (role <> 'admin' OR districts = '{}'),
+  CHECK ((revoked_at IS NULL) = (revoked_by IS NULL))
+);
+CREATE UNIQUE INDEX api_tokens_live_name ON api_tokens (name) WHERE revoked_at IS NULL;
+
+CREATE TABLE access_audit (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  at text COLLATE "C" NOT NULL,
+  actor text NOT NULL,
+  actor_kind text NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address text,
+  action text NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject text NOT NULL,
+  detail jsonb NOT NULL CHECK (jsonb_typeof(detail) = 'object')
+);
+CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
 ];

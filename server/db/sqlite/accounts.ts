@@ -1,6 +1,6 @@
 import type { District } from '../../../shared/contract/machine';
 import type { Account, Role, StoredAccount } from '../../accounts/account';
-import type { AccountChanges, AccountStore } from '../accountStore';
+import { LastAdminError, type AccountChanges, type AccountStore, type UpdateOptions } from '../accountStore';
 import type { Db } from './open';
 
 /** An accounts row as SQLite returns it. */
@@ -45,6 +45,8 @@ const COLUMN_OF: { [K in keyof Required<AccountChanges>]: [string, (value: Accou
   passwordChangedAt: ['password_changed_at', (at) => at],
 };
 
+const ACTIVE_ADMINS = "SELECT count(*) FROM accounts WHERE role = 'admin' AND disabled = 0";
+
 /** SQLite's accounts: one write transaction each (IMMEDIATE, as every write of the engine). */
 export class SqliteAccountStore implements AccountStore {
   constructor(private readonly db: Db) {}
@@ -76,7 +78,7 @@ export class SqliteAccountStore implements AccountStore {
     return rows.map((row) => withoutHash(toStoredAccount(row)));
   }
 
-  async update(name: string, changes: AccountChanges, options: { endSessions?: boolean } = {}) {
+  async update(name: string, changes: AccountChanges, options: UpdateOptions = {}) {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [
       keyof AccountChanges,
       unknown,
@@ -88,6 +90,7 @@ export class SqliteAccountStore implements AccountStore {
           const values = entries.map(([key, value]) => (COLUMN_OF[key][1] as (v: unknown) => unknown)(value));
           this.db.prepare(`UPDATE accounts SET ${assignments} WHERE name = ?`).run(...values, name);
         }
+        if (options.keepAnAdmin && this.db.prepare(ACTIVE_ADMINS).pluck().get() === 0) throw new LastAdminError();
         if (options.endSessions) this.db.prepare('DELETE FROM sessions WHERE account = ?').run(name);
         const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name = ?`).get(name) as
           AccountRow | undefined;

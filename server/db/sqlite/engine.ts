@@ -15,6 +15,7 @@ import type {
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
+import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
 import { SqliteAccountStore } from './accounts';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import { readAudit } from './audit';
@@ -42,6 +43,8 @@ export class SqliteEngine implements Engine {
   readonly accounts: SqliteAccountStore;
   readonly sessions: SqliteSessionStore;
   readonly alerts: SqliteAlertStore;
+  readonly tokens: SqliteTokenStore;
+  readonly accessAudit: SqliteAccessAudit;
 
   constructor(
     readonly db: Db,
@@ -52,6 +55,8 @@ export class SqliteEngine implements Engine {
     this.accounts = new SqliteAccountStore(db);
     this.sessions = new SqliteSessionStore(db);
     this.alerts = new SqliteAlertStore(db);
+    this.tokens = new SqliteTokenStore(db);
+    this.accessAudit = new SqliteAccessAudit(db);
   }
 
   /**

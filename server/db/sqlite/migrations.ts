@@ -4,6 +4,7 @@ import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
+import { ACCESS_ACTIONS } from '../accessAudit';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES } from '../feedStore';
 import type { Migration } from '../migration';
@@ -323,6 +324,43 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
 CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
+`,
+  },
+  {
+    version: 9,
+    name: 'named API tokens; the audit of changes to people and tokens',
+    // PostgreSQL's migration 7. A token's secret is never stored, only its SHA-256 (decision 0053); a revoked token
+    // stays, so the list and the audit still name it, and its name is free again for a new one.
+    sql: `
+CREATE TABLE api_tokens (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  secret_hash TEXT NOT NULL UNIQUE CHECK (length(secret_hash) = 64 AND secret_hash NOT GLOB '*[^0-9a-f]*'),
+  hint TEXT NOT NULL,
+  role TEXT NOT NULL CHECK (role IN (${list(ROLES)})),
+  districts TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(districts) AND json_type(districts) = 'array'),
+  created_by TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at TEXT,
+  revoked_by TEXT,
+  CHECK (role <> 'admin' OR districts = '[]'),
+  CHECK ((revoked_at IS NULL) = (revoked_by IS NULL))
+) STRICT;
+CREATE UNIQUE INDEX api_tokens_live_name ON api_tokens (name) WHERE revoked_at IS NULL;
+
+CREATE TABLE access_audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT,
+  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
+) STRICT;
+CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
 ];

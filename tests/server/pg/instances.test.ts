@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
 import { ADMIN_TOKEN, auth, makePng, makeTempDir, multipart, startMainServer } from '../helpers';
 import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
+import { hashPassword } from '../../../server/accounts/passwordHash';
+import { PASSWORD, SAME_SITE } from '../people';
 
 /** Two server processes on one PostgreSQL database, as two instances behind a load balancer. */
 interface Instance {
@@ -158,6 +160,41 @@ describe('two instances on one PostgreSQL database', () => {
       stream.close();
       await admin.end();
     }
+  });
+});
+
+describe('named API tokens on two instances', () => {
+  it('a token made on A calls B, and once revoked on A it gets 401 on B at once', async () => {
+    const pool = new pg.Pool({ connectionString: database.url });
+    const at = new Date().toISOString();
+    await pool.query(
+      `INSERT INTO accounts (name, password_hash, role, created_at, password_changed_at) VALUES ($1, $2, 'admin', $3, $3)`,
+      ['ada', await hashPassword(PASSWORD), at],
+    );
+    await pool.end();
+    const signedIn = await fetch(`${a.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...SAME_SITE },
+      body: JSON.stringify({ name: 'ada', password: PASSWORD }),
+    });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrfToken } = ((await signedIn.json()) as { session: { csrfToken: string } }).session;
+    const asAda = { cookie, 'x-csrf-token': csrfToken, ...SAME_SITE };
+    const made = await fetch(`${a.base}/api/operator/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...asAda },
+      body: JSON.stringify({ name: 'controller', role: 'viewer' }),
+    });
+    const { token, secret } = (await made.json()) as { token: { id: number }; secret: string };
+    const onB = () =>
+      fetch(`${b.base}/api/operator/machines`, { headers: { authorization: `Bearer ${secret}` } }).then(
+        (r) => r.status,
+      );
+    expect(await onB()).toBe(200);
+    const revoked = await fetch(`${a.base}/api/operator/tokens/${token.id}`, { method: 'DELETE', headers: asAda });
+    expect(revoked.status).toBe(200);
+    expect(await onB()).toBe(401);
   });
 });
 

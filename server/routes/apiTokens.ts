@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { District } from '../../shared/contract/machine';
+import { accountNameProblem, normalizeAccountName, sortDistricts } from '../accounts/account';
+import {
+  newTokenSecret,
+  tokenExpiry,
+  tokenHint,
+  tokenSecretHash,
+  tokenState,
+  type ApiToken,
+} from '../accounts/apiToken';
+import type { Clock } from '../accounts/clock';
+import type { Engine } from '../db/engine';
+import { ApiError } from '../errors';
+import { actorOf, type Access } from '../security/access';
+import { ID_PARAMS } from './alertSchemas';
+import { BODY_ERRORS } from './apiSchemas';
+import { refuseOtherMethods } from './methodNotAllowed';
+import {
+  ADMINS_SIGNED_IN,
+  NEW_TOKEN_BODY,
+  PEOPLE_ERRORS,
+  PEOPLE_SECURITY,
+  TOKEN_ANSWER,
+  TOKEN_REFUSALS,
+  TOKEN_SCHEMA,
+} from './peopleSchemas';
+
+const ROUTE = '/api/operator/tokens';
+const ONE_ROUTE = `${ROUTE}/:id`;
+
+export const TOKEN_ROUTE_SCHEMAS = {
+  list: {
+    operationId: 'listApiTokens',
+    tags: ['people'],
+    summary: 'The named API tokens',
+    description: `Every token, revoked and expired ones too, newest first; never a secret. ${ADMINS_SIGNED_IN}`,
+    security: PEOPLE_SECURITY,
+    response: {
+      200: {
+        description: 'The tokens',
+        type: 'object',
+        required: ['success', 'tokens'],
+        properties: { success: { type: 'boolean', const: true }, tokens: { type: 'array', items: TOKEN_SCHEMA } },
+      },
+      ...PEOPLE_ERRORS,
+    },
+  },
+  create: {
+    operationId: 'createApiToken',
+    tags: ['people'],
+    summary: 'Makes a named API token',
+    description:
+      'A script or a controller sends it as `Authorization: Bearer rvm_…` and may do what a person of its role and ' +
+      'districts may; its changes are audited under its name. The secret is answered this once. ' +
+      ADMINS_SIGNED_IN,
+    security: PEOPLE_SECURITY,
+    body: NEW_TOKEN_BODY,
+    response: { 200: TOKEN_ANSWER, ...BODY_ERRORS, ...TOKEN_REFUSALS, ...PEOPLE_ERRORS },
+  },
+  revoke: {
+    operationId: 'revokeApiToken',
+    tags: ['people'],
+    summary: 'Revokes a named API token',
+    description: `Every call with it is refused (401) from now on, on every instance. ${ADMINS_SIGNED_IN}`,
+    security: PEOPLE_SECURITY,
+    params: ID_PARAMS,
+    response: { 200: TOKEN_ANSWER, ...TOKEN_REFUSALS, ...PEOPLE_ERRORS },
+  },
+} as const;
+
+/** The named API tokens admins make and revoke; each change audited with the admin's name. */
+export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+  const withState = (token: ApiToken) => ({ ...token, state: tokenState(token, clock()) });
+  const audit = (actor: ReturnType<typeof actorOf>, action: 'tokenCreated' | 'tokenRevoked', token: ApiToken) =>
+    engine.accessAudit.record({
+      at: clock().toISOString(),
+      actor: actor.name,
+      actorKind: actor.kind,
+      address: actor.address,
+      action,
+      subject: token.name,
+      detail: { id: token.id, role: token.role, districts: token.districts, expiresAt: token.expiresAt },
+    });
+
+  app.get(ROUTE, {
+    schema: TOKEN_ROUTE_SCHEMAS.list,
+    onRequest: access.guard('managePeople', { changes: false, peopleOnly: true }),
+    handler: async () => ({ success: true, tokens: (await engine.tokens.list()).map(withState) }),
+  });
+
+  app.post<{ Body: FromSchema<typeof NEW_TOKEN_BODY> }>(ROUTE, {
+    schema: TOKEN_ROUTE_SCHEMAS.create,
+    preParsing: access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true }),
+    handler: async (request) => {
+      const { role, districts = [], expiresInDays } = request.body;
+      // A token's name is spelt as a person's: the audit shows both in one column.
+      const name = normalizeAccountName(request.body.name);
+      const problem = accountNameProblem(name);
+      if (problem) throw new ApiError(400, 'badRequest', { problem: `name: ${problem}` });
+      if (role === 'admin' && districts.length > 0) {
+        throw new ApiError(400, 'badRequest', { problem: 'an admin token reaches every district: give no districts' });
+      }
+      const now = clock();
+      const secret = newTokenSecret();
+      const token = await engine.tokens.add({
+        name,
+        secretHash: tokenSecretHash(secret),
+        hint: tokenHint(secret),
+        role,
+        districts: sortDistricts(districts as District[]),
+        createdBy: request.caller!.name,
+        createdAt: now.toISOString(),
+        expiresAt: tokenExpiry(now, expiresInDays),
+      });
+      if (!token) throw new ApiError(409, 'nameTaken');
+      await audit(actorOf(request), 'tokenCreated', token);
+      return { success: true, token: withState(token), secret };
+    },
+  });
+
+  app.delete<{ Params: FromSchema<typeof ID_PARAMS> }>(ONE_ROUTE, {
+    schema: TOKEN_ROUTE_SCHEMAS.revoke,
+    onRequest: access.guard('managePeople', { changes: true, peopleOnly: true }),
+    handler: async (request) => {
+      const token = await engine.tokens.revoke(Number(request.params.id), request.caller!.name, clock().toISOString());
+      if (!token) throw new ApiError(404, 'notFound');
+      await audit(actorOf(request), 'tokenRevoked', token);
+      return { success: true, token: withState(token) };
+    },
+  });
+
+  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
+  refuseOtherMethods(app, [ONE_ROUTE], ['DELETE']);
+}

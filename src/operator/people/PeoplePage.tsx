@@ -1,0 +1,140 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { useConsoleCall } from '../session/ConsoleApi';
+import { sessionAtom } from '../session/sessionAtoms';
+import { useConsoleTitle } from '../useConsoleTitle';
+import { useErrorText } from '../useErrorText';
+import { ConfirmDialog } from './ConfirmDialog';
+import { addPerson, changePerson, fetchPeople, resetPassword, type NewPerson, type Person } from './peopleCalls';
+import { PeopleTable, type PersonAction } from './PeopleTable';
+import { PersonDialog } from './PersonDialog';
+import { SecretDialog } from './SecretDialog';
+import { useAdminList } from './useAdminList';
+
+type Dialog = { kind: 'add' } | { kind: PersonAction; person: Person } | null;
+
+/** The people who sign in: admins add them, change their role and districts, disable them, reset passwords. */
+export function PeoplePage() {
+  const t = useConsoleT();
+  const errorText = useErrorText();
+  const call = useConsoleCall();
+  const session = useAtomValue(sessionAtom);
+  const { items: people, failure, reload } = useAdminList(useCallback(() => fetchPeople(call), [call]));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [secret, setSecret] = useState<{ name: string; password: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useConsoleTitle(t('people.title'), t('console.title'));
+
+  const done = async (text: string) => {
+    setDialog(null);
+    setOutcome({ ok: true, text });
+    await reload();
+  };
+  const save = async (input: NewPerson) => {
+    if (dialog?.kind === 'edit') {
+      await changePerson(call, dialog.person.name, { role: input.role, districts: input.districts });
+      await done(t('people.changed', { name: dialog.person.name }));
+      return;
+    }
+    const { person, password } = await addPerson(call, input);
+    if (password) setSecret({ name: person.name, password });
+    await done(t('people.added', { name: person.name }));
+  };
+  const act = async (run: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await run();
+    } catch (error) {
+      setDialog(null);
+      setOutcome({ ok: false, text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onAction = (action: PersonAction, person: Person) => {
+    setOutcome(null);
+    if (action === 'enable') {
+      void act(async () => {
+        await changePerson(call, person.name, { disabled: false });
+        await done(t('people.enabledDone', { name: person.name }));
+      });
+      return;
+    }
+    setDialog({ kind: action, person });
+  };
+
+  if (session?.role !== 'admin') return <Alert color="yellow">{t('people.adminsOnly')}</Alert>;
+  const target = dialog && dialog.kind !== 'add' ? dialog.person : null;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('people.title')}</Title>
+        <Button onClick={() => setDialog({ kind: 'add' })}>{t('people.add')}</Button>
+      </Group>
+      <Text c="dimmed">{t('people.intro')}</Text>
+      <OutcomeMessage outcome={outcome} />
+      {failure !== null && (
+        <Alert color="red">
+          {t('people.loadFailed')} {errorText(failure)}
+        </Alert>
+      )}
+      {people === null ? (
+        failure === null && (
+          <Group>
+            <Loader size="sm" />
+            <Text>{t('console.loading')}</Text>
+          </Group>
+        )
+      ) : (
+        <PeopleTable people={people} me={session.name} onAction={onAction} />
+      )}
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <PersonDialog
+          opened
+          person={dialog.kind === 'edit' ? dialog.person : null}
+          onSave={save}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        title={
+          dialog?.kind === 'disable'
+            ? t('people.confirmDisableTitle', { name: target?.name ?? '' })
+            : dialog?.kind === 'reset'
+              ? t('people.confirmResetTitle', { name: target?.name ?? '' })
+              : null
+        }
+        text={t(dialog?.kind === 'reset' ? 'people.confirmReset' : 'people.confirmDisable', {
+          name: target?.name ?? '',
+        })}
+        confirm={dialog?.kind === 'reset' ? t('people.reset') : t('people.disable')}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void act(async () => {
+            if (!target) return;
+            if (dialog?.kind === 'reset') {
+              const { password } = await resetPassword(call, target.name);
+              if (password) setSecret({ name: target.name, password });
+              await done(t('people.resetDone', { name: target.name }));
+            } else {
+              await changePerson(call, target.name, { disabled: true });
+              await done(t('people.disabledDone', { name: target.name }));
+            }
+          })
+        }
+      />
+      <SecretDialog
+        title={t('people.oneTimeTitle', { name: secret?.name ?? '' })}
+        label={t('people.oneTimeLabel')}
+        warning={t('people.oneTimeWarning', { name: secret?.name ?? '' })}
+        value={secret?.password ?? null}
+        onClose={() => setSecret(null)}
+      />
+    </Stack>
+  );
+}

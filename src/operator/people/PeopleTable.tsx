@@ -1,0 +1,122 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { parseFeedTimestamp } from '../../../shared/feedTimestamp';
+import { nowAtom } from '../../clock/nowAtom';
+import { hongKongTime } from '../../freshness/formatFreshness';
+import { localeAtom } from '../../i18n/localeAtom';
+import { useT } from '../../i18n/useT';
+import { useConsoleT } from '../i18n/useConsoleT';
+import type { Person } from './peopleCalls';
+import { ROLE_KEYS } from './RoleSelect';
+
+export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset';
+
+/** A time of the server's as the console shows times (Hong Kong), or `fallback`. */
+export function useShownTime(): (at: string | null, fallback: string) => string {
+  const locale = useAtomValue(localeAtom);
+  const now = useAtomValue(nowAtom).getTime();
+  return (at, fallback) => {
+    const ms = at === null ? null : parseFeedTimestamp(at);
+    return ms === null ? fallback : hongKongTime(ms, now, locale);
+  };
+}
+
+/** The people, each with what an admin may do to them; never to themselves (the server refuses it too). */
+export function PeopleTable({
+  people,
+  me,
+  onAction,
+}: {
+  people: Person[];
+  me: string;
+  onAction: (action: PersonAction, person: Person) => void;
+}) {
+  const t = useConsoleT();
+  const tPublic = useT();
+  const shown = useShownTime();
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table striped highlightOnHover aria-label={t('people.table')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('people.name')}</Table.Th>
+            <Table.Th scope="col">{t('people.role')}</Table.Th>
+            <Table.Th scope="col">{t('people.districts')}</Table.Th>
+            <Table.Th scope="col">{t('people.state')}</Table.Th>
+            <Table.Th scope="col">{t('people.created')}</Table.Th>
+            <Table.Th scope="col">{t('people.lastSignIn')}</Table.Th>
+            <Table.Th scope="col">{t('people.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => {
+            const mine = person.name === me;
+            return (
+              <Table.Tr key={person.name}>
+                <Table.Th scope="row" fw={600}>
+                  {person.name}{' '}
+                  {mine && (
+                    <Text span c="dimmed" size="sm">
+                      {t('people.you')}
+                    </Text>
+                  )}
+                </Table.Th>
+                <Table.Td>{t(ROLE_KEYS[person.role])}</Table.Td>
+                <Table.Td>
+                  {person.districts.length === 0
+                    ? t('console.allDistricts')
+                    : person.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    <Badge color={person.disabled ? 'gray' : 'brand'} variant="light" c="dark.7">
+                      {person.disabled ? t('people.disabled') : t('people.active')}
+                    </Badge>
+                    {person.mustChangePassword && (
+                      <Badge color="orange" variant="light" c="dark.7">
+                        {t('people.mustChange')}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{shown(person.createdAt, '')}</Table.Td>
+                <Table.Td>{shown(person.lastSignInAt, t('people.never'))}</Table.Td>
+                <Table.Td>
+                  {!mine && (
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onAction('edit', person)}
+                        aria-label={t('people.editOf', { name: person.name })}
+                      >
+                        {t('people.edit')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => onAction('reset', person)}
+                        aria-label={t('people.resetOf', { name: person.name })}
+                      >
+                        {t('people.reset')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color={person.disabled ? undefined : 'red'}
+                        onClick={() => onAction(person.disabled ? 'enable' : 'disable', person)}
+                        aria-label={t(person.disabled ? 'people.enableOf' : 'people.disableOf', { name: person.name })}
+                      >
+                        {person.disabled ? t('people.enable') : t('people.disable')}
+                      </Button>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

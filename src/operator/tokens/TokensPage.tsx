@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { ConfirmDialog } from '../people/ConfirmDialog';
+import { createToken, fetchTokens, revokeToken, type ApiToken, type NewToken } from '../people/peopleCalls';
+import { SecretDialog } from '../people/SecretDialog';
+import { useAdminList } from '../people/useAdminList';
+import { useConsoleCall } from '../session/ConsoleApi';
+import { sessionAtom } from '../session/sessionAtoms';
+import { useConsoleTitle } from '../useConsoleTitle';
+import { useErrorText } from '../useErrorText';
+import { TokenDialog } from './TokenDialog';
+import { TokensTable } from './TokensTable';
+
+/** Named API tokens for scripts and controllers: made with the secret shown once, revoked with a confirmation. */
+export function TokensPage() {
+  const t = useConsoleT();
+  const errorText = useErrorText();
+  const call = useConsoleCall();
+  const session = useAtomValue(sessionAtom);
+  const { items: tokens, failure, reload } = useAdminList(useCallback(() => fetchTokens(call), [call]));
+  const [adding, setAdding] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  useConsoleTitle(t('tokens.title'), t('console.title'));
+
+  const create = async (input: NewToken) => {
+    const made = await createToken(call, input);
+    setAdding(false);
+    setSecret({ name: made.token.name, secret: made.secret });
+    setOutcome({ ok: true, text: t('tokens.created', { name: made.token.name }) });
+    await reload();
+  };
+  const revoke = async (token: ApiToken) => {
+    setBusy(true);
+    try {
+      await revokeToken(call, token.id);
+      setOutcome({ ok: true, text: t('tokens.revoked', { name: token.name }) });
+    } catch (error) {
+      setOutcome({ ok: false, text: errorText(error) });
+    } finally {
+      setBusy(false);
+      setRevoking(null);
+    }
+    await reload();
+  };
+
+  if (session?.role !== 'admin') return <Alert color="yellow">{t('people.adminsOnly')}</Alert>;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('tokens.title')}</Title>
+        <Button
+          onClick={() => {
+            setOutcome(null);
+            setAdding(true);
+          }}
+        >
+          {t('tokens.new')}
+        </Button>
+      </Group>
+      <Text c="dimmed">{t('tokens.intro')}</Text>
+      <OutcomeMessage outcome={outcome} />
+      {failure !== null && (
+        <Alert color="red">
+          {t('tokens.loadFailed')} {errorText(failure)}
+        </Alert>
+      )}
+      {tokens === null ? (
+        failure === null && (
+          <Group>
+            <Loader size="sm" />
+            <Text>{t('console.loading')}</Text>
+          </Group>
+        )
+      ) : tokens.length === 0 ? (
+        <Text>{t('tokens.empty')}</Text>
+      ) : (
+        <TokensTable tokens={tokens} onRevoke={setRevoking} />
+      )}
+      {adding && <TokenDialog onCreate={create} onClose={() => setAdding(false)} />}
+      <ConfirmDialog
+        title={revoking ? t('tokens.confirmTitle', { name: revoking.name }) : null}
+        text={t('tokens.confirm', { name: revoking?.name ?? '' })}
+        confirm={t('tokens.revoke')}
+        busy={busy}
+        onClose={() => setRevoking(null)}
+        onConfirm={() => revoking && void revoke(revoking)}
+      />
+      <SecretDialog
+        title={t('tokens.secretTitle', { name: secret?.name ?? '' })}
+        label={t('tokens.secretLabel')}
+        warning={t('tokens.secretWarning')}
+        value={secret?.secret ?? null}
+        onClose={() => setSecret(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+// Issue 52 point 4, the page: an admin adds a person and an API token in the console, sees each secret once,
+// revokes the token, and a call with the revoked token gets 401. One page, signed in once, as one admin would work.
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
+import { seriousFindings } from '../../testkit/browser/axe';
+import { DESKTOP, MOBILE } from '../../testkit/browser/harness';
+import { addPerson, signIn, signOut } from './consolePeople';
+import { setupBrowserApp } from './fixture';
+import { find, gone, waitFor } from './screen-helpers';
+import { setupSharedPage } from './sharedPage';
+
+const t = consoleEn;
+const app = setupBrowserApp();
+const shared = setupSharedPage(app, '/operator/people', {
+  ready: async () => {
+    await addPerson(app.server, 'ada', 'admin');
+    await addPerson(app.server, 'vic', 'viewer');
+  },
+});
+
+/** The value of the read-only field a secret dialog shows, once it is open. */
+async function secretIn(page: Page, label: string): Promise<string> {
+  const field = await find(page, 'textbox', label);
+  return field.evaluate((input) => (input as HTMLInputElement).value);
+}
+/** A call with a token, made as a controller makes it: outside the browser, no cookie. */
+const callWith = (secret: string) =>
+  fetch(app.url('/api/operator/machines'), { headers: { authorization: `Bearer ${secret}` } }).then((r) => r.status);
+
+describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }, () => {
+  let secret = '';
+
+  it('lists the people for an admin, with People and API tokens in the navigation', async () => {
+    const { page } = shared;
+    await signIn(page, 'ada');
+    await find(page, 'heading', t.people.title);
+    await find(page, 'link', t.tokens.nav);
+    const table = await find(page, 'table', t.people.table);
+    expect(await table.evaluate((node) => node.textContent)).toContain('vic');
+  });
+
+  it('adds a person with a one-time password, shown once, who must choose their own', async () => {
+    const { page } = shared;
+    await (await find(page, 'button', t.people.add)).click();
+    await (await find(page, 'textbox', t.people.name)).type('olga');
+    await (await find(page, 'checkbox', 'Sha Tin')).click();
+    await (await find(page, 'button', t.people.addSubmit)).click();
+    const password = await secretIn(page, t.people.oneTimeLabel);
+    expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    await find(page, 'button', t.people.copy);
+    await (await find(page, 'button', t.people.kept)).click();
+    await gone(page, 'textbox', t.people.oneTimeLabel);
+    const text = await page.$eval('table', (node) => node.textContent ?? '');
+    expect(text).toContain('olga');
+    expect(text).toContain(t.people.mustChange);
+    expect(text).not.toContain(password);
+  });
+
+  it('makes a token whose secret is shown once, and the token calls the API', async () => {
+    const { page } = shared;
+    await (await find(page, 'link', t.tokens.nav)).click();
+    await find(page, 'heading', t.tokens.title);
+    await (await find(page, 'button', t.tokens.new)).click();
+    await (await find(page, 'textbox', t.tokens.name)).type('sha-tin-controller');
+    await (await find(page, 'button', t.tokens.create)).click();
+    secret = await secretIn(page, t.tokens.secretLabel);
+    expect(secret).toMatch(/^rvm_[A-Za-z0-9_-]{43}$/);
+    expect(await page.$eval('body', (body) => body.textContent ?? '')).toContain(t.people.onlyOnce);
+    await (await find(page, 'button', t.people.kept)).click();
+    await gone(page, 'textbox', t.tokens.secretLabel);
+    const text = await (await find(page, 'table', t.tokens.table)).evaluate((node) => node.textContent ?? '');
+    expect(text).toContain(secret.slice(0, 8));
+    expect(await page.content()).not.toContain(secret);
+    expect(await callWith(secret)).toBe(200);
+  });
+
+  it('revokes the token after a confirmation, and a call with it gets 401', async () => {
+    const { page } = shared;
+    await (await find(page, 'button', `Revoke sha-tin-controller`)).click();
+    const dialog = await find(page, 'dialog', `Revoke sha-tin-controller?`);
+    await (await dialog.waitForSelector(`::-p-aria([role="button"][name="${t.tokens.revoke}"])`))!.click();
+    await waitFor(
+      () => page.$eval('table', (node) => node.textContent ?? ''),
+      (text) => text.includes(t.tokens.state.revoked),
+      'the token shown as revoked',
+    );
+    expect(await callWith(secret)).toBe(401);
+  });
+
+  it('has no serious accessibility finding, on a desktop and a phone, and hides both pages from a viewer', async () => {
+    const { page } = shared;
+    const findings = [...(await seriousFindings(page, 'tokens'))];
+    await (await find(page, 'button', t.tokens.new)).click();
+    await find(page, 'textbox', t.tokens.name);
+    findings.push(...(await seriousFindings(page, 'new token dialog')));
+    await page.keyboard.press('Escape');
+    await gone(page, 'textbox', t.tokens.name);
+    await (await find(page, 'link', t.people.nav)).click();
+    await find(page, 'table', t.people.table);
+    findings.push(...(await seriousFindings(page, 'people')));
+    await page.setViewport(MOBILE);
+    await find(page, 'table', t.people.table);
+    findings.push(...(await seriousFindings(page, 'people on a phone')));
+    await page.setViewport(DESKTOP);
+    expect(findings).toEqual([]);
+
+    await signOut(page);
+    await signIn(page, 'vic');
+    await find(page, 'link', t.console.fleet);
+    expect(await page.$(`::-p-aria([role="link"][name="${t.people.nav}"])`)).toBeNull();
+    await page.goto(app.url('/operator/people'));
+    await page.waitForSelector(`::-p-text(${JSON.stringify(t.people.adminsOnly)})`, { visible: true });
+  });
+});
