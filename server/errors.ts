@@ -44,6 +44,8 @@ export const CONSOLE_ERROR_KEYS = [
   'lastAdmin',
   /** An admin may not disable, demote or reset themselves: another admin can. */
   'ownAccount',
+  /** A feed hold already decided (by an admin, or by the feed's next answer): `hold` says how. */
+  'holdDecided',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

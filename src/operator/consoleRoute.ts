@@ -5,15 +5,22 @@ export type ConsoleRoute =
   | { page: 'fleet' }
   | { page: 'machine'; id: string }
   | { page: 'audit' }
+  | { page: 'feed' }
+  | { page: 'alerts' }
   | { page: 'people' }
   | { page: 'tokens' }
   | { page: 'unknown' };
 
-/** Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/people`, `/operator/tokens`). */
+/**
+ * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
+ * `/operator/alerts`, `/operator/people`, `/operator/tokens`).
+ */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
   if (rest === '') return { page: 'fleet' };
   if (rest === '/audit') return { page: 'audit' };
+  if (rest === '/feed') return { page: 'feed' };
+  if (rest === '/alerts') return { page: 'alerts' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
@@ -29,6 +36,8 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
 
 export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
+export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
+export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
