@@ -33,6 +33,7 @@ import { ServerMetrics } from './metrics/serverMetrics';
 import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
+import { registerFeedReviewRoutes } from './routes/feedReview';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
@@ -40,6 +41,7 @@ import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
+import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAlertRoutes } from './routes/alerts';
@@ -154,6 +156,7 @@ export async function buildApp(
   registerAlertRuleRoutes(app, engine, access, clock);
   registerAlertRoutes(app, engine, access);
   registerWebhookRoutes(app, engine, access, clock);
+  pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
   registerPeopleRoutes(app, engine, access, clock);
   registerApiTokenRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
@@ -168,6 +171,7 @@ export async function buildApp(
     queryDatabase: () => engine.countMachines(),
   });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
+  registerFeedReviewRoutes(app, engine, access, follower);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
   registerMetricsRoute(app, metrics, access);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
+import { openProbeHold } from './probeHold';
 import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
 import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } from './people';
 
@@ -54,6 +55,9 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200), // a webhook made for the call
   'DELETE /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
+  'GET /api/operator/feed': row(401, 200, 200, 200, 200),
+  'POST /api/operator/feed/holds/{id}/confirm': row(401, 403, 403, 200, 200), // a hold made for the call
+  'POST /api/operator/feed/holds/{id}/reject': row(401, 403, 403, 200, 200),
   'GET /api/operator/people': row(401, 403, 403, 200, 403), // people and tokens: an admin signed in, never a token
   'POST /api/operator/people': row(401, 403, 403, 200, 403),
   'PATCH /api/operator/people/{name}': row(401, 403, 403, 200, 403),
@@ -206,6 +210,11 @@ async function requestFor(
         headers: { 'content-type': 'application/json' },
         payload: JSON.stringify({ description: 'probe' }),
       };
+    }
+    case 'POST /api/operator/feed/holds/{id}/confirm':
+    case 'POST /api/operator/feed/holds/{id}/reject': {
+      const hold = await openProbeHold(server.engine);
+      return { url: operation.path.replace('{id}', String(hold)), headers: {} };
     }
     case 'POST /api/operator/people':
       return json({ name: `probe-${operations.length}-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
