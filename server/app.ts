@@ -50,6 +50,8 @@ import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
+import { registerExportMachinesRoute } from './routes/exportMachines';
+import { registerImportRoutes } from './routes/importMachines';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
@@ -69,6 +71,8 @@ export interface AppOptions {
    * the app, where the app's own alert lease (it has no feed) would take the poller lease from that follower.
    */
   alerting?: Omit<AlertingOptions, 'clock'> | false;
+  /** The largest file the console's import takes (IMPORT_FILE_MAX_BYTES); tests send a larger one cheaply. */
+  importMaxBytes?: number;
 }
 
 /**
@@ -77,7 +81,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock, alerting = {} }: AppOptions = {},
+  { clock = systemClock, alerting = {}, importMaxBytes }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -145,6 +149,8 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerImportRoutes(app, engine, bus, access, importMaxBytes);
+  registerExportMachinesRoute(app, engine, access, clock);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);

@@ -5,7 +5,16 @@ import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import type { ConsoleRoute } from './consoleRoute';
-import { alertsPath, auditPath, feedPath, fleetPath, peoplePath, publicMapPath, tokensPath } from './consoleRoute';
+import {
+  alertsPath,
+  auditPath,
+  feedPath,
+  fleetPath,
+  importPath,
+  peoplePath,
+  publicMapPath,
+  tokensPath,
+} from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -33,6 +42,7 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
     { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
     { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
+    { to: importPath(), label: t('console.import'), current: page === 'import' },
     // Admins only: the server refuses anyone else all the same.
     ...(session?.role === 'admin'
       ? [

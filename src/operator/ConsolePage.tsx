@@ -5,6 +5,7 @@ import { FeedPage } from './feed/FeedPage';
 import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
+import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
 import { TokensPage } from './tokens/TokensPage';
@@ -23,6 +24,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <FeedPage />;
     case 'alerts':
       return <AlertsPage />;
+    case 'import':
+      return <ImportPage />;
     case 'people':
       return <PeoplePage />;
     case 'tokens':

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { alertsPath, auditPath, consoleRouteOf, feedPath, fleetPath, machinePath, publicMapPath } from './consoleRoute';
+import {
+  alertsPath,
+  auditPath,
+  consoleRouteOf,
+  feedPath,
+  fleetPath,
+  importPath,
+  machinePath,
+  publicMapPath,
+} from './consoleRoute';
 
 describe('consoleRouteOf', () => {
   it.each([
@@ -8,6 +17,7 @@ describe('consoleRouteOf', () => {
     ['/operator/audit', { page: 'audit' }],
     ['/operator/feed', { page: 'feed' }],
     ['/operator/alerts/', { page: 'alerts' }],
+    ['/operator/import', { page: 'import' }],
     ['/operator/people', { page: 'people' }],
     ['/operator/tokens/', { page: 'tokens' }],
     ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
@@ -25,6 +35,7 @@ describe('consoleRouteOf', () => {
     expect(consoleRouteOf(fleetPath())).toEqual({ page: 'fleet' });
     expect(consoleRouteOf(feedPath())).toEqual({ page: 'feed' });
     expect(consoleRouteOf(alertsPath())).toEqual({ page: 'alerts' });
+    expect(consoleRouteOf(importPath())).toEqual({ page: 'import' });
   });
 });
 

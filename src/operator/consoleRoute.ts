@@ -9,11 +9,12 @@ export type ConsoleRoute =
   | { page: 'alerts' }
   | { page: 'people' }
   | { page: 'tokens' }
+  | { page: 'import' }
   | { page: 'unknown' };
 
 /**
  * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
- * `/operator/alerts`, `/operator/people`, `/operator/tokens`).
+ * `/operator/alerts`, `/operator/people`, `/operator/tokens`, `/operator/import`).
  */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
@@ -21,6 +22,7 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
   if (rest === '/audit') return { page: 'audit' };
   if (rest === '/feed') return { page: 'feed' };
   if (rest === '/alerts') return { page: 'alerts' };
+  if (rest === '/import') return { page: 'import' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
@@ -38,6 +40,7 @@ export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
 export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
 export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
+export const importPath = (): string => `${OPERATOR_PATH}/import`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;

@@ -39,6 +39,9 @@ const TABLE: Record<string, Row> = {
   'POST /api/upload': row(401, 403, 200, 200, 200),
   'PATCH /api/operator/machines/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/machines': row(401, 200, 200, 200, 200),
+  'GET /api/operator/machines.csv': row(401, 200, 200, 200, 200),
+  'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
+  'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
@@ -143,6 +146,8 @@ afterAll(() => server.close());
 
 const rowKey = ({ method, path }: Operation) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
 
+const TOKEN = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
 const ENDS_THE_SESSION = ['POST /api/auth/login', 'POST /api/auth/logout'];
 
 /** The request headers of a caller: a session's cookie (and CSRF token on a change), the token, or nothing. */
@@ -229,6 +234,15 @@ async function requestFor(
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };
+    case 'POST /api/operator/import/preview':
+    case 'POST /api/operator/import': {
+      const csv = (await server.app.inject({ method: 'GET', url: '/api/operator/machines.csv', headers: TOKEN })).body;
+      const form = await multipart({
+        file: { data: csv.split('\r\n').slice(0, 2).join('\r\n'), filename: 'probe.csv' },
+      });
+      const key = operation.path.endsWith('/import') ? `?key=${'0'.repeat(64)}` : '';
+      return { url: url + key, headers: form.headers, payload: form.payload };
+    }
     case 'POST /api/upload': {
       const form = await multipart({
         file: { data: makePng(2, 2, [9, 9, 9]), filename: 'probe.png', type: 'image/png' },
