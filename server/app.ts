@@ -33,6 +33,7 @@ import { ServerMetrics } from './metrics/serverMetrics';
 import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
+import { registerFeedReviewRoutes } from './routes/feedReview';
 import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
@@ -40,6 +41,7 @@ import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
+import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from './accounts/throttle';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
@@ -50,6 +52,8 @@ import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
 import { registerOperatorMachineRoute } from './routes/operatorMachine';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
+import { registerExportMachinesRoute } from './routes/exportMachines';
+import { registerImportRoutes } from './routes/importMachines';
 import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
@@ -70,6 +74,8 @@ export interface AppOptions {
    * the app, where the app's own alert lease (it has no feed) would take the poller lease from that follower.
    */
   alerting?: Omit<AlertingOptions, 'clock'> | false;
+  /** The largest file the console's import takes (IMPORT_FILE_MAX_BYTES); tests send a larger one cheaply. */
+  importMaxBytes?: number;
 }
 
 /**
@@ -78,7 +84,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock, alerting = {} }: AppOptions = {},
+  { clock = systemClock, alerting = {}, importMaxBytes }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -150,12 +156,15 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
+  registerImportRoutes(app, engine, bus, access, importMaxBytes);
+  registerExportMachinesRoute(app, engine, access, clock);
   registerOperatorMachineRoute(app, engine, access);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);
   registerAlertRoutes(app, engine, access);
   registerWebhookRoutes(app, engine, access, clock);
+  pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
   registerPeopleRoutes(app, engine, access, clock);
   registerApiTokenRoutes(app, engine, access, clock);
   registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
@@ -170,6 +179,7 @@ export async function buildApp(
     queryDatabase: () => engine.countMachines(),
   });
   registerFeedStatusRoute(app, follower ? () => follower.status() : null);
+  registerFeedReviewRoutes(app, engine, access, follower);
   registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
   registerMetricsRoute(app, metrics, access);

@@ -46,7 +46,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
-        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s) ` +
+        `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s), ` +
+        `${copied.alertRules} alert rule(s), ${copied.alerts} alert(s), ${copied.webhooks} webhook(s) and ` +
+        `${copied.deliveries} deliver${copied.deliveries === 1 ? 'y' : 'ies'} ` +
         progress.took(rowsIn(tables), 'rows'),
     );
     return 0;

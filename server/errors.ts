@@ -44,6 +44,14 @@ export const CONSOLE_ERROR_KEYS = [
   'lastAdmin',
   /** An admin may not disable, demote or reset themselves: another admin can. */
   'ownAccount',
+  /** A feed hold already decided (by an admin, or by the feed's next answer): `hold` says how. */
+  'holdDecided',
+  /** An import file that is no data set (bad JSON, a missing CSV column, no rows): `reasons` says why. */
+  'importUnreadable',
+  /** An import applied after the machines changed since its preview: nothing written; preview it again. */
+  'importOutdated',
+  /** An import with no row that adds or changes a machine: nothing to write. */
+  'importNothingToApply',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

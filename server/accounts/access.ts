@@ -14,10 +14,20 @@ export type Permission =
   /** Alert rules and webhooks, and the webhooks' delivery log. */
   | 'manageAlerts'
   /** People and API tokens (and only by a person signed in: Access's `peopleOnly`). */
-  | 'managePeople';
+  | 'managePeople'
+  /** Confirming or rejecting a feed sync held back as a mass deactivation (decision 0038). */
+  | 'decideFeedHolds';
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  admin: ['readConsole', 'changeMachines', 'uploadPhotos', 'readMetrics', 'manageAlerts', 'managePeople'],
+  admin: [
+    'readConsole',
+    'changeMachines',
+    'uploadPhotos',
+    'readMetrics',
+    'manageAlerts',
+    'managePeople',
+    'decideFeedHolds',
+  ],
   operator: ['readConsole', 'changeMachines', 'uploadPhotos'],
   viewer: ['readConsole'],
 };

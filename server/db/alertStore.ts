@@ -95,7 +95,26 @@ export interface AlertStore {
    */
   claimDelivery(id: string, attempts: number, retryAt: string): Promise<boolean>;
   recordAttempt(id: string, outcome: AttemptOutcome): Promise<void>;
+  /**
+   * Forgets what is older than `cutoff` (ISO 8601): deliveries made or given up, and closed alerts none of whose
+   * deliveries is still pending (with their log). Rules, webhooks and alerts not closed are never pruned.
+   */
+  prune(cutoff: string): Promise<PrunedAlerts>;
 }
+
+/** What one pruning pass deleted. */
+export interface PrunedAlerts {
+  alerts: number;
+  deliveries: number;
+}
+
+/** Finished deliveries older than the cutoff ($1 / ?), as both engines delete them. */
+export const PRUNE_DELIVERIES_SQL = (param: string): string =>
+  `DELETE FROM webhook_deliveries WHERE state <> 'pending' AND created_at < ${param}`;
+/** Closed alerts older than the cutoff without a pending delivery (their finished ones go with them: cascade). */
+export const PRUNE_ALERTS_SQL = (param: string): string =>
+  `DELETE FROM alerts WHERE closed_at IS NOT NULL AND closed_at < ${param}
+     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.alert_id = alerts.id AND d.state = 'pending')`;
 
 /** Every kind's count, 0 for those with none. */
 export function countsByKind(rows: readonly { kind: AlertKind; open: number | string }[]): Record<AlertKind, number> {

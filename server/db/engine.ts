@@ -1,5 +1,5 @@
 import type { District } from '../../shared/contract/machine';
-import type { Actor } from '../accounts/actor';
+import type { Actor, ActorKind } from '../accounts/actor';
 import type { ApiMachine } from '../machines/apiMachine';
 import type { MachineChange } from '../machines/machineChange';
 import type { MachineRow } from '../machines/validate';
@@ -31,6 +31,10 @@ export interface ImportAuditInput {
   /** ISO 8601, UTC. */
   at: string;
   actor: string;
+  /** Who `actor` is: the command (the default), a person signed in to the console, or a token. */
+  actorKind?: ActorKind;
+  /** The client address an import from the console came from. */
+  address?: string | null;
 }
 
 export interface StatusUpdateResult {

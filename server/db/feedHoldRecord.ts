@@ -1,4 +1,3 @@
-import type { Actor } from '../accounts/actor';
 import type { FeedHold, HoldState } from './feedStore';
 
 /** A hold as both engines store it (feed_holds): the machine id lists as JSON arrays. */
@@ -54,9 +53,3 @@ export function nextBaseline(
   if (confirmed) return { active: activeNow, since: at };
   return { active: Math.max(before?.active ?? 0, activeBefore, activeNow), since: before?.since ?? at };
 }
-
-/**
- * The audit's who for the machines a confirmed hold deactivates: the admin who decided, by name. No route decides a
- * hold yet, so the client address is not known here (the review page of issue 52 will pass its caller's).
- */
-export const holdDecider = (name: string): Actor => ({ kind: 'person', name, address: null });

@@ -1,3 +1,4 @@
+import type { Actor } from '../accounts/actor';
 import type { ApiMachine } from '../machines/apiMachine';
 import type { HistoryEntry } from '../machines/history';
 import type { MachineRow } from '../machines/validate';
@@ -172,11 +173,12 @@ export interface FeedStore {
   holds(limit: number): Promise<FeedHold[]>;
   /**
    * An admin confirms a waiting hold (its machines still active are deactivated) or a rejected one that still keeps
-   * machines (those are), audited under `actor`; the baseline starts again from the machines then active.
+   * machines (those are), audited under `actor` (the caller: a person or the token, and their address); the baseline
+   * starts again from the machines then active. The hold records the actor's name.
    */
-  confirmHold(id: number, actor: string, at?: Date): Promise<HoldDecision>;
+  confirmHold(id: number, actor: Actor, at?: Date): Promise<HoldDecision>;
   /** An admin rejects a waiting hold: its machines stay active until the feed sends them again. */
-  rejectHold(id: number, actor: string, at?: Date): Promise<HoldDecision>;
+  rejectHold(id: number, actor: Actor, at?: Date): Promise<HoldDecision>;
   /** The stored file of each photo fetched from the feed so far: feed photo id → file id. */
   storedPhotos(): Promise<ReadonlyMap<string, string>>;
   /**

@@ -21,6 +21,11 @@ export interface SqliteTables {
   feedBaseline: TableRow[];
   /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
   accounts: TableRow[];
+  /** The alert rules, alerts (open and closed), webhooks (with their secrets) and their delivery log. */
+  alertRules: TableRow[];
+  alerts: TableRow[];
+  webhooks: TableRow[];
+  webhookDeliveries: TableRow[];
 }
 
 /** Rows in all the tables together. */

@@ -1,3 +1,4 @@
+import type { Actor } from '../accounts/actor';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { Engine } from '../db/engine';
@@ -9,6 +10,7 @@ import { AnswerCheck } from './checkAnswer';
 import { decideHold, heldDeactivation, holdLogLine, type HeldDeactivation } from './deactivationHold';
 import { FeedPhotos, type PhotoStatus } from './feedPhotos';
 import { fetchFeedList } from './fetchFeed';
+import { shownFeedUrl } from './shownFeedUrl';
 import { PollerLease } from './pollerLease';
 
 export interface FollowerOptions {
@@ -47,10 +49,12 @@ export interface FeedStatus {
   /** Machines that holds an admin rejected keep active while the feed leaves them out. */
   keptMachines: number;
   photos: PhotoStatus;
+  /** When the poller polls next, ISO 8601; null while none is scheduled (stopping, or before the first). */
+  nextPollAt: string | null;
 }
 
 /** What the poller tells the other instances through the lease. */
-type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'photos'>;
+type FeedReport = Pick<FeedStatus, 'syncedAt' | 'failures' | 'lastError' | 'photos' | 'nextPollAt'>;
 
 /** The hold as this instance last read it from the database. */
 type HoldView = Pick<FeedStatus, 'heldDeactivation' | 'keptMachines'>;
@@ -72,6 +76,8 @@ export class FeedFollower {
   private answered = false;
   private lastError: string | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
+  /** When this instance's poll timer fires, ms since the epoch (a standby's timer only asks for the lease). */
+  private nextPollAt: number | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   /** The lease was taken over during a poll: the next one comes at once. */
@@ -122,6 +128,11 @@ export class FeedFollower {
     await this.lease.release();
   }
 
+  /** The feed's address as operators may see it (no credentials or query values), and how often it is polled. */
+  get feed(): { url: string; intervalMs: number } {
+    return { url: shownFeedUrl(this.options.baseUrl), intervalMs: this.options.intervalMs };
+  }
+
   /** Whether this instance holds the poller lease: the one that polls, and the one that evaluates the alerts. */
   get leads(): boolean {
     return this.lease.held;
@@ -147,7 +158,7 @@ export class FeedFollower {
    * An admin confirms a hold (decision 0038): its machines are deactivated, audited under `actor`, and open pages
    * told. On any instance: the hold is the database's.
    */
-  async confirmHold(id: number, actor: string): Promise<HoldDecision> {
+  async confirmHold(id: number, actor: Actor): Promise<HoldDecision> {
     const decision = await this.engine.feed.confirmHold(id, actor);
     if (decision.done) this.publish({ machines: decision.machines, inserted: 0, updated: decision.machines.length });
     await this.readHold();
@@ -155,7 +166,7 @@ export class FeedFollower {
   }
 
   /** An admin rejects a waiting hold: its machines stay active until the feed sends them again. */
-  async rejectHold(id: number, actor: string): Promise<HoldDecision> {
+  async rejectHold(id: number, actor: Actor): Promise<HoldDecision> {
     const decision = await this.engine.feed.rejectHold(id, actor);
     await this.readHold();
     return decision;
@@ -228,8 +239,10 @@ export class FeedFollower {
 
   private schedule(delayMs: number): void {
     if (this.stopping.signal.aborted) return;
+    this.nextPollAt = Date.now() + delayMs;
     this.pollTimer = setTimeout(() => {
       this.pollTimer = null;
+      this.nextPollAt = null;
       this.running = this.poll()
         .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)))
         .finally(() => {
@@ -280,6 +293,7 @@ export class FeedFollower {
       failures: this.failures,
       lastError: this.lastError,
       photos: this.photos.status(),
+      nextPollAt: this.nextPollAt === null ? null : new Date(this.nextPollAt).toISOString(),
     };
   }
 
@@ -329,6 +343,7 @@ function parseReport(text: string | null): FeedReport | null {
       failures: report.failures,
       lastError: typeof report.lastError === 'string' ? report.lastError : null,
       photos: report.photos ?? { waiting: 0, fetching: 0, stalled: 0, failed: 0, lastError: null },
+      nextPollAt: typeof report.nextPollAt === 'string' ? report.nextPollAt : null,
     };
   } catch {
     return null;

@@ -19,23 +19,32 @@ export interface PhotosResult {
 /**
  * Writes the photos the rows name (looked up in `dir`) into the file store, through the same code
  * path as an upload. The blobs are stored but not yet recorded, so the caller can record them in
- * the same transaction as the machines.
+ * the same transaction as the machines. With no `dir` (a file sent from the console, without its photos) each named
+ * photo is a warning and its machine keeps the photo it has.
  */
 export async function storeRowPhotos(
   rows: readonly MachineRow[],
-  dir: string,
+  dir: string | null,
   store: PhotoStore,
   maxBytes: number,
   onLookedAt?: (photos: number) => void,
 ): Promise<PhotosResult> {
   const result: PhotosResult = { photos: new Map(), errors: [], warnings: [] };
   const named = rows.flatMap((row) => (row.photo ? [{ row, name: row.photo }] : []));
+  if (dir === null) {
+    result.warnings.push(...named.map(({ row, name }) => unsentPhotoWarning(row.id, name)));
+    return result;
+  }
   for (const [i, { row, name }] of named.entries()) {
     await storeRowPhoto(row, name, dir, store, maxBytes, result);
     onLookedAt?.(i + 1);
   }
   return result;
 }
+
+/** A photo a row names that did not come with the file: the machine keeps its own. */
+export const unsentPhotoWarning = (id: string, name: string): string =>
+  `${id}: photo "${name}" was not sent with the file; the machine keeps its photo`;
 
 async function storeRowPhoto(
   row: MachineRow,

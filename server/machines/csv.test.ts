@@ -181,9 +181,19 @@ describe('machineRowsFromCsv: the feed fields and unknown columns', () => {
     });
   });
 
-  it('keeps unknown columns as text, empty ones too, as JSON import keeps unknown fields', async () => {
-    const result = await checkedRow('operator_note,sensor_id,empty', '"new, by the gate",0042,');
-    expect(result.ok && result.row.extra).toEqual({ operator_note: 'new, by the gate', sensor_id: '0042', empty: '' });
+  it('keeps unknown columns as text; a blank cell is no field, as a CSV cannot tell it from one left out', async () => {
+    const result = await checkedRow('operator_note,sensor_id,empty', '"new, by the gate",0042, ');
+    expect(result.ok && result.row.extra).toEqual({ operator_note: 'new, by the gate', sensor_id: '0042' });
+  });
+
+  it('reads a JSON object or array in an unknown column as that value, as the export writes one', async () => {
+    const result = await checkedRow('sensor,readings,note', '"{""model"":""RX-2""}","[1,2]",{not json');
+    expect(result.ok && result.row.extra).toEqual({ sensor: { model: 'RX-2' }, readings: [1, 2], note: '{not json' });
+  });
+
+  it("reads a cell the export marked as text ('=…, '-…) without its mark", async () => {
+    const result = await checkedRow('operator_note', '"\'=SUM(A1)"');
+    expect(result.ok && result.row.extra).toEqual({ operator_note: '=SUM(A1)' });
   });
 
   it('accepts picture and thumbnail columns and ignores them, as JSON import does', async () => {

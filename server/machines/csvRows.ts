@@ -2,6 +2,7 @@ import { baseType, fieldSchema, isNullable, PHOTO_FIELDS } from '../../shared/co
 import { extraNameProblems } from '../../shared/contract/extraFields';
 import { KNOWN_ROW_FIELDS, ROW_PHOTO_FIELD, STORED_FIELDS, type StoredField } from '../../shared/contract/machineRow';
 import { CsvError, csvToObjects } from './csv';
+import { readCell } from './csvCell';
 import { problemText } from './problemText';
 import type { NumberedRow } from './validate';
 
@@ -41,6 +42,20 @@ function toBoolean(text: string): boolean | string {
 
 const blank = (text: string): boolean => text.trim() === '';
 
+/**
+ * A kept column's cell: a JSON object or array as that value (how the export writes one, e.g. a feed's sensor
+ * readings), anything else as text.
+ */
+function keptValue(text: string): unknown {
+  if (!/^\s*[[{]/.test(text)) return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : text;
+  } catch {
+    return text;
+  }
+}
+
 /** How a column's text becomes the field's value, by the field's type; text stays text where it is not one. */
 function readerOf(field: StoredField): (text: string) => unknown {
   const schema = fieldSchema(field);
@@ -79,7 +94,8 @@ function checkHeader(header: readonly string[]): void {
 
 /**
  * Reads a CSV file as a stream of rows shaped like the JSON data set, ready for validation. Columns the
- * importer does not know stay on the row as text, for validation to keep as unknown fields.
+ * importer does not know stay on the row as text, for validation to keep as unknown fields. A cell the export wrote
+ * as `'=…` (a would-be formula marked as text) is read without its `'`.
  */
 export async function* machineRowsFromCsv(
   source: string | AsyncIterable<string | Uint8Array>,
@@ -91,10 +107,12 @@ export async function* machineRowsFromCsv(
     kept = header.filter((name) => !read.has(name));
   };
   for await (const { rowNumber, values } of csvToObjects(source, readHeader)) {
+    const cell = (column: string): string => readCell(values[column] ?? '');
     const value: Record<string, unknown> = {};
-    for (const name of kept) value[name] = values[name];
-    value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(values[column] ?? ''));
-    for (const [column, read] of READERS) value[column] = read(values[column] ?? '');
+    // A blank cell of a kept column is no value: a CSV cannot tell a field left out from an empty one.
+    for (const name of kept) if (!blank(cell(name))) value[name] = keptValue(cell(name));
+    value.coordinates = COORDINATE_COLUMNS.map((column) => toNumber(cell(column)));
+    for (const [column, read] of READERS) value[column] = read(cell(column));
     yield { rowNumber, value };
   }
 }

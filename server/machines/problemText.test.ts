@@ -19,6 +19,9 @@ describe('problemText: the contract’s problems in English', () => {
           owner: 'KOWLOON',
           area: 'HONG_KONG',
           field: 'bin_count',
+          firstRow: 2,
+          district: 'SHA TIN',
+          yours: 'TAI PO',
         }),
         {
           name_en: 'x',

@@ -70,6 +70,9 @@ const SENTENCES: Record<ProblemCode, (subject: Subject) => string> = {
     `the unknown fields take more than ${params.max} bytes as JSON, the most kept per machine`,
   notEditable: ({ field }) => `${showValue(field)} is not a field an operator may change`,
   noField: () => 'names no field to change',
+  duplicateId: ({ params }) => `duplicate id, first used in row ${params.firstRow}`,
+  outsideDistricts: ({ params }) =>
+    `district ${showValue(params.district)} is outside the districts you may change (${String(params.yours)})`,
 };
 
 /**

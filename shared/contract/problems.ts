@@ -41,6 +41,9 @@ export const PROBLEM_CODES = [
   // an edit
   'notEditable',
   'noField',
+  // a row of a file among the others: an id used before; a machine outside the districts of the person importing
+  'duplicateId',
+  'outsideDistricts',
 ] as const;
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 

@@ -10,7 +10,7 @@ export interface CallOptions {
   timeout?: number;
   /** Extra request options passed to fetch. */
   request?: RequestInit;
-  /** POST unless given (the operator console's calls); a GET sends no body. */
+  /** POST unless given (the operator console's calls); a GET or DELETE sends no body. */
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
 }
 
@@ -83,7 +83,7 @@ export function createApiClient(deps: ApiClientDeps): Call {
     outerSignal?.addEventListener('abort', () => abort.abort(), { once: true });
     const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
     const method = options.method ?? 'POST';
-    const hasBody = method !== 'GET';
+    const hasBody = method !== 'GET' && method !== 'DELETE';
 
     try {
       const response = await deps

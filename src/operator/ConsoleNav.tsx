@@ -5,7 +5,17 @@ import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import type { ConsoleRoute } from './consoleRoute';
-import { auditPath, fleetPath, peoplePath, publicMapPath, sessionsPath, tokensPath } from './consoleRoute';
+import {
+  alertsPath,
+  auditPath,
+  feedPath,
+  fleetPath,
+  importPath,
+  peoplePath,
+  publicMapPath,
+  sessionsPath,
+  tokensPath,
+} from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -31,6 +41,9 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
   const links = [
     { to: fleetPath(), label: t('console.fleet'), current: page === 'fleet' || page === 'machine' },
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
+    { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
+    { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
+    { to: importPath(), label: t('console.import'), current: page === 'import' },
     // Admins only: the server refuses anyone else all the same.
     ...(session?.role === 'admin'
       ? [

@@ -1,8 +1,11 @@
 import { Text } from '@mantine/core';
+import { AlertsPage } from './alerts/AlertsPage';
 import { AuditPage } from './audit/AuditPage';
+import { FeedPage } from './feed/FeedPage';
 import type { ConsoleRoute } from './consoleRoute';
 import { FleetPage } from './fleet/FleetPage';
 import { useConsoleT } from './i18n/useConsoleT';
+import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
 import { TokensPage } from './tokens/TokensPage';
@@ -18,6 +21,12 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <MachinePage key={route.id} id={route.id} />;
     case 'audit':
       return <AuditPage />;
+    case 'feed':
+      return <FeedPage />;
+    case 'alerts':
+      return <AlertsPage />;
+    case 'import':
+      return <ImportPage />;
     case 'people':
       return <PeoplePage />;
     case 'tokens':

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { auditPath, consoleRouteOf, fleetPath, machinePath, publicMapPath, sessionsPath } from './consoleRoute';
+import {
+  alertsPath,
+  auditPath,
+  consoleRouteOf,
+  feedPath,
+  fleetPath,
+  importPath,
+  machinePath,
+  publicMapPath,
+  sessionsPath,
+} from './consoleRoute';
 
 describe('consoleRouteOf', () => {
   it.each([
     ['/operator', { page: 'fleet' }],
     ['/operator/', { page: 'fleet' }],
     ['/operator/audit', { page: 'audit' }],
+    ['/operator/feed', { page: 'feed' }],
+    ['/operator/alerts/', { page: 'alerts' }],
+    ['/operator/import', { page: 'import' }],
     ['/operator/people', { page: 'people' }],
     ['/operator/tokens/', { page: 'tokens' }],
     ['/operator/sessions', { page: 'sessions' }],
@@ -22,6 +35,9 @@ describe('consoleRouteOf', () => {
     expect(consoleRouteOf(machinePath('A/1 ?'))).toEqual({ page: 'machine', id: 'A/1 ?' });
     expect(consoleRouteOf(auditPath())).toEqual({ page: 'audit' });
     expect(consoleRouteOf(fleetPath())).toEqual({ page: 'fleet' });
+    expect(consoleRouteOf(feedPath())).toEqual({ page: 'feed' });
+    expect(consoleRouteOf(alertsPath())).toEqual({ page: 'alerts' });
+    expect(consoleRouteOf(importPath())).toEqual({ page: 'import' });
     expect(consoleRouteOf(sessionsPath())).toEqual({ page: 'sessions' });
   });
 });

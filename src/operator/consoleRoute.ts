@@ -5,19 +5,25 @@ export type ConsoleRoute =
   | { page: 'fleet' }
   | { page: 'machine'; id: string }
   | { page: 'audit' }
+  | { page: 'feed' }
+  | { page: 'alerts' }
   | { page: 'people' }
   | { page: 'tokens' }
+  | { page: 'import' }
   | { page: 'sessions' }
   | { page: 'unknown' };
 
 /**
- * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/people`,
- * `/operator/tokens`, `/operator/sessions`).
+ * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
+ * `/operator/alerts`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
  */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
   if (rest === '') return { page: 'fleet' };
   if (rest === '/audit') return { page: 'audit' };
+  if (rest === '/feed') return { page: 'feed' };
+  if (rest === '/alerts') return { page: 'alerts' };
+  if (rest === '/import') return { page: 'import' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
   if (rest === '/sessions') return { page: 'sessions' };
@@ -34,6 +40,9 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
 
 export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
+export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
+export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
+export const importPath = (): string => `${OPERATOR_PATH}/import`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
 export const sessionsPath = (): string => `${OPERATOR_PATH}/sessions`;

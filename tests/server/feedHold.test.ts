@@ -1,6 +1,7 @@
 // Issue 51 points 1 and 2: a mass deactivation measured against a baseline that does not follow the feed down, a hold
 // confirmed only by the same machines, and an admin's confirmation or rejection. On SQLite and on PostgreSQL.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Actor } from '../../server/accounts/actor';
 import { FeedFollower } from '../../server/feed/follower';
 import { MachineBus } from '../../server/live/bus';
 import type { ApiMachine } from '../../server/machines/apiMachine';
@@ -13,6 +14,8 @@ const idOf = (n: number): string => `RVM-${String(n).padStart(3, '0')}`;
 /** RVM-from to RVM-to, as the feed sends them. */
 const range = (fleet: readonly ApiMachine[], from: number, to: number): ApiMachine[] =>
   fleet.filter((_, i) => i + 1 >= from && i + 1 <= to);
+/** An admin as the review's routes pass one: the caller's name and address. */
+const person = (name: string): Actor => ({ kind: 'person', name, address: '127.0.0.1' });
 const idsOf = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => idOf(from + i));
 
 let fleet: ApiMachine[];
@@ -149,7 +152,7 @@ describe('a mass deactivation, held', () => {
     await answer(poller, fleet);
     await answer(poller, range(fleet, 1, 40));
     const { id } = poller.status().heldDeactivation!;
-    expect(await other.rejectHold(id, 'Alice Admin')).toMatchObject({ done: true });
+    expect(await other.rejectHold(id, person('Alice Admin'))).toMatchObject({ done: true });
     expect(other.status()).toMatchObject({ heldDeactivation: null, keptMachines: 89 });
     await answer(poller, range(fleet, 1, 40));
     expect(await activeIds()).toHaveLength(FLEET);
@@ -173,7 +176,7 @@ describe('a mass deactivation, held', () => {
     await answer(follower, fleet);
     await answer(follower, range(fleet, 1, 40));
     const { id } = follower.status().heldDeactivation!;
-    const decision = await follower.confirmHold(id, 'Alice Admin');
+    const decision = await follower.confirmHold(id, person('Alice Admin'));
     expect(decision).toMatchObject({ done: true, hold: { state: 'confirmed', decidedBy: 'Alice Admin' } });
     expect(await activeIds()).toEqual(idsOf(1, 40));
     expect(follower.status().heldDeactivation).toBeNull();
@@ -182,8 +185,11 @@ describe('a mass deactivation, held', () => {
     );
     expect(audit).toEqual(idsOf(41, 129).map((machineId) => ({ machine_id: machineId, actor: 'Alice Admin' })));
     // Done once: a second decision finds it closed.
-    expect(await follower.rejectHold(id, 'Bob Admin')).toMatchObject({ done: false, hold: { state: 'confirmed' } });
-    expect(await follower.confirmHold(id + 1000, 'Bob Admin')).toEqual({ done: false, hold: null });
+    expect(await follower.rejectHold(id, person('Bob Admin'))).toMatchObject({
+      done: false,
+      hold: { state: 'confirmed' },
+    });
+    expect(await follower.confirmHold(id + 1000, person('Bob Admin'))).toEqual({ done: false, hold: null });
     // The baseline starts again from the 40: the same answer again changes nothing.
     await answer(follower, range(fleet, 1, 40));
     expect(follower.status().heldDeactivation).toBeNull();
@@ -194,7 +200,7 @@ describe('a mass deactivation, held', () => {
     await answer(follower, fleet);
     await answer(follower, range(fleet, 1, 40));
     const { id } = follower.status().heldDeactivation!;
-    expect(await follower.rejectHold(id, 'Alice Admin')).toMatchObject({
+    expect(await follower.rejectHold(id, person('Alice Admin'))).toMatchObject({
       done: true,
       hold: { state: 'rejected', decidedBy: 'Alice Admin', keptIds: idsOf(41, 129) },
     });
@@ -228,9 +234,9 @@ describe('a mass deactivation, held', () => {
     await answer(follower, fleet);
     await answer(follower, range(fleet, 1, 40));
     const { id } = follower.status().heldDeactivation!;
-    await follower.rejectHold(id, 'Alice Admin');
+    await follower.rejectHold(id, person('Alice Admin'));
     await answer(follower, range(fleet, 1, 100));
-    expect(await follower.confirmHold(id, 'Bob Admin')).toMatchObject({
+    expect(await follower.confirmHold(id, person('Bob Admin'))).toMatchObject({
       done: true,
       hold: { state: 'confirmed', decidedBy: 'Bob Admin', rejectedBy: 'Alice Admin', keptIds: [] },
     });

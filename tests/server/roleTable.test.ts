@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
+import { openProbeHold } from './probeHold';
 import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
 import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } from './people';
 
@@ -43,6 +44,9 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/operator/machines/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/machines': row(401, 200, 200, 200, 200),
   'GET /api/operator/machines/{id}': row(401, 200, 403, 200, 200),
+  'GET /api/operator/machines.csv': row(401, 200, 200, 200, 200),
+  'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
+  'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
@@ -56,6 +60,9 @@ const TABLE: Record<string, Row> = {
   'PATCH /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200), // a webhook made for the call
   'DELETE /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
+  'GET /api/operator/feed': row(401, 200, 200, 200, 200),
+  'POST /api/operator/feed/holds/{id}/confirm': row(401, 403, 403, 200, 200), // a hold made for the call
+  'POST /api/operator/feed/holds/{id}/reject': row(401, 403, 403, 200, 200),
   'GET /api/operator/people': row(401, 403, 403, 200, 403), // people and tokens: an admin signed in, never a token
   'POST /api/operator/people': row(401, 403, 403, 200, 403),
   'PATCH /api/operator/people/{name}': row(401, 403, 403, 200, 403),
@@ -144,6 +151,8 @@ afterAll(() => server.close());
 
 const rowKey = ({ method, path }: Operation) => `${method === 'HEAD' ? 'GET' : method} ${path}`;
 
+const TOKEN = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
 const ENDS_THE_SESSION = ['POST /api/auth/login', 'POST /api/auth/logout'];
 
 /** The request headers of a caller: a session's cookie (and CSRF token on a change), the token, or nothing. */
@@ -217,6 +226,11 @@ async function requestFor(
       const id = other?.cookie.split('=')[1] ?? 'none';
       return { url: operation.path.replace('{handle}', sessionHandle(sessionIdHash(id))), headers: {} };
     }
+    case 'POST /api/operator/feed/holds/{id}/confirm':
+    case 'POST /api/operator/feed/holds/{id}/reject': {
+      const hold = await openProbeHold(server.engine);
+      return { url: operation.path.replace('{id}', String(hold)), headers: {} };
+    }
     case 'POST /api/operator/people':
       return json({ name: `probe-${operations.length}-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
     case 'PATCH /api/operator/people/{name}':
@@ -235,6 +249,15 @@ async function requestFor(
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };
+    case 'POST /api/operator/import/preview':
+    case 'POST /api/operator/import': {
+      const csv = (await server.app.inject({ method: 'GET', url: '/api/operator/machines.csv', headers: TOKEN })).body;
+      const form = await multipart({
+        file: { data: csv.split('\r\n').slice(0, 2).join('\r\n'), filename: 'probe.csv' },
+      });
+      const key = operation.path.endsWith('/import') ? `?key=${'0'.repeat(64)}` : '';
+      return { url: url + key, headers: form.headers, payload: form.payload };
+    }
     case 'POST /api/upload': {
       const form = await multipart({
         file: { data: makePng(2, 2, [9, 9, 9]), filename: 'probe.png', type: 'image/png' },

@@ -11,6 +11,9 @@ import {
   type DeliveryState,
   type DueDelivery,
   type EventBody,
+  PRUNE_ALERTS_SQL,
+  PRUNE_DELIVERIES_SQL,
+  type PrunedAlerts,
   type Webhook,
   type WebhookInput,
 } from '../alertStore';
@@ -245,6 +248,13 @@ export class PgAlertStore implements AlertStore {
        WHERE id = $6`,
       [outcome.state, outcome.nextAttemptAt, outcome.lastStatus, outcome.lastError, outcome.at, id],
     );
+  }
+
+  async prune(cutoff: string): Promise<PrunedAlerts> {
+    return inTransaction(this.pool, {}, async (client) => ({
+      deliveries: (await client.query(PRUNE_DELIVERIES_SQL('$1'), [cutoff])).rowCount ?? 0,
+      alerts: (await client.query(PRUNE_ALERTS_SQL('$1'), [cutoff])).rowCount ?? 0,
+    }));
   }
 }
 

@@ -17,6 +17,10 @@ export interface CopyResult {
   importAudit: number;
   history: number;
   accounts: number;
+  alertRules: number;
+  alerts: number;
+  webhooks: number;
+  deliveries: number;
 }
 
 /** Tables that must all be empty in the target: nothing there is ever overwritten or merged. */
@@ -32,6 +36,10 @@ const TARGET_TABLES = [
   'feed_baseline',
   'meta',
   'accounts',
+  'alert_rules',
+  'alerts',
+  'webhooks',
+  'webhook_deliveries',
 ];
 const BATCH_ROWS = 1000;
 
@@ -62,8 +70,8 @@ async function insertRows(
 
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
- * photo map, holds and baseline, the meta entries and the console's accounts) into the empty PostgreSQL database
- * `target`, in one transaction: all or nothing.
+ * photo map, holds and baseline, the meta entries, the console's accounts, and the alert rules, alerts, webhooks and
+ * deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -75,6 +83,7 @@ export async function copySqliteToPostgres(
 ): Promise<CopyResult> {
   const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline, accounts } =
     source;
+  const { alertRules, alerts, webhooks, webhookDeliveries } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -193,6 +202,7 @@ export async function copySqliteToPostgres(
       );
       copied(1);
     }
+    await copyAlertTables(client, source, copied);
     return {
       machines: machines.length,
       photos: files.length,
@@ -200,6 +210,78 @@ export async function copySqliteToPostgres(
       importAudit: importAudit.length,
       history: history.length,
       accounts: accounts.length,
+      alertRules: alertRules.length,
+      alerts: alerts.length,
+      webhooks: webhooks.length,
+      deliveries: webhookDeliveries.length,
     };
   });
+}
+
+/** The alert rules, the alerts they opened, the webhooks and their delivery log, with their ids (rows refer to them). */
+async function copyAlertTables(client: Queryable, source: SqliteTables, copied: (rows: number) => void): Promise<void> {
+  const time = 'text';
+  await insertRows(
+    client,
+    'alert_rules',
+    {
+      id: 'int4',
+      kind: 'text',
+      minutes: 'int4',
+      district: 'text',
+      enabled: 'bool',
+      created_at: time,
+      updated_at: time,
+    },
+    source.alertRules,
+    copied,
+    true,
+  );
+  await insertRows(
+    client,
+    'alerts',
+    {
+      id: 'int4',
+      rule_id: 'int4',
+      kind: 'text',
+      subject: 'text',
+      machine_id: 'text',
+      district: 'text',
+      minutes: 'int4',
+      since: time,
+      opened_at: time,
+      closed_at: time,
+    },
+    source.alerts,
+    copied,
+    true,
+  );
+  await insertRows(
+    client,
+    'webhooks',
+    { id: 'int4', url: 'text', secret: 'text', description: 'text', enabled: 'bool', created_at: time },
+    source.webhooks,
+    copied,
+    true,
+  );
+  await insertRows(
+    client,
+    'webhook_deliveries',
+    {
+      id: 'text',
+      webhook_id: 'int4',
+      alert_id: 'int4',
+      event: 'text',
+      body: 'text',
+      state: 'text',
+      attempts: 'int4',
+      next_attempt_at: time,
+      last_status: 'int4',
+      last_error: 'text',
+      created_at: time,
+      delivered_at: time,
+    },
+    source.webhookDeliveries,
+    copied,
+  );
 }

@@ -169,8 +169,18 @@ export class PgEngine implements Engine {
       const counts = await this.saveIn(client, rows, photos, audit?.at, onSaved);
       if (audit) {
         await client.query(
-          `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [audit.source, counts.inserted, counts.updated, photos.size, audit.at, audit.actor],
+          `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor, actor_kind, address)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            audit.source,
+            counts.inserted,
+            counts.updated,
+            photos.size,
+            audit.at,
+            audit.actor,
+            audit.actorKind ?? 'command',
+            audit.address ?? null,
+          ],
         );
         await setMetaOnceIn(client, SEEDED_META_KEY, new Date().toISOString());
         await this.notify(client, { origin: this.origin, type: 'import', at: audit.at, ...counts });

@@ -1,12 +1,6 @@
+import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
-import {
-  confirmable,
-  HOLD_COLUMNS,
-  holdDecider,
-  nextBaseline,
-  toFeedHold,
-  type FeedHoldRecord,
-} from '../feedHoldRecord';
+import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
 import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
 import { pgApplyStatusUpdate } from './machines';
 import type { Queryable } from './pool';
@@ -117,26 +111,26 @@ export async function pgListHolds(db: Queryable, limit: number): Promise<FeedHol
 }
 
 /** In the caller's write transaction: the machines deactivated, each audited under `actor`. */
-export async function pgConfirmHold(db: Queryable, id: number, actor: string, at: Date): Promise<HoldDecision> {
+export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<HoldDecision> {
   const hold = await readHold(db, id, true);
   const ids = hold && confirmable(hold);
   if (!hold || !ids) return { done: false, hold };
   const active = await activeIds(db);
   const machines: ApiMachine[] = [];
   for (const machineId of ids.filter((candidate) => active.has(candidate))) {
-    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, holdDecider(actor), at);
+    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
     if (result) machines.push(result.machine);
   }
   const timestamp = at.toISOString();
   await db.query(
     `UPDATE feed_holds SET state = 'confirmed', decided_at = $1, decided_by = $2, kept_ids = '[]' WHERE id = $3`,
-    [timestamp, actor, id],
+    [timestamp, actor.name, id],
   );
   await writeBaseline(db, { active: await countActive(db), since: timestamp });
   return { done: true, hold: (await readHold(db, id))!, machines };
 }
 
-export async function pgRejectHold(db: Queryable, id: number, actor: string, at: Date): Promise<HoldDecision> {
+export async function pgRejectHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<HoldDecision> {
   const hold = await readHold(db, id, true);
   if (!hold || hold.state !== 'held') return { done: false, hold };
   const active = await activeIds(db);
@@ -145,7 +139,7 @@ export async function pgRejectHold(db: Queryable, id: number, actor: string, at:
   await db.query(
     `UPDATE feed_holds SET state = 'rejected', decided_at = $1, decided_by = $2, rejected_at = $1, rejected_by = $2,
        kept_ids = $3 WHERE id = $4`,
-    [timestamp, actor, JSON.stringify(kept), id],
+    [timestamp, actor.name, JSON.stringify(kept), id],
   );
   return { done: true, hold: (await readHold(db, id))!, machines: [] };
 }

@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import type pg from 'pg';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { sameState, type HistoryEntry } from '../../machines/history';
@@ -125,7 +126,7 @@ export class PgFeedStore implements FeedStore {
     return pgListHolds(this.pool, limit);
   }
 
-  confirmHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+  confirmHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
     return this.writer.write(async (client) => {
       const decision = await pgConfirmHold(client, id, actor, at);
       if (decision.done) {
@@ -136,7 +137,7 @@ export class PgFeedStore implements FeedStore {
     });
   }
 
-  rejectHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+  rejectHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
     return this.writer.write((client) => pgRejectHold(client, id, actor, at));
   }
 

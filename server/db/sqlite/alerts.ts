@@ -10,6 +10,9 @@ import {
   type DeliveryState,
   type DueDelivery,
   type EventBody,
+  PRUNE_ALERTS_SQL,
+  PRUNE_DELIVERIES_SQL,
+  type PrunedAlerts,
   type Webhook,
   type WebhookInput,
 } from '../alertStore';
@@ -315,5 +318,14 @@ export class SqliteAlertStore implements AlertStore {
          WHERE id = ?`,
       )
       .run(outcome.state, outcome.nextAttemptAt, outcome.lastStatus, outcome.lastError, outcome.state, outcome.at, id);
+  }
+
+  async prune(cutoff: string): Promise<PrunedAlerts> {
+    return this.db
+      .transaction(() => ({
+        deliveries: this.db.prepare(PRUNE_DELIVERIES_SQL('?')).run(cutoff).changes,
+        alerts: this.db.prepare(PRUNE_ALERTS_SQL('?')).run(cutoff).changes,
+      }))
+      .immediate();
   }
 }

@@ -103,7 +103,14 @@ export class SqliteEngine implements Engine {
       .transaction(() => {
         const saved = saveMachineRows(this.db, this.files, rows, photos, audit?.at, onSaved);
         if (audit) {
-          recordImport(this.db, { ...audit, ...saved, photos: photos.size });
+          const { actorKind, address, ...entry } = audit;
+          recordImport(this.db, {
+            ...entry,
+            ...saved,
+            photos: photos.size,
+            actor_kind: actorKind ?? 'command',
+            address: address ?? null,
+          });
           // Real data is in: demo data must never be added on a later start.
           this.markSeeded();
         }

@@ -1,12 +1,6 @@
+import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
-import {
-  confirmable,
-  HOLD_COLUMNS,
-  holdDecider,
-  nextBaseline,
-  toFeedHold,
-  type FeedHoldRecord,
-} from '../feedHoldRecord';
+import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
 import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import type { Db } from './open';
@@ -105,7 +99,7 @@ export function listHolds(db: Db, limit: number): FeedHold[] {
   return records.map(toFeedHold);
 }
 
-export function confirmHold(db: Db, id: number, actor: string, at: Date): HoldDecision {
+export function confirmHold(db: Db, id: number, actor: Actor, at: Date): HoldDecision {
   const timestamp = at.toISOString();
   return db
     .transaction((): HoldDecision => {
@@ -115,20 +109,20 @@ export function confirmHold(db: Db, id: number, actor: string, at: Date): HoldDe
       const active = activeIds(db);
       const machines: ApiMachine[] = [];
       for (const machineId of ids.filter((candidate) => active.has(candidate))) {
-        // Audited machine by machine, as an operator's own change, under the admin's name.
-        const result = applyStatusUpdate(db, machineId, { deactivated: true }, holdDecider(actor), at);
+        // Audited machine by machine, as an operator's own change, under the admin's (or the token's) name and address.
+        const result = applyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
         if (result) machines.push(result.machine);
       }
       db.prepare(
         "UPDATE feed_holds SET state = 'confirmed', decided_at = ?, decided_by = ?, kept_ids = '[]' WHERE id = ?",
-      ).run(timestamp, actor, id);
+      ).run(timestamp, actor.name, id);
       writeBaseline(db, { active: countActive(db), since: timestamp });
       return { done: true, hold: readHold(db, id)!, machines };
     })
     .immediate();
 }
 
-export function rejectHold(db: Db, id: number, actor: string, at: Date): HoldDecision {
+export function rejectHold(db: Db, id: number, actor: Actor, at: Date): HoldDecision {
   const timestamp = at.toISOString();
   return db
     .transaction((): HoldDecision => {
@@ -139,7 +133,7 @@ export function rejectHold(db: Db, id: number, actor: string, at: Date): HoldDec
       db.prepare(
         `UPDATE feed_holds SET state = 'rejected', decided_at = @at, decided_by = @actor, rejected_at = @at,
            rejected_by = @actor, kept_ids = @kept WHERE id = @id`,
-      ).run({ at: timestamp, actor, kept: JSON.stringify(kept), id });
+      ).run({ at: timestamp, actor: actor.name, kept: JSON.stringify(kept), id });
       return { done: true, hold: readHold(db, id)!, machines: [] };
     })
     .immediate();

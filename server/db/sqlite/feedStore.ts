@@ -1,3 +1,4 @@
+import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { sameState, type HistoryEntry } from '../../machines/history';
 import {
@@ -102,11 +103,11 @@ export class SqliteFeedStore implements FeedStore {
     return listHolds(this.db, limit);
   }
 
-  async confirmHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+  async confirmHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
     return confirmHold(this.db, id, actor, at);
   }
 
-  async rejectHold(id: number, actor: string, at = new Date()): Promise<HoldDecision> {
+  async rejectHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
     return rejectHold(this.db, id, actor, at);
   }
 

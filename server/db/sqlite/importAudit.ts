@@ -1,3 +1,4 @@
+import type { ActorKind } from '../../accounts/actor';
 import type { Db } from './open';
 
 export interface ImportAuditEntry {
@@ -10,14 +11,17 @@ export interface ImportAuditEntry {
   /** ISO 8601, UTC. */
   at: string;
   actor: string;
+  /** Who `actor` is ('command' when not given). */
+  actor_kind?: ActorKind;
+  address?: string | null;
 }
 
 /** Records a loaded import; synchronous, to run in the import's own transaction. */
 export function recordImport(db: Db, entry: Omit<ImportAuditEntry, 'id'>): void {
   db.prepare(
-    `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor)
-     VALUES (@source, @inserted, @updated, @photos, @at, @actor)`,
-  ).run(entry);
+    `INSERT INTO machine_import_audit (source, inserted, updated, photos, at, actor, actor_kind, address)
+     VALUES (@source, @inserted, @updated, @photos, @at, @actor, @actor_kind, @address)`,
+  ).run({ ...entry, actor_kind: entry.actor_kind ?? 'command', address: entry.address ?? null });
 }
 
 /** The imports recorded after entry `afterId`, oldest first. */

@@ -41,6 +41,13 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
         disabled: account.disabled === 1,
         must_change_password: account.must_change_password === 1,
       })),
+      alertRules: all('SELECT * FROM alert_rules ORDER BY id').map((rule) => ({
+        ...rule,
+        enabled: rule.enabled === 1,
+      })),
+      alerts: all('SELECT * FROM alerts ORDER BY id'),
+      webhooks: all('SELECT * FROM webhooks ORDER BY id').map((hook) => ({ ...hook, enabled: hook.enabled === 1 })),
+      webhookDeliveries: all('SELECT * FROM webhook_deliveries ORDER BY created_at, id'),
     };
   } finally {
     source.close();

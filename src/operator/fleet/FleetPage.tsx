@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useIsMobile } from '../../ui/useIsMobile';
+import { OpenAlertsBadge } from '../alerts/OpenAlertsBadge';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useConsoleTitle } from '../useConsoleTitle';
@@ -51,6 +52,7 @@ export function FleetPage() {
             <Badge color={live === 'live' ? 'brand' : 'yellow'} variant="dot">
               {live === 'live' ? t('fleet.live') : t('fleet.reconnecting')}
             </Badge>
+            <OpenAlertsBadge />
           </Group>
         )}
       </Group>

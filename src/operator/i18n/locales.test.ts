@@ -24,7 +24,7 @@ const keysOf = (value: unknown) => entriesOf(value).map(([key]) => key);
 const textsOf = (value: string | Record<string, string>) =>
   typeof value === 'string' ? [value] : Object.values(value);
 /** Placeholders that carry words (a name, a time, a file name, an id, a list of districts): never a number. */
-const WORD_PLACEHOLDERS = new Set(['name', 'time', 'file', 'id', 'districts', 'reason', 'detail', 'from', 'to']);
+const WORD_PLACEHOLDERS = new Set(['name', 'time', 'file', 'id', 'districts', 'reason', 'detail', 'from', 'to', 'url']);
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
 
 describe("the console's locale files", () => {

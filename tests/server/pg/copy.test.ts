@@ -5,6 +5,7 @@ import { buildApp } from '../../../server/app';
 import { PgEngine } from '../../../server/db/pg/engine';
 import { importMachinesFile } from '../../../server/importing/importRows';
 import { addAccount } from '../../../server/auth/manageAccounts';
+import { eventBody } from '../../../server/alerts/eventBody';
 import {
   auth,
   FIXTURES,
@@ -23,7 +24,8 @@ let database: TestDatabase;
 beforeAll(async () => {
   // An SQLite deployment with a history: the demo data, an operator's updates (each also a history entry), an import
   // with a photo (an entry for each of its 3 machines).
-  sqlite = await startSeededTestServer();
+  // No alert worker: the alerts written below stay as they are.
+  sqlite = await startSeededTestServer({}, { alerting: false });
   for (const body of [{ status: 'Full' }, { under_maintenance: true, last_online: '2026-11-23T14:05:00+08:00' }]) {
     const response = await sqlite.app.inject({
       method: 'PATCH',
@@ -69,6 +71,40 @@ beforeAll(async () => {
     mustChangePassword: true,
   });
   await sqlite.engine.accounts.recordSignIn('op', '2026-11-23T05:00:00.000Z');
+  // And the alerts: a rule, a webhook, an alert that opened and closed, and its two deliveries (one made).
+  const alerts = sqlite.engine.alerts;
+  const rule = await alerts.addRule(
+    { kind: 'machineFull', minutes: 60, district: 'KOWLOON CITY', enabled: true },
+    '2026-11-23T04:00:00.000Z',
+  );
+  await alerts.addRule(
+    { kind: 'feedFailing', minutes: 15, district: null, enabled: false },
+    '2026-11-23T04:00:00.000Z',
+  );
+  await alerts.addWebhook(
+    { url: 'http://127.0.0.1:9/hook', description: 'ops', enabled: true },
+    'a webhook secret of sixteen+',
+    '2026-11-23T04:00:00.000Z',
+  );
+  const subject = { ruleId: rule.id, kind: 'machineFull', machineId: 'RVM-002', district: 'KOWLOON CITY' } as const;
+  const watch = [
+    { ...subject, subject: 'machine:RVM-002', minutes: 60, since: '2026-11-23T03:00:00.000Z', open: true },
+  ];
+  await alerts.applyChanges({ watch, open: [], close: [], forget: [] }, '2026-11-23T05:00:00.000Z', eventBody);
+  const [opened] = await alerts.currentAlerts();
+  const [made] = await alerts.deliveries(null, 1);
+  await alerts.recordAttempt(made!.id, {
+    state: 'delivered',
+    nextAttemptAt: null,
+    lastStatus: 204,
+    lastError: null,
+    at: '2026-11-23T05:00:01.000Z',
+  });
+  await alerts.applyChanges(
+    { watch: [], open: [], close: [opened!.id], forget: [] },
+    '2026-11-23T06:00:00.000Z',
+    eventBody,
+  );
   database = await createTestDatabase(inject('pgAdminUrl'));
 }, 60_000);
 afterAll(async () => {
@@ -79,12 +115,12 @@ afterAll(async () => {
 const env = () => ({ RVM_DB: sqlite.config.dbPath, RVM_FILES: sqlite.config.filesDir, RVM_DATABASE_URL: database.url });
 
 describe('npm run copy-to-postgres', () => {
-  it('copies machines, photos, both audits and the history; a server on the copy answers the same list, ETag and photos', async () => {
+  it('copies machines, photos, both audits, the history and the alert tables; a server on the copy answers the same list, ETag and photos', async () => {
     const copied = await runCopy(env());
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 1 account\(s\) in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 1 account\(s\), 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -118,11 +154,26 @@ describe('npm run copy-to-postgres', () => {
         'SELECT active, since FROM feed_baseline',
         `SELECT name, password_hash, role, disabled, must_change_password, created_at, last_sign_in_at,
            password_changed_at FROM accounts ORDER BY name`,
+        'SELECT id, kind, minutes, district, created_at, updated_at FROM alert_rules ORDER BY id',
+        'SELECT * FROM alerts ORDER BY id',
+        'SELECT id, url, secret, description, created_at FROM webhooks ORDER BY id',
+        'SELECT * FROM webhook_deliveries ORDER BY id',
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
       expect(await target.accounts.get('op')).toEqual(await sqlite.engine.accounts.get('op'));
       expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
+      expect(await target.alerts.listRules()).toEqual(await sqlite.engine.alerts.listRules());
+      expect(await target.alerts.listWebhooks()).toEqual(await sqlite.engine.alerts.listWebhooks());
+      expect(await target.alerts.closedAlerts(null, 10)).toEqual(await sqlite.engine.alerts.closedAlerts(null, 10));
+      expect(await target.alerts.deliveries(null, 10)).toEqual(await sqlite.engine.alerts.deliveries(null, 10));
+      expect(await pgSql.value('SELECT count(*)::int FROM webhook_deliveries WHERE state = $1', 'pending')).toBe(1);
+      // New rules, alerts and webhooks continue after the copied ids.
+      const next = await target.alerts.addRule(
+        { kind: 'notReporting', minutes: 30, district: null, enabled: true },
+        '2026-11-24T00:00:00.000Z',
+      );
+      expect(next.id).toBe(3);
       // New audit entries continue after the copied ones.
       await target.updateStatus('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);

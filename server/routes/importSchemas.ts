@@ -1,0 +1,177 @@
+import { IMPORT_FILE_MAX_BYTES } from '../http/importUpload';
+import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
+import { consoleErrorAnswer } from './authSchemas';
+
+/** The schemas of the console's import: the file sent, the preview answered, the apply's progress lines. */
+
+export const IMPORT_FORM = {
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string',
+            format: 'binary',
+            description: `A .csv or .json data set (the import command's columns and fields), at most ${IMPORT_FILE_MAX_BYTES} bytes`,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const rowRef = {
+  rowNumber: { type: 'integer', description: "The row's number as a spreadsheet shows it (a CSV header is row 1)" },
+  id: { type: 'string' },
+} as const;
+const row = { type: 'object', required: ['rowNumber', 'id'], properties: rowRef } as const;
+const anyValue = { description: 'A JSON value; null for a field the machine does not have' } as const;
+
+const PREVIEW_SCHEMA = {
+  type: 'object',
+  required: ['file', 'rows', 'counts', 'added', 'changed', 'unchanged', 'deactivated', 'rejected', 'warnings', 'key'],
+  properties: {
+    file: { type: 'string', description: "The file's own name" },
+    rows: { type: 'integer', description: 'Rows read' },
+    counts: {
+      type: 'object',
+      required: ['added', 'changed', 'unchanged', 'deactivated', 'rejected'],
+      properties: {
+        added: { type: 'integer' },
+        changed: { type: 'integer' },
+        unchanged: { type: 'integer' },
+        deactivated: { type: 'integer', description: 'Changed rows that deactivate an active machine' },
+        rejected: { type: 'integer' },
+      },
+    },
+    added: {
+      type: 'array',
+      description: 'Rows that add a machine',
+      items: {
+        type: 'object',
+        required: ['rowNumber', 'id', 'district', 'name'],
+        properties: {
+          ...rowRef,
+          district: { type: 'string' },
+          name: {
+            type: 'object',
+            required: ['en', 'zht', 'zhs'],
+            properties: { en: { type: 'string' }, zht: { type: 'string' }, zhs: { type: 'string' } },
+          },
+        },
+      },
+    },
+    changed: {
+      type: 'array',
+      description: 'Rows that change a machine, field by field',
+      items: {
+        type: 'object',
+        required: ['rowNumber', 'id', 'changes'],
+        properties: {
+          ...rowRef,
+          changes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['field', 'before', 'after'],
+              properties: { field: { type: 'string' }, before: anyValue, after: anyValue },
+            },
+          },
+        },
+      },
+    },
+    unchanged: { type: 'array', items: row, description: 'Rows the same as their machine: not written' },
+    deactivated: { type: 'array', items: row, description: 'Changed rows that deactivate a machine active now' },
+    rejected: {
+      type: 'array',
+      description: "Rows refused, each with the contract's problems and the import command's own lines",
+      items: {
+        type: 'object',
+        required: ['rowNumber', 'id', 'problems', 'lines'],
+        properties: {
+          rowNumber: rowRef.rowNumber,
+          id: { type: ['string', 'null'], description: 'The id the row gives, if any' },
+          problems: { type: 'array', items: ref('MachineProblem') },
+          lines: { type: 'array', items: { type: 'string' }, description: 'As `npm run import` prints them' },
+        },
+      },
+    },
+    warnings: { type: 'array', items: { type: 'string' }, description: 'Photos named but not sent' },
+    key: { type: 'string', description: 'Names this outcome: send it to apply the file' },
+  },
+} as const;
+
+const REASONS = {
+  reasons: {
+    type: 'array',
+    items: { type: 'string' },
+    description: 'Why the file cannot be read, as the command says',
+  },
+} as const;
+
+export const IMPORT_ERRORS = {
+  400: consoleErrorAnswer(
+    'importUnreadable: not a data set (bad JSON, a missing CSV column, no rows), `reasons` says why; fileMissing: ' +
+      'no field named file; importNothingToApply (apply): no row would add or change a machine; badRequest',
+    REASONS,
+  ),
+  401: errorAnswer('unauthorized: no session and no operator token, or a wrong one (the body is not read)'),
+  403: consoleErrorAnswer(
+    'forbidden: a viewer; csrfRejected: a session without its x-csrf-token, or from another site; passwordChangeRequired',
+  ),
+  413: errorAnswer(`fileTooLarge: the file is over ${IMPORT_FILE_MAX_BYTES} bytes`),
+  415: errorAnswer('unsupportedMediaType: not multipart/form-data; unsupportedFileType: not a .csv or .json file'),
+  429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
+  ...SERVER_ERRORS,
+} as const;
+
+export const PREVIEW_ANSWER = {
+  description: 'What applying the file would do; nothing was written',
+  type: 'object',
+  required: ['success', 'preview'],
+  properties: { success: { type: 'boolean', const: true }, preview: PREVIEW_SCHEMA },
+} as const;
+
+export const APPLY_QUERY = {
+  type: 'object',
+  required: ['key'],
+  additionalProperties: false,
+  properties: { key: { type: 'string', maxLength: 128, description: "The preview's `key`" } },
+} as const;
+
+export const APPLY_ANSWER = {
+  description:
+    'Newline-delimited JSON, one object a line as the work goes: `{ progress: { phase, unit, total, done } }` for ' +
+    'each step (photos, then rows saved), then the outcome: `{ success: true, outcome: { inserted, updated, photos, ' +
+    'warnings } }`, or `{ success: false, msg, reasons? }` when the write failed and nothing was written',
+  content: {
+    'application/x-ndjson': {
+      schema: {
+        type: 'object',
+        properties: {
+          progress: {
+            type: 'object',
+            properties: {
+              phase: { type: 'string' },
+              unit: { type: 'string' },
+              total: { type: ['integer', 'null'] },
+              done: { type: 'integer' },
+            },
+          },
+          success: { type: 'boolean' },
+          outcome: {
+            type: 'object',
+            properties: {
+              inserted: { type: 'integer' },
+              updated: { type: 'integer' },
+              photos: { type: 'integer' },
+              warnings: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

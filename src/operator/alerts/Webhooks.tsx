@@ -1,0 +1,222 @@
+import { Button, Code, Fieldset, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { Loading } from '../Loading';
+import { useConsoleCall } from '../session/ConsoleApi';
+import { useErrorText } from '../useErrorText';
+import { WarningNotice } from '../WarningNotice';
+import { addWebhook, deleteWebhook, fetchWebhooks, setWebhookEnabled, type Webhook } from './alertCalls';
+import { DeliveryLog } from './DeliveryLog';
+
+/** The webhooks (admins): registered with a URL, the secret shown once, enabled or not, deleted; each one's log. */
+export function Webhooks() {
+  const t = useConsoleT();
+  const errorText = useErrorText();
+  const call = useConsoleCall();
+  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [shownLog, setShownLog] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setWebhooks(await fetchWebhooks(call));
+    } catch (error) {
+      setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(error)}` });
+    }
+  }, [call, errorText, t]);
+  useEffect(() => void load(), [load]);
+
+  const act = async (work: () => Promise<void>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      setMessage({ ok: true, text: done });
+    } catch (error) {
+      setMessage({ ok: false, text: errorText(error) });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      await load();
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {message && (
+        <Text role={message.ok ? 'status' : 'alert'} c={message.ok ? undefined : 'red.8'}>
+          {message.text}
+        </Text>
+      )}
+      {secret !== null && (
+        <WarningNotice
+          title={t('alerts.secretTitle')}
+          onClose={() => setSecret(null)}
+          closeLabel={t('alerts.hideSecret')}
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('alerts.secretText')}</Text>
+            <Code block aria-label={t('alerts.secret')}>
+              {secret}
+            </Code>
+          </Stack>
+        </WarningNotice>
+      )}
+      {webhooks === null ? (
+        <Loading />
+      ) : webhooks.length === 0 ? (
+        <Text>{t('alerts.noWebhooks')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={620}>
+          <Table aria-label={t('alerts.webhooks')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('alerts.url')}</Table.Th>
+                <Table.Th scope="col">{t('alerts.description')}</Table.Th>
+                <Table.Th scope="col">{t('alerts.enabled')}</Table.Th>
+                <Table.Th scope="col">{t('alerts.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {webhooks.map((hook) => (
+                <WebhookRows
+                  key={hook.id}
+                  hook={hook}
+                  logShown={shownLog === hook.id}
+                  onToggleLog={() => setShownLog(shownLog === hook.id ? null : hook.id)}
+                  onEnable={(enabled) =>
+                    void act(
+                      () => setWebhookEnabled(call, hook.id, enabled),
+                      t(enabled ? 'alerts.webhookEnabled' : 'alerts.webhookDisabled'),
+                    )
+                  }
+                  onDelete={() => setDeleting(hook)}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void act(async () => {
+            setSecret(await addWebhook(call, url.trim(), description.trim()));
+            setUrl('');
+            setDescription('');
+          }, t('alerts.webhookAdded'));
+        }}
+      >
+        <Fieldset legend={t('alerts.addWebhook')} maw={640}>
+          <Stack gap="sm">
+            <TextInput
+              label={t('alerts.url')}
+              description={t('alerts.urlHelp')}
+              type="url"
+              required
+              value={url}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+            />
+            <TextInput
+              label={t('alerts.description')}
+              value={description}
+              maxLength={200}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+              {t('alerts.addWebhook')}
+            </Button>
+          </Stack>
+        </Fieldset>
+      </form>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        closeButtonProps={{ 'aria-label': t('alerts.cancel') }}
+        title={t('alerts.deleteWebhookTitle')}
+      >
+        <Stack>
+          <Text style={{ overflowWrap: 'anywhere' }}>
+            {t('alerts.deleteWebhookText', { url: deleting?.url ?? '' })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              {t('alerts.cancel')}
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              onClick={() => deleting && void act(() => deleteWebhook(call, deleting.id), t('alerts.webhookDeleted'))}
+            >
+              {t('alerts.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function WebhookRows({
+  hook,
+  logShown,
+  onToggleLog,
+  onEnable,
+  onDelete,
+}: {
+  hook: Webhook;
+  logShown: boolean;
+  onToggleLog: () => void;
+  onEnable: (enabled: boolean) => void;
+  onDelete: () => void;
+}) {
+  const t = useConsoleT();
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{hook.url}</Table.Td>
+        <Table.Td>{hook.description}</Table.Td>
+        <Table.Td>
+          <Switch
+            checked={hook.enabled}
+            aria-label={t('alerts.enableWebhook', { url: hook.url })}
+            onChange={(event) => onEnable(event.currentTarget.checked)}
+          />
+        </Table.Td>
+        <Table.Td>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="xs"
+              variant="default"
+              aria-expanded={logShown}
+              aria-label={t('alerts.deliveryLogOf', { url: hook.url })}
+              onClick={onToggleLog}
+            >
+              {t('alerts.deliveryLog')}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              aria-label={t('alerts.deleteWebhook', { url: hook.url })}
+              onClick={onDelete}
+            >
+              {t('alerts.delete')}
+            </Button>
+          </Group>
+        </Table.Td>
+      </Table.Tr>
+      {logShown && (
+        <Table.Tr>
+          <Table.Td colSpan={4}>
+            <DeliveryLog webhook={hook} />
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
