@@ -337,9 +337,9 @@ CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
   {
-    version: 9,
+    version: 8,
     name: "a session's last request and its browser, for the person's own list of sessions",
-    // SQLite's migration 11 (decision 0055).
+    // SQLite's migration 10 (decision 0055).
     sql: `
 ALTER TABLE sessions ADD COLUMN last_seen_at text COLLATE "C";
 UPDATE sessions SET last_seen_at = created_at;

@@ -364,9 +364,9 @@ CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
   {
-    version: 11,
+    version: 10,
     name: "a session's last request and its browser, for the person's own list of sessions",
-    // PostgreSQL's migration 9 (decision 0055). Sessions from before it were last seen, as far as anyone knows, when
+    // PostgreSQL's migration 8 (decision 0055). Sessions from before it were last seen, as far as anyone knows, when
     // they began; their browser is not known.
     sql: `
 ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
