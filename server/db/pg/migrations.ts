@@ -336,6 +336,16 @@ CREATE TABLE access_audit (
 CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
+  {
+    version: 8,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // SQLite's migration 10 (decision 0055).
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at text COLLATE "C";
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent text NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -363,6 +363,17 @@ CREATE TABLE access_audit (
 CREATE INDEX access_audit_at ON access_audit (at);
 `,
   },
+  {
+    version: 10,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // PostgreSQL's migration 8 (decision 0055). Sessions from before it were last seen, as far as anyone knows, when
+    // they began; their browser is not known.
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
