@@ -169,7 +169,7 @@ describe('PATCH /api/operator/machines/:id', () => {
       headers: auth(),
     });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe('PATCH');
+    expect(response.headers.allow).toBe('GET, PATCH, HEAD');
   });
 
   it('refuses every update when the server has no operator token', async () => {
