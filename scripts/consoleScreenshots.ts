@@ -1,5 +1,5 @@
 // Screenshots of the login page and the operator console for a person to look at: each language, desktop and
-// phone; the fleet, a machine (its form, photo and history) and the audit log, signed in as an admin.
+// phone; the fleet, a machine (its form, photo and history), the audit log and the person's sessions, as an admin.
 // Run: npm run build && npx tsx scripts/consoleScreenshots.ts [--quick]   → tests/.artifacts/screens/console-*.png
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 import consoleMessages from '../src/operator/i18n/locales/en.json';
 import zhtMessages from '../src/operator/i18n/locales/zht.json';
 import zhsMessages from '../src/operator/i18n/locales/zhs.json';
-import { addPerson, signIn } from '../tests/browser/consolePeople';
+import { addPerson, PASSWORD, signIn } from '../tests/browser/consolePeople';
 import { ADMIN_TOKEN, DESKTOP, MOBILE, ROOT, launchBrowser, openPage, startServer } from '../testkit/browser/harness';
 import { find, waitForImages, type Locale } from '../tests/browser/screen-helpers';
 
@@ -32,6 +32,17 @@ try {
     body: JSON.stringify({ status: 'Full' }),
   });
   if (!reported.ok) throw new Error(`PATCH RVM-004: ${reported.status} ${await reported.text()}`);
+  // Another session of ada's, on a phone, so that her list of sessions has one to sign out.
+  const phone = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Version/18.1 Mobile/15E148 Safari/604.1',
+    },
+    body: JSON.stringify({ name: 'ada', password: PASSWORD }),
+  });
+  if (!phone.ok) throw new Error(`sign-in from a phone: ${phone.status}`);
   for (const [device, viewport] of devices) {
     for (const locale of locales) {
       // A context of its own: signed out, as a person arriving.
@@ -50,6 +61,10 @@ try {
       await page.goto(`${server.url}/operator/audit?locale=${locale}`);
       await find(page, 'table', t.audit.table);
       await shoot(page, `console-audit-${device}-${locale}`);
+      await page.goto(`${server.url}/operator/sessions?locale=${locale}`);
+      await find(page, 'heading', t.sessions.title);
+      await page.waitForSelector(`::-p-text(${t.sessions.current})`, { visible: true });
+      await shoot(page, `console-sessions-${device}-${locale}`);
       if (errors.length > 0) console.warn(`${device} ${locale}:`, errors);
       await context.close();
     }

@@ -42,6 +42,7 @@ import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
 import { pruneAlertsWhileRunning } from './retention/alertRetention';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from './accounts/throttle';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAlertRoutes } from './routes/alerts';
@@ -49,9 +50,11 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { registerAuditRoute } from './routes/audit';
 import { registerAuditCsvRoute } from './routes/auditCsv';
 import { registerChangePasswordRoute } from './routes/changePassword';
+import { registerOperatorMachineRoute } from './routes/operatorMachine';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
 import { registerExportMachinesRoute } from './routes/exportMachines';
 import { registerImportRoutes } from './routes/importMachines';
+import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
 import { registerSignOutRoute } from './routes/signOut';
@@ -124,10 +127,14 @@ export async function buildApp(
     app.log.warn({ err: error }, "a token's last use was not recorded"),
   );
   const access = new Access(config.adminToken, sessions, tokens);
-  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash());
+  const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash(), {
+    account: { ...ACCOUNT_THROTTLE, lockMs: config.signInLockMs },
+    address: { ...ADDRESS_THROTTLE, lockMs: config.signInLockMs },
+  });
   registerSignInRoute(app, gate, sessions);
   registerSignOutRoute(app, access);
   registerSessionRoute(app, access);
+  registerOwnSessionRoutes(app, access);
   registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, clock });
   pruneSessionsWhileRunning(app, engine.sessions, clock);
 
@@ -151,6 +158,7 @@ export async function buildApp(
   registerOperatorMachinesRoute(app, engine, access, list.current);
   registerImportRoutes(app, engine, bus, access, importMaxBytes);
   registerExportMachinesRoute(app, engine, access, clock);
+  registerOperatorMachineRoute(app, engine, access);
   registerAuditRoute(app, engine, access);
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);

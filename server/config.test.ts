@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       benchPageDir: null,
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 12 * 60 * 60_000,
+      signInLockMs: 15 * 60_000,
       apiDocs: true,
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
@@ -146,6 +147,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ RVM_SESSION_IDLE_MIN: '60', RVM_SESSION_MAX_HOURS: '1' }, CWD).sessionIdleMs).toBe(3_600_000);
   });
 
+  it('reads how long failed sign-ins lock, in seconds, 15 minutes unless set', () => {
+    expect(loadConfig({ RVM_SIGN_IN_LOCK_SECONDS: '3' }, CWD).signInLockMs).toBe(3_000);
+  });
+
   it('reads the feed settings: the API base always ending in "/", the interval in whole seconds from 15', () => {
     const config = loadConfig(
       {
@@ -210,6 +215,7 @@ describe('loadConfig', () => {
     [{ RVM_AUDIT_RETENTION_DAYS: '0' }, /RVM_AUDIT_RETENTION_DAYS must be between 1 and 36500, got 0/],
     [{ RVM_AUDIT_RETENTION_DAYS: 'forever' }, /RVM_AUDIT_RETENTION_DAYS must be a whole number/],
     [{ RVM_SESSION_IDLE_MIN: '0' }, /RVM_SESSION_IDLE_MIN must be between 1 and 1440, got 0/],
+    [{ RVM_SIGN_IN_LOCK_SECONDS: '0' }, /RVM_SIGN_IN_LOCK_SECONDS must be between 1 and 86400, got 0/],
     [{ RVM_SESSION_MAX_HOURS: '721' }, /RVM_SESSION_MAX_HOURS must be between 1 and 720, got 721/],
     [{ RVM_SESSION_IDLE_MIN: '61', RVM_SESSION_MAX_HOURS: '1' }, /RVM_SESSION_IDLE_MIN \(61 minutes\) is longer/],
   ])('refuses %j', (env, message) => {

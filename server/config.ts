@@ -55,6 +55,12 @@ export const MAX_SESSION_IDLE_MIN = 24 * 60;
 export const DEFAULT_SESSION_MAX_HOURS = 12;
 export const MAX_SESSION_MAX_HOURS = 30 * 24;
 const MS_PER_HOUR = 60 * MS_PER_MINUTE;
+/**
+ * How long too many failed sign-ins lock a name or an address (RVM_SIGN_IN_LOCK_SECONDS): 15 minutes, ASVS 2.2.1's
+ * pace with five failures a window. A test sets a few seconds to see a lock end.
+ */
+export const DEFAULT_SIGN_IN_LOCK_SECONDS = 15 * 60;
+const MAX_SIGN_IN_LOCK_SECONDS = 24 * 60 * 60;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Fastify's `trustProxy`: whether, or which, proxies in front of the server to believe. */
@@ -124,6 +130,8 @@ export interface ServerConfig {
   sessionIdleMs: number;
   /** ... and this long after its sign-in, ms; never shorter than the idle time. */
   sessionAbsoluteMs: number;
+  /** Too many failed sign-ins lock the name or the address this long, ms. */
+  signInLockMs: number;
   /** The API's reference page at /api/docs (RVM_API_DOCS, on unless 0). */
   apiDocs: boolean;
 }
@@ -218,6 +226,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     benchPageDir: parseBenchPage(env.RVM_BENCH_PAGE, cwd),
     ...parseSessionTimes(env.RVM_SESSION_IDLE_MIN, env.RVM_SESSION_MAX_HOURS),
+    signInLockMs:
+      parseInteger(
+        'RVM_SIGN_IN_LOCK_SECONDS',
+        env.RVM_SIGN_IN_LOCK_SECONDS,
+        DEFAULT_SIGN_IN_LOCK_SECONDS,
+        1,
+        MAX_SIGN_IN_LOCK_SECONDS,
+      ) * 1000,
     apiDocs: parseFlag('RVM_API_DOCS', env.RVM_API_DOCS, true),
   };
 }

@@ -13,6 +13,23 @@ const newToken = (): string => randomBytes(ID_BYTES).toString('base64url');
 /** What the database keeps of a session id: its SHA-256, so a copy of the database signs nobody in. */
 export const sessionIdHash = (id: string): string => createHash('sha256').update(id).digest('hex');
 
+/**
+ * How the person's list of sessions names one: derived from the id's hash, so it gives away neither the id nor the
+ * key the database keeps (decision 0055).
+ */
+export const sessionHandle = (idHash: string): string =>
+  createHash('sha256').update(`session handle:${idHash}`).digest('base64url').slice(0, 22);
+
+/** One of a person's live sessions, as their list shows it. */
+export interface OwnSession {
+  handle: string;
+  createdAt: string;
+  lastSeenAt: string;
+  address: string;
+  agent: string;
+  current: boolean;
+}
+
 /** A session that is live, with its account as it is now. */
 export interface SignedIn {
   session: SessionRecord;
@@ -32,14 +49,21 @@ export class Sessions {
   ) {}
 
   /** A new session for `account`, with a new id and a new CSRF token: the id the cookie carries, and the record. */
-  async start(account: Pick<Account, 'name'>, address: string): Promise<{ id: string; session: SessionRecord }> {
+  async start(
+    account: Pick<Account, 'name'>,
+    address: string,
+    agent: string,
+  ): Promise<{ id: string; session: SessionRecord }> {
     const id = newToken();
+    const times = newSessionTimes(this.clock(), this.policy);
     const session: SessionRecord = {
       idHash: sessionIdHash(id),
       account: account.name,
       csrfToken: newToken(),
       address,
-      ...newSessionTimes(this.clock(), this.policy),
+      agent,
+      lastSeenAt: times.createdAt,
+      ...times,
     };
     await this.store.create(session);
     return { id, session };
@@ -62,8 +86,39 @@ export class Sessions {
     }
     const idleExpiresAt = refreshedIdleExpiry(session, now, this.policy, refresh);
     if (idleExpiresAt === null) return found;
-    await this.store.touch(idHash, idleExpiresAt);
-    return { account, session: { ...session, idleExpiresAt } };
+    const lastSeenAt = now.toISOString();
+    await this.store.touch(idHash, idleExpiresAt, lastSeenAt);
+    return { account, session: { ...session, idleExpiresAt, lastSeenAt } };
+  }
+
+  /** The account's live sessions, oldest first, the one of `current` (a session's `idHash`) marked. */
+  async listOwn(account: string, current: string): Promise<OwnSession[]> {
+    const now = this.clock();
+    return (await this.store.listFor(account))
+      .filter((session) => sessionLive(session, now))
+      .map(({ idHash, createdAt, lastSeenAt, address, agent }) => ({
+        handle: sessionHandle(idHash),
+        createdAt,
+        lastSeenAt,
+        address,
+        agent,
+        current: idHash === current,
+      }));
+  }
+
+  /** Ends the account's session named by `handle`, never `current`: false when it has none such (or it is current). */
+  async endOwn(account: string, handle: string, current: string): Promise<boolean> {
+    const found = (await this.store.listFor(account)).find((session) => sessionHandle(session.idHash) === handle);
+    if (!found || found.idHash === current) return false;
+    await this.store.delete(found.idHash);
+    return true;
+  }
+
+  /** Ends every session of the account but `current`; how many of them were live (expired ones go too). */
+  async endOthers(account: string, current: string): Promise<number> {
+    const live = (await this.listOwn(account, current)).filter((session) => !session.current).length;
+    await this.store.deleteOthers(account, current);
+    return live;
   }
 
   /** Ends the session of this id, if there is one. */

@@ -45,6 +45,10 @@ export interface SessionRecord extends SessionTimes {
   csrfToken: string;
   /** The client address at sign-in. */
   address: string;
+  /** The last request that moved the idle expiry on: to within a minute (TOUCH_GRANULARITY_MS). */
+  lastSeenAt: string;
+  /** The browser and system at sign-in, e.g. "Firefox 133 · Windows" (accounts/userAgent.ts); '' when unknown. */
+  agent: string;
 }
 
 /** Sessions and the counts of failed sign-ins, shared by every instance on one database. */
@@ -52,8 +56,12 @@ export interface SessionStore {
   create(session: SessionRecord): Promise<void>;
   /** The session and its account, whatever their times (the caller judges them); null when either is gone. */
   find(idHash: string): Promise<{ session: SessionRecord; account: StoredAccount } | null>;
-  touch(idHash: string, idleExpiresAt: string): Promise<void>;
+  touch(idHash: string, idleExpiresAt: string, lastSeenAt: string): Promise<void>;
   delete(idHash: string): Promise<void>;
+  /** Every session of the account, whatever their times, oldest first. */
+  listFor(account: string): Promise<SessionRecord[]>;
+  /** Deletes every session of the account but the one of `keep`; how many. */
+  deleteOthers(account: string, keep: string): Promise<number>;
   /**
    * Deletes the sessions past either expiry, and the failure counts whose window began before `countsBefore` and
    * that lock nothing at `now`; how many rows in all.

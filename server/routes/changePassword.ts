@@ -1,3 +1,4 @@
+import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -107,7 +108,11 @@ export function registerChangePasswordRoute(app: FastifyInstance, options: Chang
         { endSessions: true },
       );
       if (!changed) throw new ApiError(401, 'unauthorized');
-      const { id, session } = await access.sessions.start(changed, request.ip);
+      const { id, session } = await access.sessions.start(
+        changed,
+        request.ip,
+        agentSummary(request.headers['user-agent']),
+      );
       setSessionCookie(request, reply, id);
       request.log.info({ account: account.name }, 'password changed; the other sessions ended');
       return { success: true, session: sessionOf(session, changed) };

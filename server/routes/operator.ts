@@ -104,5 +104,6 @@ export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus
       return { success: true, rvm: result.machine };
     },
   });
-  refuseOtherMethods(app, [ROUTE], ['PATCH']);
+  // GET is operatorMachine.ts's.
+  refuseOtherMethods(app, [ROUTE], ['GET', 'PATCH']);
 }

@@ -1,3 +1,4 @@
+import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -36,8 +37,9 @@ export const SIGN_IN_SCHEMA = {
   description:
     'A new session, its id in an HttpOnly, SameSite=Strict cookie (Secure and __Host- prefixed over TLS); any session ' +
     'the request carried ends. An unknown name, a wrong password and a disabled account get the same answer in the ' +
-    'same time. Five failures for one name in 15 minutes lock it for 15 minutes, twenty from one address lock the ' +
-    `address; at most ${SIGN_IN_RATE_LIMIT_PER_MINUTE} attempts a minute per address.`,
+    'same time. Five failures for one name in 15 minutes lock it (for 15 minutes unless RVM_SIGN_IN_LOCK_SECONDS ' +
+    'says otherwise), twenty from one address lock the address; the sign-in records the browser in a few words ' +
+    `(for the person's list of sessions); at most ${SIGN_IN_RATE_LIMIT_PER_MINUTE} attempts a minute per address.`,
   body: SIGN_IN_BODY,
   response: {
     200: SESSION_ANSWER,
@@ -78,7 +80,11 @@ export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sess
       // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
       const previous = readSessionCookie(request);
       if (previous !== undefined) await sessions.end(previous);
-      const { id, session } = await sessions.start(result.account, request.ip);
+      const { id, session } = await sessions.start(
+        result.account,
+        request.ip,
+        agentSummary(request.headers['user-agent']),
+      );
       setSessionCookie(request, reply, id);
       request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
       return { success: true, session: sessionOf(session, result.account) };

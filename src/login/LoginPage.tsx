@@ -10,6 +10,7 @@ import { ConsoleApi, useConsoleCall } from '../operator/session/ConsoleApi';
 import type { Session } from '../operator/session/session';
 import { sessionAtom } from '../operator/session/sessionAtoms';
 import { useConsoleTitle } from '../operator/useConsoleTitle';
+import { useFocusOnNavigation } from '../operator/useFocusOnNavigation';
 import { pathAfterSignIn } from './nextPath';
 import { publicMapPath } from '../operator/consoleRoute';
 import { PasswordChangeForm } from './PasswordChangeForm';
@@ -37,6 +38,8 @@ function SignInScreen() {
   const [stage, setStage] = useState<Stage>('checking');
   const [name, setName] = useState('');
   useConsoleTitle(t('login.title'));
+  // Each stage replaces the form the focus was in (and signing out leaves the console's page): the title takes it.
+  const titleRef = useFocusOnNavigation<HTMLHeadingElement>(stage);
 
   const enter = (session: Session | null) => {
     setSession(session);
@@ -68,7 +71,7 @@ function SignInScreen() {
       <Paper withBorder shadow="sm" p="xl" w="100%" maw="28rem">
         <Stack>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={1} size="h2">
+            <Title ref={titleRef} tabIndex={-1} order={1} size="h2">
               {stage === 'changePassword' ? t('login.changeTitle') : t('login.title')}
             </Title>
             <LanguageMenu />

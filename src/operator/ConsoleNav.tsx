@@ -13,6 +13,7 @@ import {
   importPath,
   peoplePath,
   publicMapPath,
+  sessionsPath,
   tokensPath,
 } from './consoleRoute';
 import { ConsoleLink } from './ConsoleLink';
@@ -50,6 +51,7 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
           { to: tokensPath(), label: t('tokens.nav'), current: page === 'tokens' },
         ]
       : []),
+    { to: sessionsPath(), label: t('sessions.nav'), current: page === 'sessions' },
   ];
   return (
     <Stack justify="space-between" h="100%">

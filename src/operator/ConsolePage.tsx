@@ -9,6 +9,7 @@ import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
 import { TokensPage } from './tokens/TokensPage';
+import { SessionsPage } from './sessions/SessionsPage';
 
 /** The console page the address names. */
 export function ConsolePage({ route }: { route: ConsoleRoute }) {
@@ -30,6 +31,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <PeoplePage />;
     case 'tokens':
       return <TokensPage />;
+    case 'sessions':
+      return <SessionsPage />;
     case 'unknown':
       return <Text>{t('console.noSuchPage')}</Text>;
   }

@@ -6,6 +6,7 @@ import { ConsolePage } from './ConsolePage';
 import { ConsoleNav } from './ConsoleNav';
 import { useConsoleT } from './i18n/useConsoleT';
 import { consoleRouteAtom } from './consoleRouteAtom';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
 import classes from './ConsoleShell.module.css';
 
 /** The console's frame: a header, the navigation (a drawer on a phone), the page, the message bar. */
@@ -13,6 +14,7 @@ export function ConsoleShell() {
   const t = useConsoleT();
   const [open, { toggle, close }] = useDisclosure(false);
   const route = useAtomValue(consoleRouteAtom);
+  const mainRef = useFocusOnNavigation(JSON.stringify(route));
   return (
     <AppShell
       header={{ height: 56 }}
@@ -40,7 +42,7 @@ export function ConsoleShell() {
       <AppShell.Navbar p="md" aria-label={t('console.navigation')}>
         <ConsoleNav page={route.page} onFollow={close} />
       </AppShell.Navbar>
-      <AppShell.Main id="console-main" tabIndex={-1} className={classes.main}>
+      <AppShell.Main ref={mainRef} id="console-main" tabIndex={-1} className={classes.main}>
         <ConsolePage route={route} />
       </AppShell.Main>
       <MessageBar />

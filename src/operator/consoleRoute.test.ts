@@ -8,6 +8,7 @@ import {
   importPath,
   machinePath,
   publicMapPath,
+  sessionsPath,
 } from './consoleRoute';
 
 describe('consoleRouteOf', () => {
@@ -20,6 +21,7 @@ describe('consoleRouteOf', () => {
     ['/operator/import', { page: 'import' }],
     ['/operator/people', { page: 'people' }],
     ['/operator/tokens/', { page: 'tokens' }],
+    ['/operator/sessions', { page: 'sessions' }],
     ['/operator/machines/RVM-001', { page: 'machine', id: 'RVM-001' }],
     ['/operator/machines/a%20b', { page: 'machine', id: 'a b' }],
     ['/operator/machines/%E0%A4%A', { page: 'unknown' }],
@@ -36,6 +38,7 @@ describe('consoleRouteOf', () => {
     expect(consoleRouteOf(feedPath())).toEqual({ page: 'feed' });
     expect(consoleRouteOf(alertsPath())).toEqual({ page: 'alerts' });
     expect(consoleRouteOf(importPath())).toEqual({ page: 'import' });
+    expect(consoleRouteOf(sessionsPath())).toEqual({ page: 'sessions' });
   });
 });
 

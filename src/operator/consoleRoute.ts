@@ -10,11 +10,12 @@ export type ConsoleRoute =
   | { page: 'people' }
   | { page: 'tokens' }
   | { page: 'import' }
+  | { page: 'sessions' }
   | { page: 'unknown' };
 
 /**
  * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
- * `/operator/alerts`, `/operator/people`, `/operator/tokens`, `/operator/import`).
+ * `/operator/alerts`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
  */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
@@ -25,6 +26,7 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
   if (rest === '/import') return { page: 'import' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
+  if (rest === '/sessions') return { page: 'sessions' };
   const machine = /^\/machines\/([^/]+)$/.exec(rest);
   if (machine?.[1]) {
     try {
@@ -43,6 +45,7 @@ export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
 export const importPath = (): string => `${OPERATOR_PATH}/import`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
+export const sessionsPath = (): string => `${OPERATOR_PATH}/sessions`;
 export const machinePath = (id: string): string => `${OPERATOR_PATH}/machines/${encodeURIComponent(id)}`;
 
 /** The public map in the language of `search`. */

@@ -38,6 +38,8 @@ const session = (idHash: string, name: string, overrides: Partial<SessionRecord>
   idleExpiresAt: '2026-11-28T08:30:00.000Z',
   absoluteExpiresAt: '2026-11-28T20:00:00.000Z',
   address: '192.0.2.1',
+  lastSeenAt: '2026-11-28T08:00:00.000Z',
+  agent: 'Firefox 133 · Linux',
   ...overrides,
 });
 const hex = (digit: string) => digit.repeat(64);
@@ -90,8 +92,11 @@ describe('the session store', () => {
     expect(found?.session).toEqual(session(hex('a'), 'ann'));
     expect(found?.account.name).toBe('ann');
     expect(found?.account.createdAt).toBe('2026-11-28T08:00:00.000Z');
-    await test.engine.sessions.touch(hex('a'), '2026-11-28T08:45:00.000Z');
-    expect((await test.engine.sessions.find(hex('a')))?.session.idleExpiresAt).toBe('2026-11-28T08:45:00.000Z');
+    await test.engine.sessions.touch(hex('a'), '2026-11-28T08:45:00.000Z', '2026-11-28T08:15:00.000Z');
+    expect((await test.engine.sessions.find(hex('a')))?.session).toMatchObject({
+      idleExpiresAt: '2026-11-28T08:45:00.000Z',
+      lastSeenAt: '2026-11-28T08:15:00.000Z',
+    });
     await test.engine.sessions.delete(hex('a'));
     expect(await test.engine.sessions.find(hex('a'))).toBeNull();
   });
@@ -106,6 +111,22 @@ describe('the session store', () => {
     expect(await test.engine.sessions.find(hex('b'))).toBeNull();
     expect(await test.engine.sessions.find(hex('c'))).toBeNull();
     expect(await test.engine.sessions.find(hex('d'))).not.toBeNull();
+  });
+
+  it("lists an account's sessions oldest first, and deletes all of them but one", async () => {
+    await test.engine.sessions.create(session(hex('7'), 'ann', { createdAt: '2026-11-28T08:05:00.000Z' }));
+    await test.engine.sessions.create(session(hex('8'), 'ann', { agent: '' }));
+    await test.engine.sessions.create(session(hex('9'), 'zed'));
+    const listed = await test.engine.sessions.listFor('ann');
+    expect(listed).toEqual([
+      session(hex('8'), 'ann', { agent: '' }),
+      session(hex('7'), 'ann', { createdAt: '2026-11-28T08:05:00.000Z' }),
+    ]);
+    expect(await test.engine.sessions.deleteOthers('ann', hex('7'))).toBe(1);
+    expect((await test.engine.sessions.listFor('ann')).map((s) => s.idHash)).toEqual([hex('7')]);
+    expect(await test.engine.sessions.find(hex('9'))).not.toBeNull();
+    await test.engine.sessions.delete(hex('7'));
+    await test.engine.sessions.delete(hex('9'));
   });
 
   it('prunes expired sessions and forgotten failure counts', async () => {

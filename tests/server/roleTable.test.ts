@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
 import { openProbeHold } from './probeHold';
 import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
@@ -34,11 +35,15 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/logout': EVERYONE_200, // (both with a session of the caller's own, signed in for the call)
   'POST /api/auth/session': row(401, 200, 200, 200, 401),
   'POST /api/auth/password': row(401, 400, 400, 400, 401), // the current password again: sameAsCurrent
+  'GET /api/auth/sessions': row(401, 200, 200, 200, 401), // a token has no sessions
+  'DELETE /api/auth/sessions': row(401, 200, 200, 200, 401),
+  'DELETE /api/auth/sessions/{handle}': row(401, 200, 200, 200, 401), // another session of the caller's own
   'POST /api/rvm/': EVERYONE_200,
   'GET /api/file/{id}': EVERYONE_200,
   'POST /api/upload': row(401, 403, 200, 200, 200),
   'PATCH /api/operator/machines/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/machines': row(401, 200, 200, 200, 200),
+  'GET /api/operator/machines/{id}': row(401, 200, 403, 200, 200),
   'GET /api/operator/machines.csv': row(401, 200, 200, 200, 200),
   'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
@@ -165,6 +170,7 @@ async function headersOf(caller: CallerName, operation: Operation): Promise<Reco
 /** The path called and the body sent, for each operation: what a caller allowed to make it would send. */
 async function requestFor(
   operation: Operation,
+  caller: CallerName,
 ): Promise<{ url: string; headers: Record<string, string>; payload?: string | Buffer }> {
   const url = operation.path.replace('{id}', operation.path.startsWith('/api/file/') ? photoId : MACHINE);
   const json = (body: unknown) => ({
@@ -211,6 +217,15 @@ async function requestFor(
         payload: JSON.stringify({ description: 'probe' }),
       };
     }
+    case 'DELETE /api/auth/sessions/{handle}': {
+      // A person's other session, signed in for the call: its handle as their list gives it.
+      const other =
+        caller === 'nobody' || caller === 'token' || caller === 'viewerToken'
+          ? null
+          : await signIn(server.app, people[caller].name);
+      const id = other?.cookie.split('=')[1] ?? 'none';
+      return { url: operation.path.replace('{handle}', sessionHandle(sessionIdHash(id))), headers: {} };
+    }
     case 'POST /api/operator/feed/holds/{id}/confirm':
     case 'POST /api/operator/feed/holds/{id}/reject': {
       const hold = await openProbeHold(server.engine);
@@ -255,7 +270,7 @@ async function requestFor(
 }
 
 async function call(caller: CallerName, operation: Operation): Promise<{ status: number; msg: unknown }> {
-  const request = await requestFor(operation);
+  const request = await requestFor(operation, caller);
   const headers = { ...request.headers, ...(await headersOf(caller, operation)) };
   if (operation.path === '/api/events') {
     const stream = new AbortController();

@@ -160,6 +160,18 @@ describe('the console’s machines', () => {
     expect(await ids(auth())).toHaveLength(4);
   });
 
+  it('one by one: the machine within the districts, 403 outside them, 404 for none at all', async () => {
+    const one = await get('/api/operator/machines/RVM-003', shaTinViewer.reading);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ success: true, rvm: { id: 'RVM-003', district: 'SHA TIN' } });
+    expect(answer(await get('/api/operator/machines/RVM-001', shaTinViewer.reading))).toEqual([
+      403,
+      { success: false, msg: 'forbidden' },
+    ]);
+    expect((await get('/api/operator/machines/RVM-404', shaTinViewer.reading)).statusCode).toBe(404);
+    expect((await get('/api/operator/machines/RVM-001', viewer.reading)).statusCode).toBe(200);
+  });
+
   it('are 401 to nobody', async () => {
     expect(answer(await get('/api/operator/machines', SAME_SITE))).toEqual([
       401,

@@ -123,7 +123,8 @@ export class PgAccountStore implements AccountStore {
 }
 
 const SESSION_COLUMNS = `s.id_hash AS "idHash", s.account, s.csrf_token AS "csrfToken", s.created_at AS "createdAt",
-  s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.address`;
+  s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.address,
+  coalesce(s.last_seen_at, s.created_at) AS "lastSeenAt", s.agent`;
 /** The account's columns beside a session's: its own time as `account_created_at`. */
 const JOINED_ACCOUNT_COLUMNS = `a.name, a.password_hash, a.role, a.districts, a.disabled, a.must_change_password,
   a.created_at AS account_created_at, a.last_sign_in_at, a.password_changed_at`;
@@ -137,8 +138,9 @@ export class PgSessionStore implements SessionStore {
 
   async create(session: SessionRecord): Promise<void> {
     await this.pool.query(
-      `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address,
+         last_seen_at, agent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         session.idHash,
         session.account,
@@ -147,6 +149,8 @@ export class PgSessionStore implements SessionStore {
         session.idleExpiresAt,
         session.absoluteExpiresAt,
         session.address,
+        session.lastSeenAt,
+        session.agent,
       ],
     );
   }
@@ -162,19 +166,59 @@ export class PgSessionStore implements SessionStore {
     );
     const row = rows[0];
     if (!row) return null;
-    const { idHash: id, account, csrfToken, createdAt, idleExpiresAt, absoluteExpiresAt, address } = row;
+    const {
+      idHash: id,
+      account,
+      csrfToken,
+      createdAt,
+      idleExpiresAt,
+      absoluteExpiresAt,
+      address,
+      lastSeenAt,
+      agent,
+    } = row;
     return {
-      session: { idHash: id, account, csrfToken, createdAt, idleExpiresAt, absoluteExpiresAt, address },
+      session: {
+        idHash: id,
+        account,
+        csrfToken,
+        createdAt,
+        idleExpiresAt,
+        absoluteExpiresAt,
+        address,
+        lastSeenAt,
+        agent,
+      },
       account: toStoredAccount({ ...row, created_at: row.account_created_at }),
     };
   }
 
-  async touch(idHash: string, idleExpiresAt: string): Promise<void> {
-    await this.pool.query('UPDATE sessions SET idle_expires_at = $1 WHERE id_hash = $2', [idleExpiresAt, idHash]);
+  async touch(idHash: string, idleExpiresAt: string, lastSeenAt: string): Promise<void> {
+    await this.pool.query('UPDATE sessions SET idle_expires_at = $1, last_seen_at = $2 WHERE id_hash = $3', [
+      idleExpiresAt,
+      lastSeenAt,
+      idHash,
+    ]);
   }
 
   async delete(idHash: string): Promise<void> {
     await this.pool.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+  }
+
+  async listFor(account: string): Promise<SessionRecord[]> {
+    const { rows } = await this.pool.query<SessionRecord>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.account = $1 ORDER BY s.created_at, s.id_hash`,
+      [account],
+    );
+    return rows;
+  }
+
+  async deleteOthers(account: string, keep: string): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM sessions WHERE account = $1 AND id_hash <> $2', [
+      account,
+      keep,
+    ]);
+    return rowCount ?? 0;
   }
 
   prune(now: Date, countsBefore: Date): Promise<number> {

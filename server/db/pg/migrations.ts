@@ -338,8 +338,18 @@ CREATE INDEX access_audit_at ON access_audit (at);
   },
   {
     version: 8,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // SQLite's migration 10 (decision 0055).
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at text COLLATE "C";
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent text NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
+  {
+    version: 9,
     name: "the audit of admins' decisions on held syncs",
-    // SQLite's migration 10: one row per confirmation or rejection, with the caller's kind and address.
+    // SQLite's migration 11: one row per confirmation or rejection, with the caller's kind and address.
     sql: `
 CREATE TABLE feed_hold_audit (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

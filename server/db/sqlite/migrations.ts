@@ -365,8 +365,19 @@ CREATE INDEX access_audit_at ON access_audit (at);
   },
   {
     version: 10,
+    name: "a session's last request and its browser, for the person's own list of sessions",
+    // PostgreSQL's migration 8 (decision 0055). Sessions from before it were last seen, as far as anyone knows, when
+    // they began; their browser is not known.
+    sql: `
+ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
+UPDATE sessions SET last_seen_at = created_at;
+ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
+  {
+    version: 11,
     name: "the audit of admins' decisions on held syncs",
-    // PostgreSQL's migration 8. One row per confirmation or rejection, with the caller's kind and address, which the
+    // PostgreSQL's migration 9. One row per confirmation or rejection, with the caller's kind and address, which the
     // hold's own record lacks; the machines the decision concerned kept here, so the audit outlives a pruned hold.
     sql: `
 CREATE TABLE feed_hold_audit (

@@ -5,7 +5,8 @@ import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from './accounts';
 import type { Db } from './open';
 
 const SESSION_COLUMNS = `id_hash AS idHash, account, csrf_token AS csrfToken, created_at AS createdAt,
-  idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt, address`;
+  idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt, address,
+  coalesce(last_seen_at, created_at) AS lastSeenAt, agent`;
 const THROTTLE_COLUMNS = 'failures, window_started_at AS windowStartedAt, locked_until AS lockedUntil';
 
 /** SQLite's sessions and failed sign-ins. */
@@ -15,8 +16,10 @@ export class SqliteSessionStore implements SessionStore {
   async create(session: SessionRecord): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address)
-         VALUES (@idHash, @account, @csrfToken, @createdAt, @idleExpiresAt, @absoluteExpiresAt, @address)`,
+        `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address,
+           last_seen_at, agent)
+         VALUES (@idHash, @account, @csrfToken, @createdAt, @idleExpiresAt, @absoluteExpiresAt, @address,
+           @lastSeenAt, @agent)`,
       )
       .run(session);
   }
@@ -30,12 +33,24 @@ export class SqliteSessionStore implements SessionStore {
     return account ? { session, account: toStoredAccount(account) } : null;
   }
 
-  async touch(idHash: string, idleExpiresAt: string): Promise<void> {
-    this.db.prepare('UPDATE sessions SET idle_expires_at = ? WHERE id_hash = ?').run(idleExpiresAt, idHash);
+  async touch(idHash: string, idleExpiresAt: string, lastSeenAt: string): Promise<void> {
+    this.db
+      .prepare('UPDATE sessions SET idle_expires_at = ?, last_seen_at = ? WHERE id_hash = ?')
+      .run(idleExpiresAt, lastSeenAt, idHash);
   }
 
   async delete(idHash: string): Promise<void> {
     this.db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+  }
+
+  async listFor(account: string): Promise<SessionRecord[]> {
+    return this.db
+      .prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE account = ? ORDER BY created_at, id_hash`)
+      .all(account) as SessionRecord[];
+  }
+
+  async deleteOthers(account: string, keep: string): Promise<number> {
+    return this.db.prepare('DELETE FROM sessions WHERE account = ? AND id_hash <> ?').run(account, keep).changes;
   }
 
   async prune(now: Date, countsBefore: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LOCALES, STATUSES, type Locale, type Machine, type Status } from '../../../shared/machine';
 import { HTML_LANG } from '../../i18n/plural';
 import { putFleetMachinesAtom } from '../fleet/fleetAtoms';
@@ -41,6 +41,8 @@ export function MachineForm({ machine }: { machine: Machine }) {
   const [refused, setRefused] = useState<Map<string, Problem>>(new Map());
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // Save is disabled while it saves and after: the focus moves to what came of it rather than to the page's body.
+  const outcomeRef = useRef<HTMLDivElement>(null);
 
   const values: MachineEdit = { ...editOf(machine), ...edits };
   const hours = useHoursCheck(values.opening_hours);
@@ -82,6 +84,7 @@ export function MachineForm({ machine }: { machine: Machine }) {
     } else {
       setOutcome({ ok: false, text: errorText(result.error) });
     }
+    outcomeRef.current?.focus();
   };
 
   const textInput = (field: TextField, label: string, lang: string) => (
@@ -178,7 +181,9 @@ export function MachineForm({ machine }: { machine: Machine }) {
             </Button>
           </Group>
         )}
-        <OutcomeMessage outcome={outcome} />
+        <div ref={outcomeRef} tabIndex={-1}>
+          <OutcomeMessage outcome={outcome} />
+        </div>
       </Stack>
     </form>
   );

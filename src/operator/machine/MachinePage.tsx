@@ -17,6 +17,7 @@ import { useErrorText } from '../useErrorText';
 import { MachineForm } from './MachineForm';
 import { MachineSummary } from './MachineSummary';
 import { useMachine } from './useMachine';
+import { useMachineAbsence } from './useMachineAbsence';
 
 /** One machine: what it reports, its form, its photo and its history. */
 export function MachinePage({ id }: { id: string }) {
@@ -28,6 +29,7 @@ export function MachinePage({ id }: { id: string }) {
   const fleetLoaded = useAtomValue(fleetAtom) !== null;
   const load = useSetAtom(loadFleetAtom);
   const machine = useMachine(id);
+  const absence = useMachineAbsence(id, machine === undefined);
   const [failure, setFailure] = useState<unknown>(null);
   const name = machine ? machine[`name_${locale}`] || machine.name_en : id;
   useConsoleTitle(name, t('console.title'));
@@ -55,10 +57,14 @@ export function MachinePage({ id }: { id: string }) {
     );
   if (machine === null) return <Loader aria-label={t('console.loading')} />;
   if (machine === undefined)
-    return (
+    return absence === null ? (
+      <Loader aria-label={t('console.loading')} />
+    ) : (
       <Stack align="flex-start">
         {back}
-        <Text role="alert">{t('machine.notFound', { id })}</Text>
+        <Text role="alert">
+          {absence === 'forbidden' ? t('access.machineForbidden', { id }) : t('machine.notFound', { id })}
+        </Text>
       </Stack>
     );
   const state = fleetRowOf(machine).state;

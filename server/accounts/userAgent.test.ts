@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { agentSummary } from './userAgent';
+
+describe('agentSummary', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome 131 · Windows',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.70',
+      'Edge 131 · Windows',
+    ],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox 133 · Linux'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari 18 · iOS',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Safari/605.1.15',
+      'Safari 17 · macOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+      'Samsung Internet 26 · Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome 131 · Linux',
+    ],
+  ])('names %s', (header, summary) => {
+    expect(agentSummary(header)).toBe(summary);
+  });
+
+  it('says nothing of what it does not know, and keeps nothing else of the header', () => {
+    expect(agentSummary(undefined)).toBe('');
+    expect(agentSummary('curl/8.5.0')).toBe('');
+    expect(agentSummary('node')).toBe('');
+    expect(agentSummary(`Firefox/1${'9'.repeat(500)} Linux`).length).toBeLessThanOrEqual(120);
+  });
+});
