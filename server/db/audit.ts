@@ -2,8 +2,12 @@ import path from 'node:path';
 import type { District } from '../../shared/contract/machine';
 import type { ActorKind } from '../accounts/actor';
 
-/** An operator's change to a machine (status, maintenance, its fields), or an import of machines. */
-export type AuditKind = 'update' | 'import';
+/**
+ * An operator's change to a machine (status, maintenance, its fields), an import of machines, or an admin's decision
+ * on a held sync (decision 0054). The audit's order sorts them by name, descending.
+ */
+export const AUDIT_KINDS = ['update', 'import', 'hold'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Where an entry stands in the audit's order (newest first: time, then kind, then row): a page ends at one. */
 export interface AuditPosition {
@@ -18,9 +22,12 @@ export interface AuditEntry {
   actorKind: ActorKind;
   /** The client address; null for a command run on the server. */
   address: string | null;
-  /** The machine changed; null for an import. */
+  /** The machine changed; null for an import or a hold's decision. */
   machineId: string | null;
-  /** The machine's fields before and after an update; null before an import, its counts after. */
+  /**
+   * The machine's fields before and after an update; null before an import, its counts after; null before a hold's
+   * decision, after it the hold, the decision and how many machines it deactivated or kept.
+   */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
 }
@@ -32,14 +39,17 @@ export interface AuditQuery {
   /** Only entries after this one in the audit's order (older). */
   after?: AuditPosition;
   limit: number;
-  /** Only updates of machines in these districts, and then no imports; empty = everything. */
+  /**
+   * Only updates of machines in these districts and decisions on holds that concern one, and then no imports;
+   * empty = everything.
+   */
   districts: readonly District[];
 }
 
-/** The newest first, by time, then updates before imports, then the newer row first. */
+/** The newest first, by time, then updates before imports before holds' decisions, then the newer row first. */
 export const AUDIT_ORDER = 'at DESC, kind DESC, id DESC';
 
-/** A row of either audit table as both engines select it: the import's columns null for an update's, and back. */
+/** A row of any audit table as both engines select it: the other tables' columns null. */
 export interface AuditRow {
   kind: AuditKind;
   id: number;
@@ -54,9 +64,14 @@ export interface AuditRow {
   inserted: number | null;
   updated: number | null;
   photos: number | null;
+  hold_id: number | string | null;
+  decision: string | null;
+  machines: number | null;
 }
 
 const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
+
+const decided = (row: AuditRow) => ({ hold: Number(row.hold_id), decision: row.decision, machines: row.machines });
 
 /** The audit entry of such a row. An import names its file without the server's folders. */
 export function toAuditEntry(row: AuditRow): AuditEntry {
@@ -73,6 +88,6 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     address: row.address,
     machineId: row.machine_id,
     before: parsed(row.before),
-    after: row.kind === 'import' ? imported : parsed(row.after),
+    after: row.kind === 'import' ? imported : row.kind === 'hold' ? decided(row) : parsed(row.after),
   };
 }

@@ -55,6 +55,10 @@ export interface FeedBaseline {
 export const HOLD_STATES = ['held', 'confirmed', 'rejected', 'dropped', 'replaced'] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
+/** An admin's decisions on a hold, as the audit records them. */
+export const HOLD_VERDICTS = ['confirmed', 'rejected'] as const satisfies readonly HoldState[];
+export type HoldVerdict = (typeof HOLD_VERDICTS)[number];
+
 /** A feed's answer whose mass deactivation was held back, as the console's feed review shows it. */
 export interface FeedHold {
   id: number;

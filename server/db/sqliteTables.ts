@@ -18,6 +18,8 @@ export interface SqliteTables {
   history: TableRow[];
   feedPhotos: TableRow[];
   feedHolds: TableRow[];
+  /** Admins' decisions on the holds, as the audit shows them. */
+  holdAudit: TableRow[];
   feedBaseline: TableRow[];
   /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
   accounts: TableRow[];

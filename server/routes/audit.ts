@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ACTOR_KINDS } from '../accounts/actor';
+import { AUDIT_KINDS } from '../db/audit';
 import type { Engine } from '../db/engine';
 import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
@@ -22,7 +23,7 @@ const ENTRY_SCHEMA = {
   required: ['id', 'at', 'actor', 'actorKind', 'address', 'machineId', 'kind', 'before', 'after'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', description: 'update-N or import-N' },
+    id: { type: 'string', description: 'update-N, import-N or hold-N' },
     at: { type: 'string', format: 'date-time' },
     actor: {
       type: 'string',
@@ -30,13 +31,18 @@ const ENTRY_SCHEMA = {
     },
     actorKind: { type: 'string', enum: ACTOR_KINDS },
     address: { type: ['string', 'null'], description: 'The client address; null for a command run on the server' },
-    machineId: { type: ['string', 'null'], description: 'The machine changed; null for an import' },
-    kind: { type: 'string', enum: ['update', 'import'] },
+    machineId: {
+      type: ['string', 'null'],
+      description: "The machine changed; null for an import or a hold's decision",
+    },
+    kind: { type: 'string', enum: AUDIT_KINDS },
     before: { type: ['object', 'null'], additionalProperties: true, description: "The machine's fields before" },
     after: {
       type: ['object', 'null'],
       additionalProperties: true,
-      description: "The machine's fields after; for an import, its file and counts",
+      description:
+        "The machine's fields after; for an import, its file and counts; for a hold's decision, the hold, the " +
+        'decision (confirmed or rejected) and how many machines it deactivated or kept',
     },
   },
 } as const;
@@ -47,7 +53,7 @@ export const AUDIT_SCHEMA = {
   summary: 'Who changed what, when, from where',
   description:
     'Newest first, a page at a time (`next` is the `before` of the page after). A person limited to districts sees ' +
-    'the changes to their machines only, and no imports. Viewer and above.',
+    'the changes to their machines only, the decisions on held syncs that concern one, and no imports. Viewer and above.',
   security: CONSOLE_SECURITY,
   querystring: AUDIT_QUERY_SCHEMA,
   response: {

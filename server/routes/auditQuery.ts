@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { reachesDistrict } from '../accounts/access';
-import type { AuditEntry, AuditKind, AuditPosition, AuditQuery } from '../db/audit';
+import { AUDIT_KINDS, type AuditEntry, type AuditKind, type AuditPosition, type AuditQuery } from '../db/audit';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import { MACHINE_ID_SCHEMA } from './apiSchemas';
@@ -50,8 +50,6 @@ export function auditLimit(request: FastifyRequest<{ Querystring: AuditQueryStri
   return limit;
 }
 
-const KINDS: readonly AuditKind[] = ['update', 'import'];
-
 /** Where the next page starts, as the client hands it back: opaque, not a time it should read. */
 export const encodeAuditCursor = ({ at, kind, row }: AuditPosition): string =>
   Buffer.from(JSON.stringify([at, kind, row])).toString('base64url');
@@ -61,7 +59,7 @@ export function decodeAuditCursor(text: string): AuditPosition | null {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 3) return null;
     const [at, kind, row] = value as unknown[];
-    if (typeof at !== 'string' || !KINDS.includes(kind as AuditKind) || !Number.isSafeInteger(row)) return null;
+    if (typeof at !== 'string' || !AUDIT_KINDS.includes(kind as AuditKind) || !Number.isSafeInteger(row)) return null;
     return { at, kind: kind as AuditKind, row: row as number };
   } catch {
     return null;
@@ -70,7 +68,7 @@ export function decodeAuditCursor(text: string): AuditPosition | null {
 
 /**
  * The engine's query for the caller a guard let through: a person limited to districts sees the updates of their
- * machines only (and no import, which touches every district); asking for a machine outside them is 403, as
+ * machines only, and the decisions on holds that concern one of them (no import, which touches every district); asking for a machine outside them is 403, as
  * changing it would be. A cursor that is not one of ours is 400.
  */
 export async function auditQueryFor(

@@ -33,7 +33,7 @@ let feed: FakeFeed;
 let test: TestEngine;
 let app: FastifyInstance;
 let dir: string;
-const people = {} as Record<'viewer' | 'operator' | 'admin' | 'sheriff', Person>;
+const people = {} as Record<'viewer' | 'operator' | 'admin' | 'sheriff' | 'central', Person>;
 
 const review = async (headers: Record<string, string>) => {
   const response = await app.inject({ method: 'GET', url: '/api/operator/feed', headers });
@@ -42,6 +42,24 @@ const review = async (headers: Record<string, string>) => {
 };
 const decide = (how: 'confirm' | 'reject', id: number, headers: Record<string, string>) =>
   app.inject({ method: 'POST', url: `/api/operator/feed/holds/${id}/${how}`, headers });
+interface AuditEntry {
+  id: string;
+  at: string;
+  kind: string;
+  actor: string;
+  actorKind: string;
+  address: string | null;
+  machineId: string | null;
+  before: unknown;
+  after: Record<string, unknown> | null;
+}
+const audit = async (query: string, headers: Record<string, string> = people.viewer.reading) => {
+  const response = await app.inject({ method: 'GET', url: `/api/operator/audit${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ entries: AuditEntry[]; next: string | null }>();
+};
+const holdEntries = async (query: string, headers?: Record<string, string>) =>
+  (await audit(query, headers)).entries.filter((entry) => entry.kind === 'hold');
 const machines = async (): Promise<ApiMachine[]> =>
   (await app.inject({ method: 'POST', url: '/api/rvm/' })).json<{ rvms: ApiMachine[] }>().rvms;
 
@@ -63,10 +81,12 @@ beforeAll(async () => {
   await addPerson(test.engine, 'sam', 'operator');
   await addPerson(test.engine, 'ada', 'admin');
   await addPerson(test.engine, 'shelly', 'viewer', ['SHA TIN']);
+  await addPerson(test.engine, 'cen', 'viewer', ['CENTRAL & WESTERN']);
   people.viewer = await signIn(app, 'vic');
   people.operator = await signIn(app, 'sam');
   people.admin = await signIn(app, 'ada');
   people.sheriff = await signIn(app, 'shelly');
+  people.central = await signIn(app, 'cen');
   await waitFor(async () => (await review(people.viewer.reading)).hold !== null, 'the first answer to be held');
 }, PEOPLE_SETUP_MS);
 
@@ -151,7 +171,9 @@ describe('the feed review', () => {
     expect(deactivatedIds(await machines())).toEqual([...LEFT_OUT, ...ALREADY_OFF]);
 
     const audit = await app.inject({ method: 'GET', url: '/api/operator/audit?limit=10', headers: auth() });
-    const entries = audit.json<{ entries: { actor: string; actorKind: string; machineId: string }[] }>().entries;
+    const entries = audit
+      .json<{ entries: { actor: string; actorKind: string; kind: string; machineId: string }[] }>()
+      .entries.filter((entry) => entry.kind === 'update');
     expect(
       entries
         .filter((entry) => entry.actorKind === 'token')
@@ -159,5 +181,68 @@ describe('the feed review', () => {
         .sort(),
     ).toEqual(LEFT_OUT);
     expect(new Set(entries.map((entry) => entry.actor))).toEqual(new Set([token]));
+  });
+
+  it('audits the rejection and the confirmation once each, under the caller, from their address', async () => {
+    const { id } = (await review(people.viewer.reading)).recent[0] as { id: number };
+    const token = tokenFingerprint(ADMIN_TOKEN);
+    const decision = (actor: string, actorKind: string, verdict: string) => ({
+      id: expect.stringMatching(/^hold-\d+$/),
+      at: expect.any(String),
+      kind: 'hold',
+      actor,
+      actorKind,
+      address: '127.0.0.1',
+      machineId: null,
+      before: null,
+      after: { hold: id, decision: verdict, machines: 2 },
+    });
+    const [confirmation, rejection] = await holdEntries('');
+    expect(await holdEntries('')).toEqual([
+      decision(token, 'token', 'confirmed'),
+      decision('ada', 'person', 'rejected'),
+    ]);
+    expect((await audit('?person=ada')).entries).toEqual([rejection]);
+    expect(await holdEntries(`?person=${token}`)).toEqual([confirmation]);
+
+    const csv = await app.inject({ method: 'GET', url: '/api/operator/audit.csv', headers: people.viewer.reading });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n').filter((line) => line.startsWith('hold-'));
+    expect(lines).toEqual([
+      `${confirmation!.id},${confirmation!.at},${token},token,127.0.0.1,,hold,,` +
+        `"{""hold"":${id},""decision"":""confirmed"",""machines"":2}"`,
+      `${rejection!.id},${rejection!.at},ada,person,127.0.0.1,,hold,,` +
+        `"{""hold"":${id},""decision"":""rejected"",""machines"":2}"`,
+    ]);
+    const adaCsv = await app.inject({ method: 'GET', url: '/api/operator/audit.csv?person=ada', headers: auth() });
+    expect(adaCsv.body.trim().split('\r\n')).toHaveLength(2);
+  });
+
+  it('pages across updates and decisions made in the same millisecond: every entry once, in order', async () => {
+    const whole = (await audit('?limit=1000')).entries;
+    expect(new Set(whole.map((entry) => entry.kind))).toEqual(new Set(['update', 'hold']));
+    for (const limit of [1, 2, 3]) {
+      const walked: AuditEntry[] = [];
+      for (let before: string | null = '', pages = 0; before !== null && pages < 50; pages += 1) {
+        const page = await audit(`?limit=${limit}${before ? `&before=${before}` : ''}`);
+        walked.push(...page.entries);
+        before = page.next;
+      }
+      expect(walked.map((entry) => entry.id)).toEqual(whole.map((entry) => entry.id));
+    }
+    // The token's updates and its confirmation share their time: updates sort first, as AUDIT_ORDER says.
+    const byToken = whole.filter((entry) => entry.actorKind === 'token').map((entry) => entry.kind);
+    expect(byToken).toEqual(['update', 'update', 'hold']);
+  });
+
+  it('shows a person limited to districts the decisions that concern a machine of theirs, and none other', async () => {
+    expect((await holdEntries('', people.sheriff.reading)).map((entry) => entry.after!.decision)).toEqual([
+      'confirmed',
+      'rejected',
+    ]);
+    expect(await holdEntries('?machine=RVM-003', people.sheriff.reading)).toHaveLength(2);
+    expect(await holdEntries('', people.central.reading)).toEqual([]);
+    expect(await holdEntries('?machine=RVM-001')).toEqual([]);
+    expect(await holdEntries('?machine=RVM-002')).toHaveLength(2);
   });
 });

@@ -55,7 +55,7 @@ describe('the import audit', () => {
     expect(await imports(sql)).toEqual([]);
   });
 
-  it('forgets audit entries, of imports, status updates and decided feed holds, older than the retention', async () => {
+  it('forgets audit entries, of imports, status updates, decisions and decided feed holds, older than the retention', async () => {
     const now = new Date('2026-11-23T12:00:00Z');
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString();
     for (const daysAgo of [400, 366, 364, 1]) {
@@ -82,11 +82,20 @@ describe('the import audit', () => {
     await hold('confirmed', 400);
     await hold('rejected', 400, '["RVM-1"]');
     await hold('dropped', 1);
-    expect(await engine.pruneAudit(365, now)).toBe(5);
+    // And an admin's decisions on them.
+    for (const daysAgo of [400, 1]) {
+      await sql.run(
+        `INSERT INTO feed_hold_audit (hold_id, decision, machine_ids, at, actor, actor_kind)
+         VALUES (1, 'confirmed', '["RVM-1"]', ?, 'a', 'person')`,
+        at(daysAgo),
+      );
+    }
+    expect(await engine.pruneAudit(365, now)).toBe(6);
     const left = async (table: string) =>
       (await sql.all<{ at: string }>(`SELECT at FROM ${table} ORDER BY at`)).map((row) => row.at);
     expect(await left('machine_status_audit')).toEqual([at(364), at(1)]);
     expect(await left('machine_import_audit')).toEqual([at(364), at(1)]);
+    expect(await left('feed_hold_audit')).toEqual([at(1)]);
     expect(await sql.all('SELECT state FROM feed_holds ORDER BY id')).toEqual([
       { state: 'rejected' },
       { state: 'dropped' },

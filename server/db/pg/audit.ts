@@ -1,9 +1,13 @@
 import { AUDIT_ORDER, toAuditEntry, type AuditEntry, type AuditQuery, type AuditRow } from '../audit';
 import type { Queryable } from './pool';
 
+const NO_HOLD = 'NULL::bigint AS hold_id, NULL::text AS decision, NULL::int AS machines';
+/** A hold's machines, each as text in the machines' own collation. */
+const HELD = 'SELECT value COLLATE "C" FROM json_array_elements_text(machine_ids)';
+
 /**
- * PostgreSQL: one page of the audit, both tables merged newest first. Each table gives at most `limit` rows of its
- * own, through its index, before the two are merged. Every time has the one ISO 8601 form, so the column's collation
+ * PostgreSQL: one page of the audit, its three tables merged newest first. Each table gives at most `limit` rows of
+ * its own, through its index, before they are merged. Every time has the one ISO 8601 form, so the column's collation
  * orders them as SQLite does, and its index serves.
  */
 export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<AuditEntry[]> {
@@ -11,14 +15,20 @@ export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<Aud
   const parameter = (value: unknown): string => `$${params.push(value)}`;
   const updates: string[] = [];
   const imports: string[] = [];
+  const holds: string[] = [];
   if (query.person !== undefined) {
     const person = parameter(query.person);
-    updates.push(`actor = ${person}`);
-    imports.push(`actor = ${person}`);
+    for (const conditions of [updates, imports, holds]) conditions.push(`actor = ${person}`);
   }
-  if (query.machine !== undefined) updates.push(`machine_id = ${parameter(query.machine)}`);
+  if (query.machine !== undefined) {
+    const machine = parameter(query.machine);
+    updates.push(`machine_id = ${machine}`);
+    holds.push(`${machine}::text COLLATE "C" IN (${HELD})`);
+  }
   if (query.districts.length > 0) {
-    updates.push(`machine_id IN (SELECT id FROM machines WHERE district = ANY(${parameter(query.districts)}::text[]))`);
+    const theirs = `SELECT id FROM machines WHERE district = ANY(${parameter(query.districts)}::text[])`;
+    updates.push(`machine_id IN (${theirs})`);
+    holds.push(`EXISTS (${HELD} INTERSECT ${theirs})`);
   }
   if (query.after) {
     const at = parameter(query.after.at);
@@ -27,6 +37,7 @@ export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<Aud
     for (const [conditions, own] of [
       [updates, 'update'],
       [imports, 'import'],
+      [holds, 'hold'],
     ] as const) {
       conditions.push(`at <= ${at} AND (at, '${own}'::text, id) < (${at}, ${kind}::text, ${row}::bigint)`);
     }
@@ -37,15 +48,21 @@ export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<Aud
     `SELECT * FROM (
       (SELECT 'update' AS kind, id, at, actor, actor_kind, address, machine_id,
         before::text AS before, after::text AS after,
-        NULL::text AS source, NULL::int AS inserted, NULL::int AS updated, NULL::int AS photos
+        NULL::text AS source, NULL::int AS inserted, NULL::int AS updated, NULL::int AS photos, ${NO_HOLD}
       FROM machine_status_audit ${where(updates)} ORDER BY at DESC, id DESC LIMIT $1)
     ${
       withImports
         ? `UNION ALL (
-      SELECT 'import', id, at, actor, actor_kind, address, NULL, NULL, NULL, source, inserted, updated, photos
+      SELECT 'import', id, at, actor, actor_kind, address, NULL, NULL, NULL, source, inserted, updated, photos,
+        ${NO_HOLD}
       FROM machine_import_audit ${where(imports)} ORDER BY at DESC, id DESC LIMIT $1)`
         : ''
-    }) AS entries
+    }
+    UNION ALL (
+      SELECT 'hold', id, at, actor, actor_kind, address, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+        hold_id, decision, json_array_length(machine_ids)
+      FROM feed_hold_audit ${where(holds)} ORDER BY at DESC, id DESC LIMIT $1)
+    ) AS entries
     ORDER BY ${AUDIT_ORDER} LIMIT $1`,
     params,
   );

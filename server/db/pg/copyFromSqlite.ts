@@ -33,6 +33,7 @@ const TARGET_TABLES = [
   'machine_history',
   'feed_photos',
   'feed_holds',
+  'feed_hold_audit',
   'feed_baseline',
   'meta',
   'accounts',
@@ -70,8 +71,8 @@ async function insertRows(
 
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
- * photo map, holds and baseline, the meta entries, the console's accounts, and the alert rules, alerts, webhooks and
- * deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
+ * photo map, holds, the decisions on them and baseline, the meta entries, the console's accounts, and the alert
+ * rules, alerts, webhooks and deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -178,6 +179,14 @@ export async function copySqliteToPostgres(
         kept_ids: 'json',
       },
       feedHolds,
+      copied,
+      true,
+    );
+    await insertRows(
+      client,
+      'feed_hold_audit',
+      { id: 'int8', hold_id: 'int8', decision: 'text', machine_ids: 'json', at: 'text', ...who },
+      source.holdAudit,
       copied,
       true,
     );

@@ -216,12 +216,13 @@ export class PgEngine implements Engine {
     return inTransaction(this.pool, {}, async (client) => {
       const status = await client.query('DELETE FROM machine_status_audit WHERE at < $1', [cutoff]);
       const imports = await client.query('DELETE FROM machine_import_audit WHERE at < $1', [cutoff]);
+      const decisions = await client.query('DELETE FROM feed_hold_audit WHERE at < $1', [cutoff]);
       // A hold still waiting, or still keeping machines, stays.
       const holds = await client.query(
         'DELETE FROM feed_holds WHERE decided_at < $1 AND json_array_length(kept_ids) = 0',
         [cutoff],
       );
-      return (status.rowCount ?? 0) + (imports.rowCount ?? 0) + (holds.rowCount ?? 0);
+      return (status.rowCount ?? 0) + (imports.rowCount ?? 0) + (decisions.rowCount ?? 0) + (holds.rowCount ?? 0);
     });
   }
 

@@ -1,7 +1,15 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
-import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
+import type {
+  FeedBaseline,
+  FeedHold,
+  HoldContext,
+  HoldDecision,
+  HoldOutcome,
+  HoldStatus,
+  HoldVerdict,
+} from '../feedStore';
 import { pgApplyStatusUpdate } from './machines';
 import type { Queryable } from './pool';
 
@@ -110,6 +118,22 @@ export async function pgListHolds(db: Queryable, limit: number): Promise<FeedHol
   return rows.map(toFeedHold);
 }
 
+/** The decision as an entry of the audit: who, from where, and the machines it deactivated or kept. */
+async function auditDecision(
+  db: Queryable,
+  holdId: number,
+  decision: HoldVerdict,
+  machineIds: string[],
+  actor: Actor,
+  at: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO feed_hold_audit (hold_id, decision, machine_ids, at, actor, actor_kind, address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [holdId, decision, JSON.stringify(machineIds), at, actor.name, actor.kind, actor.address],
+  );
+}
+
 /** In the caller's write transaction: the machines deactivated, each audited under `actor`. */
 export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<HoldDecision> {
   const hold = await readHold(db, id, true);
@@ -126,6 +150,14 @@ export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at:
     `UPDATE feed_holds SET state = 'confirmed', decided_at = $1, decided_by = $2, kept_ids = '[]' WHERE id = $3`,
     [timestamp, actor.name, id],
   );
+  await auditDecision(
+    db,
+    id,
+    'confirmed',
+    machines.map((machine) => machine.id),
+    actor,
+    timestamp,
+  );
   await writeBaseline(db, { active: await countActive(db), since: timestamp });
   return { done: true, hold: (await readHold(db, id))!, machines };
 }
@@ -141,5 +173,6 @@ export async function pgRejectHold(db: Queryable, id: number, actor: Actor, at: 
        kept_ids = $3 WHERE id = $4`,
     [timestamp, actor.name, JSON.stringify(kept), id],
   );
+  await auditDecision(db, id, 'rejected', kept, actor, timestamp);
   return { done: true, hold: (await readHold(db, id))!, machines: [] };
 }

@@ -6,7 +6,7 @@ import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
 import { DELIVERY_STATES } from '../alertStore';
-import { HOLD_STATES } from '../feedStore';
+import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -344,6 +344,24 @@ CREATE INDEX access_audit_at ON access_audit (at);
 ALTER TABLE sessions ADD COLUMN last_seen_at text COLLATE "C";
 UPDATE sessions SET last_seen_at = created_at;
 ALTER TABLE sessions ADD COLUMN agent text NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
+  {
+    version: 9,
+    name: "the audit of admins' decisions on held syncs",
+    // SQLite's migration 11: one row per confirmation or rejection, with the caller's kind and address.
+    sql: `
+CREATE TABLE feed_hold_audit (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  hold_id bigint NOT NULL,
+  decision text NOT NULL CHECK (decision IN (${list(HOLD_VERDICTS)})),
+  machine_ids json NOT NULL CHECK (json_typeof(machine_ids) = 'array'),
+  at text NOT NULL,
+  actor text NOT NULL,
+  actor_kind text NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address text
+);
+CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
 `,
   },
 ];

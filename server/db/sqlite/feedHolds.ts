@@ -1,7 +1,15 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
-import type { FeedBaseline, FeedHold, HoldContext, HoldDecision, HoldOutcome, HoldStatus } from '../feedStore';
+import type {
+  FeedBaseline,
+  FeedHold,
+  HoldContext,
+  HoldDecision,
+  HoldOutcome,
+  HoldStatus,
+  HoldVerdict,
+} from '../feedStore';
 import { applyStatusUpdate } from './applyStatusUpdate';
 import type { Db } from './open';
 
@@ -99,6 +107,14 @@ export function listHolds(db: Db, limit: number): FeedHold[] {
   return records.map(toFeedHold);
 }
 
+/** The decision as an entry of the audit: who, from where, and the machines it deactivated or kept. */
+function auditDecision(db: Db, holdId: number, decision: HoldVerdict, machineIds: string[], actor: Actor, at: string) {
+  db.prepare(
+    `INSERT INTO feed_hold_audit (hold_id, decision, machine_ids, at, actor, actor_kind, address)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(holdId, decision, JSON.stringify(machineIds), at, actor.name, actor.kind, actor.address);
+}
+
 export function confirmHold(db: Db, id: number, actor: Actor, at: Date): HoldDecision {
   const timestamp = at.toISOString();
   return db
@@ -116,6 +132,14 @@ export function confirmHold(db: Db, id: number, actor: Actor, at: Date): HoldDec
       db.prepare(
         "UPDATE feed_holds SET state = 'confirmed', decided_at = ?, decided_by = ?, kept_ids = '[]' WHERE id = ?",
       ).run(timestamp, actor.name, id);
+      auditDecision(
+        db,
+        id,
+        'confirmed',
+        machines.map((machine) => machine.id),
+        actor,
+        timestamp,
+      );
       writeBaseline(db, { active: countActive(db), since: timestamp });
       return { done: true, hold: readHold(db, id)!, machines };
     })
@@ -134,6 +158,7 @@ export function rejectHold(db: Db, id: number, actor: Actor, at: Date): HoldDeci
         `UPDATE feed_holds SET state = 'rejected', decided_at = @at, decided_by = @actor, rejected_at = @at,
            rejected_by = @actor, kept_ids = @kept WHERE id = @id`,
       ).run({ at: timestamp, actor: actor.name, kept: JSON.stringify(kept), id });
+      auditDecision(db, id, 'rejected', kept, actor, timestamp);
       return { done: true, hold: readHold(db, id)!, machines: [] };
     })
     .immediate();

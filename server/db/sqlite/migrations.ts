@@ -6,7 +6,7 @@ import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
 import { DELIVERY_STATES } from '../alertStore';
-import { HOLD_STATES } from '../feedStore';
+import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -372,6 +372,25 @@ CREATE INDEX access_audit_at ON access_audit (at);
 ALTER TABLE sessions ADD COLUMN last_seen_at TEXT;
 UPDATE sessions SET last_seen_at = created_at;
 ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '' CHECK (length(agent) <= 120);
+`,
+  },
+  {
+    version: 11,
+    name: "the audit of admins' decisions on held syncs",
+    // PostgreSQL's migration 9. One row per confirmation or rejection, with the caller's kind and address, which the
+    // hold's own record lacks; the machines the decision concerned kept here, so the audit outlives a pruned hold.
+    sql: `
+CREATE TABLE feed_hold_audit (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  hold_id INTEGER NOT NULL,
+  decision TEXT NOT NULL CHECK (decision IN (${list(HOLD_VERDICTS)})),
+  machine_ids TEXT NOT NULL CHECK (json_valid(machine_ids) AND json_type(machine_ids) = 'array'),
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT
+) STRICT;
+CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
 `,
   },
 ];

@@ -2,10 +2,10 @@ import type { Db } from './open';
 
 const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
-const AUDIT_TABLES = ['machine_status_audit', 'machine_import_audit'] as const;
+const AUDIT_TABLES = ['machine_status_audit', 'machine_import_audit', 'feed_hold_audit'] as const;
 
 /**
- * SQLite: deletes the audit entries (status updates and imports) and the feed's holds decided before the last
+ * SQLite: deletes the audit entries (status updates, imports, decisions on holds) and the feed's holds decided before the last
  * `retentionDays` (a hold still waiting, or still keeping machines, stays); answers how many.
  */
 export function pruneAudit(db: Db, retentionDays: number, now = new Date()): number {

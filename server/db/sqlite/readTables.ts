@@ -34,6 +34,7 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
       ),
       feedPhotos: all('SELECT * FROM feed_photos ORDER BY feed_id'),
       feedHolds: all('SELECT * FROM feed_holds ORDER BY id'),
+      holdAudit: all('SELECT * FROM feed_hold_audit ORDER BY id'),
       feedBaseline: all('SELECT active, since FROM feed_baseline'),
       accounts: all('SELECT * FROM accounts ORDER BY name').map((account) => ({
         ...account,

@@ -64,4 +64,23 @@ describe('the audit page', { timeout: 30_000 }, () => {
       '/api/operator/audit.csv?person=chan&machine=RVM-001',
     );
   });
+
+  it('shows a decision on a held sync in words, under the admin who made it', async () => {
+    const rejection = {
+      ...entry(4, 'ada', 'RVM-001'),
+      id: 'hold-1',
+      machineId: null,
+      kind: 'hold',
+      before: null,
+      after: { hold: 7, decision: 'rejected', machines: 2 },
+    };
+    fakeServer(() => ({ status: 200, body: { success: true, entries: [rejection], next: null } }));
+    renderConsole(<AuditPage />);
+    const table = await screen.findByRole('table', { name: en.audit.table });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(within(row!).getByText('ada')).toBeTruthy();
+    expect(within(row!).getByText(en.audit.kinds.hold)).toBeTruthy();
+    expect(within(row!).getByText('Rejected held sync #7: 2 machines kept active')).toBeTruthy();
+    expect(within(row!).queryByRole('link')).toBeNull();
+  });
 });

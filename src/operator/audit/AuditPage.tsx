@@ -11,7 +11,15 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
-import { auditCsvUrl, changedFields, fetchAuditPage, type AuditEntry, type AuditFilter } from './auditEntries';
+import {
+  auditCsvUrl,
+  changedFields,
+  fetchAuditPage,
+  holdDecision,
+  holdDecisionText,
+  type AuditEntry,
+  type AuditFilter,
+} from './auditEntries';
 
 const NO_FILTER: AuditFilter = { person: '', machine: '' };
 
@@ -120,8 +128,26 @@ export function AuditPage() {
   );
 }
 
+const KIND_LABELS = { update: 'audit.kinds.update', import: 'audit.kinds.import', hold: 'audit.kinds.hold' } as const;
+
+/** What an entry changed: an admin's decision on a held sync in words, a machine's fields one per line. */
+function EntryChange({ entry }: { entry: AuditEntry }) {
+  const t = useConsoleT();
+  const decision = holdDecision(entry);
+  if (decision) {
+    const { key, params } = holdDecisionText(decision);
+    return <Text size="sm">{t(key, params)}</Text>;
+  }
+  return changedFields(entry.before, entry.after).map((change) => (
+    <Text size="sm" key={change.field}>
+      {change.field}: {show(change.from)} → {show(change.to)}
+    </Text>
+  ));
+}
+
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const t = useConsoleT();
+  const kindLabel = (kind: string) => (kind in KIND_LABELS ? t(KIND_LABELS[kind as keyof typeof KIND_LABELS]) : kind);
   const locale = useAtomValue(localeAtom);
   const now = useAtomValue(nowAtom).getTime();
   return (
@@ -155,13 +181,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={600}>
-                    {entry.kind}
+                    {kindLabel(entry.kind)}
                   </Text>
-                  {changedFields(entry.before, entry.after).map((change) => (
-                    <Text size="sm" key={change.field}>
-                      {change.field}: {show(change.from)} → {show(change.to)}
-                    </Text>
-                  ))}
+                  <EntryChange entry={entry} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { auditCsvUrl, auditQuery, changedFields, parseAuditPage } from './auditEntries';
+import { consoleText } from '../i18n/consoleMessages';
+import en from '../i18n/locales/en.json';
+import zhs from '../i18n/locales/zhs.json';
+import zht from '../i18n/locales/zht.json';
+import {
+  auditCsvUrl,
+  auditQuery,
+  changedFields,
+  holdDecision,
+  holdDecisionText,
+  parseAuditPage,
+  type AuditEntry,
+} from './auditEntries';
 
 describe('parseAuditPage', () => {
   it('reads the entries and where the next page starts', () => {
@@ -60,5 +72,45 @@ describe('changedFields', () => {
       { field: 'picture', from: undefined, to: { id: 'x' } },
     ]);
     expect(changedFields(null, null)).toEqual([]);
+  });
+});
+
+describe('a decision on a held sync', () => {
+  const entry = (kind: string, after: unknown): AuditEntry => ({
+    id: 'hold-3',
+    at: '2026-03-03T02:00:00Z',
+    actor: 'ada',
+    actorKind: 'person',
+    address: '203.0.113.9',
+    machineId: null,
+    kind,
+    before: null,
+    after,
+  });
+
+  it('is read from an entry of kind hold, and from nothing else', () => {
+    expect(holdDecision(entry('hold', { hold: 4, decision: 'rejected', machines: 2 }))).toEqual({
+      hold: 4,
+      decision: 'rejected',
+      machines: 2,
+    });
+    expect(holdDecision(entry('update', { hold: 4, decision: 'rejected', machines: 2 }))).toBeNull();
+    expect(holdDecision(entry('hold', { hold: 4, decision: 'dropped', machines: 2 }))).toBeNull();
+    expect(holdDecision(entry('hold', { hold: '4', decision: 'confirmed', machines: 2 }))).toBeNull();
+    expect(holdDecision(entry('hold', null))).toBeNull();
+  });
+
+  it('says in each language which hold, what was decided and for how many machines', () => {
+    const catalogues = { en, zht, zhs };
+    const say = (locale: 'en' | 'zht' | 'zhs', decision: 'confirmed' | 'rejected', machines: number) => {
+      const { key, params } = holdDecisionText({ hold: 4, decision, machines });
+      return consoleText(catalogues, locale, key, params);
+    };
+    expect(say('en', 'confirmed', 125)).toBe('Confirmed held sync #4: 125 machines deactivated');
+    expect(say('en', 'rejected', 1)).toBe('Rejected held sync #4: 1 machine kept active');
+    expect(say('zht', 'confirmed', 2)).toBe('已確認暫緩的同步 #4：2 部入樽機已停用');
+    expect(say('zht', 'rejected', 2)).toBe('已拒絕暫緩的同步 #4：2 部入樽機保持啟用');
+    expect(say('zhs', 'confirmed', 2)).toBe('已确认暂缓的同步 #4：2 台入樽机已停用');
+    expect(say('zhs', 'rejected', 2)).toBe('已拒绝暂缓的同步 #4：2 台入樽机保持启用');
   });
 });

@@ -90,3 +90,28 @@ export function changedFields(before: unknown, after: unknown): { field: string;
     .filter((field) => JSON.stringify(was[field]) !== JSON.stringify(now[field]))
     .map((field) => ({ field, from: was[field], to: now[field] }));
 }
+
+/** An admin's decision on a held sync, as an audit entry of kind `hold` records it. */
+export interface HoldDecision {
+  hold: number;
+  decision: 'confirmed' | 'rejected';
+  /** The machines it deactivated (confirmed) or kept active (rejected). */
+  machines: number;
+}
+
+/** The decision an entry records, or null for any other kind of entry or one this page cannot read. */
+export function holdDecision(entry: AuditEntry): HoldDecision | null {
+  const { after } = entry;
+  if (entry.kind !== 'hold' || !isRecord(after)) return null;
+  const { hold, decision, machines } = after;
+  if (typeof hold !== 'number' || typeof machines !== 'number') return null;
+  if (decision !== 'confirmed' && decision !== 'rejected') return null;
+  return { hold, decision, machines };
+}
+
+/** The text of a decision: its key in the console's locale files, and the values it takes. */
+export const holdDecisionText = ({ hold, decision, machines }: HoldDecision) =>
+  ({
+    key: decision === 'confirmed' ? 'audit.holdConfirmed' : 'audit.holdRejected',
+    params: { hold, count: machines },
+  }) as const;

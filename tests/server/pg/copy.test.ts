@@ -61,6 +61,10 @@ beforeAll(async () => {
      VALUES ('2026-11-23T05:00:00.000Z', '["RVM-003","RVM-004"]', 4, 2, 5, '2026-11-01T00:00:00.000Z', 'rejected',
        '2026-11-23T05:01:00.000Z', 'Alice Admin', '2026-11-23T05:01:00.000Z', 'Alice Admin', '["RVM-004"]')`,
   );
+  await sqlite.sql.run(
+    `INSERT INTO feed_hold_audit (hold_id, decision, machine_ids, at, actor, actor_kind, address)
+     VALUES (1, 'rejected', '["RVM-003","RVM-004"]', '2026-11-23T05:01:00.000Z', 'Alice Admin', 'person', '192.0.2.7')`,
+  );
   await sqlite.sql.run("INSERT INTO feed_baseline (only_row, active, since) VALUES (1, 5, '2026-11-01T00:00:00.000Z')");
   // And an account of the console.
   await addAccount(sqlite.engine.accounts, {
@@ -151,6 +155,7 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM machine_history ORDER BY id',
         'SELECT * FROM feed_photos ORDER BY feed_id',
         'SELECT * FROM feed_holds ORDER BY id',
+        'SELECT * FROM feed_hold_audit ORDER BY id',
         'SELECT active, since FROM feed_baseline',
         `SELECT name, password_hash, role, disabled, must_change_password, created_at, last_sign_in_at,
            password_changed_at FROM accounts ORDER BY name`,
