@@ -187,7 +187,9 @@ describe('following a fake feed, poll by poll', () => {
       expect(gap).toBeGreaterThanOrEqual(expected[index]! - 20);
       expect(gap).toBeLessThan(expected[index]! + 300);
     });
-    expect(logs).toHaveLength(1);
+    // The failure once; on PostgreSQL a loaded machine may also log the lease's own state, which is not the feed's.
+    const feedLines = logs.filter((line) => !line.includes('poller lease') && !line.includes('stands by'));
+    expect(feedLines, logs.join('\n')).toHaveLength(1);
   }, 20_000);
 
   it('fetches a photo that failed again later, and refuses one that is not an image', async () => {
