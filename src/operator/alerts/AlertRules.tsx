@@ -1,11 +1,10 @@
 import { Button, Fieldset, Group, Modal, NativeSelect, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DISTRICTS } from '../../../shared/machine';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useErrorText } from '../useErrorText';
 import { WarningNotice } from '../WarningNotice';
 import {
   ALERT_KINDS,
@@ -18,6 +17,8 @@ import {
   type AlertKind,
   type AlertRule,
 } from './alertCalls';
+import { ListMessageText } from './ListMessageText';
+import { useAdminList } from './useAdminList';
 
 interface Draft {
   id: number | null;
@@ -36,37 +37,13 @@ const MAX_MINUTES = 30 * 24 * 60;
 export function AlertRules() {
   const t = useConsoleT();
   const districtName = useDistrictName();
-  const errorText = useErrorText();
   const call = useConsoleCall();
-  const [rules, setRules] = useState<AlertRule[] | null>(null);
   const [draft, setDraft] = useState<Draft>(NEW_RULE);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setRules(await fetchRules(call));
-    } catch (error) {
-      setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(error)}` });
-    }
-  }, [call, errorText, t]);
-  useEffect(() => void load(), [load]);
-
-  const act = async (work: () => Promise<void>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      setMessage({ ok: true, text: done });
-      setDraft(NEW_RULE);
-    } catch (error) {
-      setMessage({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      await load();
-    }
-  };
+  const { items: rules, busy, message, act: run } = useAdminList(useCallback(() => fetchRules(call), [call]));
+  const act = (work: () => Promise<void>, done: string) =>
+    run(work, done, { onDone: () => setDraft(NEW_RULE), onSettled: () => setDeleting(null) });
 
   const amount = Number(draft.amount);
   const maxAmount = usesHours(draft.kind) ? MAX_MINUTES / 60 : MAX_MINUTES;
@@ -76,11 +53,7 @@ export function AlertRules() {
 
   return (
     <Stack gap="md">
-      {message && (
-        <Text role={message.ok ? 'status' : 'alert'} c={message.ok ? undefined : 'red.8'}>
-          {message.text}
-        </Text>
-      )}
+      <ListMessageText message={message} />
       {rules === null ? (
         <Loading />
       ) : rules.length === 0 ? (

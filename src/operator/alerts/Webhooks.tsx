@@ -1,57 +1,30 @@
 import { Button, Code, Fieldset, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useErrorText } from '../useErrorText';
 import { WarningNotice } from '../WarningNotice';
 import { addWebhook, deleteWebhook, fetchWebhooks, setWebhookEnabled, type Webhook } from './alertCalls';
 import { DeliveryLog } from './DeliveryLog';
+import { ListMessageText } from './ListMessageText';
+import { useAdminList } from './useAdminList';
 
 /** The webhooks (admins): registered with a URL, the secret shown once, enabled or not, deleted; each one's log. */
 export function Webhooks() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const call = useConsoleCall();
-  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [shownLog, setShownLog] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setWebhooks(await fetchWebhooks(call));
-    } catch (error) {
-      setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(error)}` });
-    }
-  }, [call, errorText, t]);
-  useEffect(() => void load(), [load]);
-
-  const act = async (work: () => Promise<void>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      setMessage({ ok: true, text: done });
-    } catch (error) {
-      setMessage({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-      await load();
-    }
-  };
+  const { items: webhooks, busy, message, act: run } = useAdminList(useCallback(() => fetchWebhooks(call), [call]));
+  const act = (work: () => Promise<void>, done: string) => run(work, done, { onSettled: () => setDeleting(null) });
 
   return (
     <Stack gap="md">
-      {message && (
-        <Text role={message.ok ? 'status' : 'alert'} c={message.ok ? undefined : 'red.8'}>
-          {message.text}
-        </Text>
-      )}
+      <ListMessageText message={message} />
       {secret !== null && (
         <WarningNotice
           title={t('alerts.secretTitle')}
