@@ -1,11 +1,10 @@
-import { Button, Fieldset, Group, Modal, NativeSelect, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
+import { Button, Fieldset, Group, NativeSelect, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { DISTRICTS } from '../../../shared/machine';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { WarningNotice } from '../WarningNotice';
 import {
   ALERT_KINDS,
   amountOf,
@@ -17,6 +16,7 @@ import {
   type AlertKind,
   type AlertRule,
 } from './alertCalls';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
 
@@ -173,28 +173,14 @@ export function AlertRules() {
           </Stack>
         </Fieldset>
       </form>
-      <Modal
-        opened={deleting !== null}
+      <ConfirmDialog
+        title={deleting ? t('alerts.deleteRuleTitle') : null}
+        text={t('alerts.deleteRuleText')}
+        confirm={t('alerts.delete')}
+        busy={busy}
+        onConfirm={() => deleting && void act(() => deleteRule(call, deleting.id), t('alerts.ruleDeleted'))}
         onClose={() => setDeleting(null)}
-        closeButtonProps={{ 'aria-label': t('alerts.cancel') }}
-        title={t('alerts.deleteRuleTitle')}
-      >
-        <Stack>
-          <WarningNotice>{t('alerts.deleteRuleText')}</WarningNotice>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('alerts.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={busy}
-              onClick={() => deleting && void act(() => deleteRule(call, deleting.id), t('alerts.ruleDeleted'))}
-            >
-              {t('alerts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Code, Fieldset, Group, Modal, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Button, Code, Fieldset, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { WarningNotice } from '../WarningNotice';
 import { addWebhook, deleteWebhook, fetchWebhooks, setWebhookEnabled, type Webhook } from './alertCalls';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
@@ -106,30 +107,14 @@ export function Webhooks() {
           </Stack>
         </Fieldset>
       </form>
-      <Modal
-        opened={deleting !== null}
+      <ConfirmDialog
+        title={deleting ? t('alerts.deleteWebhookTitle') : null}
+        text={t('alerts.deleteWebhookText', { url: deleting?.url ?? '' })}
+        confirm={t('alerts.delete')}
+        busy={busy}
+        onConfirm={() => deleting && void act(() => deleteWebhook(call, deleting.id), t('alerts.webhookDeleted'))}
         onClose={() => setDeleting(null)}
-        closeButtonProps={{ 'aria-label': t('alerts.cancel') }}
-        title={t('alerts.deleteWebhookTitle')}
-      >
-        <Stack>
-          <Text style={{ overflowWrap: 'anywhere' }}>
-            {t('alerts.deleteWebhookText', { url: deleting?.url ?? '' })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('alerts.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={busy}
-              onClick={() => deleting && void act(() => deleteWebhook(call, deleting.id), t('alerts.webhookDeleted'))}
-            >
-              {t('alerts.delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
 import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { addPerson, changePerson, fetchPeople, resetPassword, type NewPerson, type Person } from './peopleCalls';
 import { PeopleTable, type PersonAction } from './PeopleTable';
 import { PersonDialog } from './PersonDialog';

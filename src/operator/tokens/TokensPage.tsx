@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
-import { ConfirmDialog } from '../people/ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { createToken, fetchTokens, revokeToken, type ApiToken, type NewToken } from '../people/peopleCalls';
 import { SecretDialog } from '../people/SecretDialog';
 import { useAdminList } from '../people/useAdminList';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleT } from './i18n/useConsoleT';
 
-/** "Are you sure?" before an action that signs someone out or stops a token: the default button is Cancel. */
+/** "Are you sure?" before an action that cannot be undone (sign someone out, stop a token, delete): Cancel is the default. */
 export function ConfirmDialog({
   title,
   text,
@@ -27,7 +27,7 @@ export function ConfirmDialog({
       closeButtonProps={{ 'aria-label': t('people.close') }}
     >
       <Stack gap="md">
-        <Text>{text}</Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>{text}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('people.cancel')}
