@@ -3,6 +3,24 @@ import react from '@vitejs/plugin-react';
 
 /** Tests of the PostgreSQL test cluster and of what only PostgreSQL does; they need its server binaries. */
 const PG_TESTS = 'tests/server/pg/**/*.test.ts';
+/**
+ * Server tests that the PostgreSQL run leaves out: a SQLite file's own matters (every test in them is SQLite's), and
+ * the page, its headers and files, which no engine serves.
+ */
+const NOT_ON_POSTGRES = [
+  'backup',
+  'migrations',
+  'openApiClient',
+  'sqliteShell',
+  'tempSweep',
+  'apiDocs',
+  'benchPage',
+  'cors',
+  'page',
+  'runtimeConfig',
+  'serviceWorker',
+  'staticCompression',
+].map((name) => `tests/server/${name}.test.ts`);
 /** The projects that start the compiled server as its own process build it first when it is missing or stale. */
 const SERVER_BUILD = 'tests/ensureServerBuild.ts';
 /** Browser tests at a scale far past Hong Kong's (minutes of software WebGL): `npm run test:scale`, not `npm test`. */
@@ -66,7 +84,7 @@ export default defineConfig({
           name: 'server-pg',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, PG_TESTS],
+          exclude: [...configDefaults.exclude, PG_TESTS, ...NOT_ON_POSTGRES],
           globalSetup: [SERVER_BUILD, 'tests/server/pg/globalSetup.ts'],
           setupFiles: ['tests/server/pg/perFileDatabase.ts'],
           testTimeout: 30_000,

@@ -20,7 +20,12 @@ const QUIET_MS = 300;
 const RECENT_MS = 1_000;
 
 const RENDERERS: Record<RendererName, () => Promise<StartRenderer>> = {
-  ours: () => import('./ours/startOurs').then((m) => m.startOurs),
+  ours: () => {
+    // The map chunk downloads from the first moment, as the product's index.html preloads it
+    // (scripts/vite/preloadChunk.ts); its lazy import in the page then finds it at hand.
+    void import('../../src/map/MapView');
+    return import('./ours/startOurs').then((m) => m.startOurs);
+  },
   leaflet: () => import('./startLeaflet').then((m) => m.startLeaflet),
   'maplibre-symbol': () => import('./startMaplibreSymbol').then((m) => m.startMaplibreSymbol),
 };

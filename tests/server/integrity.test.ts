@@ -25,7 +25,8 @@ const PAGE_BYTES = 4096;
 const dir = makeTempDir();
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** A migrated, seeded database of 3004 machines, closed, then three pages in the middle overwritten with junk. */
+/** A migrated, seeded database of 3004 machines, closed, then three leaf pages of the machines table overwritten with
+ * junk. The pages are found with SQLite's dbstat table, so the id index stays whole whatever the rows' sizes are. */
 async function damagedDatabase(name: string): Promise<string> {
   const file = path.join(dir, name);
   const config = testConfig(dir, { dbPath: file });
@@ -43,17 +44,18 @@ async function damagedDatabase(name: string): Promise<string> {
      INSERT INTO machines (id, ${columns})
      SELECT printf('RVM-X%05d', i), ${columns} FROM n, (SELECT * FROM machines WHERE id = 'RVM-001')`,
   ).run();
+  const leaves = db
+    .prepare("SELECT pageno FROM dbstat WHERE name = 'machines' AND pagetype = 'leaf' ORDER BY pageno")
+    .pluck()
+    .all() as number[];
+  const pageBytes = Number(db.pragma('page_size', { simple: true }));
   db.close();
 
-  const size = fs.statSync(file).size;
+  const middle = Math.floor(leaves.length / 2);
   const handle = fs.openSync(file, 'r+');
-  fs.writeSync(
-    handle,
-    Buffer.alloc(3 * PAGE_BYTES, 0xa5),
-    0,
-    3 * PAGE_BYTES,
-    Math.floor(size / 2 / PAGE_BYTES) * PAGE_BYTES,
-  );
+  for (const page of leaves.slice(middle, middle + 3)) {
+    fs.writeSync(handle, Buffer.alloc(pageBytes, 0xa5), 0, pageBytes, (page - 1) * pageBytes);
+  }
   fs.closeSync(handle);
   return file;
 }
