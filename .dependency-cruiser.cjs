@@ -131,6 +131,8 @@ const BENCH_SURFACE = [
   // styles, and the atoms the bench sets
   '^src/(theme\\.ts|global\\.css)$',
   '^src/layout/MapScreenView\\.tsx$',
+  // the map chunk, fetched as the stage starts, as the page's index.html preloads it
+  '^src/map/MapView\\.tsx$',
   '^src/machines/machinesAtom\\.ts$',
   '^src/filters/filterAtoms\\.ts$',
   // the spec's constants and rules, which the alternative pages follow too
