@@ -28,6 +28,7 @@ import { useFocusRequests } from './useFocusRequests';
 import { useFramePace } from './useFramePace';
 import { useLabelLanguage } from './useLabelLanguage';
 import { useMarkerPointer } from './useMarkerPointer';
+import { usePopupInView } from './usePopupInView';
 import { useReadySignal } from './useReadySignal';
 import { useStableMask } from './useStableMask';
 import { useTileFade } from './useTileFade';
@@ -91,6 +92,7 @@ export default function MapView() {
   useTileFade(mapRef, loaded, pace);
   useFitToResults(mapRef, loaded, result, pace);
   useFocusRequests(mapRef, loaded, pace);
+  usePopupInView(mapRef, loaded, pace);
   useReadySignal(mapRef, loaded);
   useViewTracking(mapRef, loaded, regionRef);
   useViewReset(mapRef, loaded, pace);

@@ -1,20 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
-import {
-  FIT_ANIMATION_MS,
-  FIT_PADDING_NONE_PX,
-  FIT_PADDING_PANEL_OPEN_PX,
-  LIST_SELECT_MAX_ZOOM,
-  MAP_REFIT_DEBOUNCE_MS,
-  MARKER_ICON_SIZE_PX,
-} from '../config';
+import { FIT_ANIMATION_MS, LIST_SELECT_MAX_ZOOM, MAP_REFIT_DEBOUNCE_MS, MARKER_ICON_SIZE_PX } from '../config';
 import { packedMachinesAtom } from '../machines/machinesAtom';
 import { resultMachineAt, type FilterResult } from '../filters/filterResult';
-import { panelOpenAtom } from '../filters/filterPanelAtom';
-import { useIsMobile } from '../ui/useIsMobile';
 import { boundsOfPositions } from './bounds';
 import type { FramePace } from './framePace';
+import { useViewPadding } from './useViewPadding';
 
 /** A cheap identity of a result set: a status refresh of the same machines must not move the view. */
 function resultKey(result: FilterResult): string {
@@ -30,10 +22,9 @@ export function useFitToResults(
   pace: FramePace,
 ) {
   const packed = useAtomValue(packedMachinesAtom);
-  const panelOpen = useAtomValue(panelOpenAtom);
-  const isMobile = useIsMobile();
-  const padding = useRef(FIT_PADDING_NONE_PX as { top: number; bottom: number; left: number; right: number });
-  padding.current = !isMobile && panelOpen ? FIT_PADDING_PANEL_OPEN_PX : FIT_PADDING_NONE_PX;
+  const viewPadding = useViewPadding();
+  const padding = useRef(viewPadding);
+  padding.current = viewPadding;
   const lastKey = useRef<string | null>(null);
   const key = resultKey(result);
 

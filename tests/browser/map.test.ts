@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import { setupBrowserApp } from './fixture';
 import { DESKTOP, MOBILE, ROOT, openPage, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import en from '../../src/i18n/locales/en.json';
+import { project, settledView } from './mapPixels';
 import { countColoursUntil, hexToRgb } from './pixels';
 import { chooseOption, find } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
@@ -229,6 +230,37 @@ describe('the map (issue 3)', () => {
       await cursorIs('grabbing');
       await page.mouse.up();
       await cursorIs('grab');
+    });
+
+    it('pans a card opened beside the filter panel out from under it', async () => {
+      const { page } = shared;
+      const toggle = await find(page, 'button', en.filter.hidePanel);
+      const panelId = await toggle.evaluate((el) => el.getAttribute('aria-controls'));
+      const panelLeft = await page.$eval(`#${panelId}`, (el) => el.getBoundingClientRect().left);
+      // Drag the map until the machine's marker stands 30 px left of the panel, where its card would reach under it.
+      const from = project(await settledView(page), full.coordinates);
+      await page.mouse.move(300, 500);
+      await page.mouse.down();
+      await page.mouse.move(300 + panelLeft - 30 - from.x, 500 + 400 - from.y, { steps: 20 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await page.mouse.up();
+      const at = project(await settledView(page), full.coordinates);
+      expect(at.x).toBeGreaterThan(panelLeft - 120);
+      expect(at.x).toBeLessThan(panelLeft);
+
+      await page.mouse.click(at.x, at.y - 12);
+      const popup = `::-p-aria([role="dialog"][name="${full.name_en}"])`;
+      await page.waitForSelector(popup);
+      await page.waitForFunction(
+        (left) => {
+          const card = document.querySelector('.maplibregl-popup')?.getBoundingClientRect();
+          return card !== undefined && card.right <= left && card.left >= 0 && card.top >= 0;
+        },
+        { timeout: 10_000 },
+        panelLeft,
+      );
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(popup, { hidden: true });
     });
   });
 
