@@ -17,18 +17,46 @@ export interface AxeFinding {
   summary: string;
 }
 
-/** The serious and critical WCAG 2 AA findings on the document as it is now. */
+/** How long the page's finite animations and transitions are waited for before a check, at most. */
+const SETTLE_LIMIT_MS = 3_000;
+
+/**
+ * The serious and critical WCAG 2 AA findings on the document once its finite animations and transitions have
+ * ended (a dialog fading in has, for a moment, colours that a person never reads); a spinner's endless one is not
+ * waited for.
+ */
 export async function seriousFindings(where: Page | Frame, state: string): Promise<AxeFinding[]> {
   if (!(await where.evaluate(() => 'axe' in window))) await where.evaluate(AXE_SOURCE);
-  const violations = await where.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: typeof Axe };
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? '',
-      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary ?? '' })),
-    }));
-  }, WCAG_2_AA);
+  const violations = await where.evaluate(
+    async (tags, limitMs) => {
+      const deadline = performance.now() + limitMs;
+      // Two frames first (or 100 ms, for a tab that draws none): a transition set up for the next frame has started.
+      await new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 100);
+      });
+      for (;;) {
+        const moving = document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        const left = deadline - performance.now();
+        if (moving.length === 0 || left <= 0) break;
+        await Promise.race([
+          Promise.all(moving.map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, left)),
+        ]);
+      }
+      const { axe } = window as unknown as { axe: typeof Axe };
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary ?? '' })),
+      }));
+    },
+    WCAG_2_AA,
+    SETTLE_LIMIT_MS,
+  );
   return violations
     .filter((v) => BLOCKING_IMPACTS.includes(v.impact))
     .flatMap((v) => v.nodes.map((n) => ({ state, rule: v.rule, impact: v.impact, ...n })));

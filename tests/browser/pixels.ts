@@ -85,23 +85,18 @@ export async function countColoursUntil(
   return counts;
 }
 
-/**
- * A PNG screenshot of `clip` once three taken 400 ms apart are the same: the map may still be drawing tiles, and
- * on a loaded machine a tile can arrive (and fade in) after two equal shots.
- */
+/** A PNG screenshot of `clip` once two taken in a row are the same (the map may still be drawing tiles). */
 export async function steadyScreenshot(page: Page, clip: Box, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const shot = async () => (await page.screenshot({ encoding: 'base64', clip })) as string;
   let last = await shot();
-  let same = 0;
-  while (same < 2) {
+  for (;;) {
     await new Promise((r) => setTimeout(r, 400));
     const now = await shot();
-    same = now === last ? same + 1 : 0;
-    if (same < 2 && Date.now() > deadline) throw new Error('the screen did not stop changing');
+    if (now === last) return now;
+    if (Date.now() > deadline) throw new Error('the screen did not stop changing');
     last = now;
   }
-  return last;
 }
 
 /** The pixels (x, y inside the shots) where two PNG screenshots of the same size differ, at most `limit`. */
