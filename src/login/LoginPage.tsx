@@ -76,7 +76,7 @@ function SignInScreen() {
             </Title>
             <LanguageMenu />
           </Group>
-          {stage === 'checking' && <Loader aria-label={t('console.loading')} />}
+          {stage === 'checking' && <Loader role="status" aria-label={t('console.loading')} />}
           {stage === 'signIn' && (
             <>
               <Text size="sm" c="dimmed">

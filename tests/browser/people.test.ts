@@ -7,7 +7,7 @@ import { seriousFindings } from '../../testkit/browser/axe';
 import { DESKTOP, MOBILE } from '../../testkit/browser/harness';
 import { addPerson, signIn, signOut } from './consolePeople';
 import { setupBrowserApp } from './fixture';
-import { find, gone, waitFor } from './screen-helpers';
+import { fill, find, gone, waitFor } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 
 const t = consoleEn;
@@ -86,6 +86,30 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
       'the token shown as revoked',
     );
     expect(await callWith(secret)).toBe(401);
+  });
+
+  it("shows each person as a card on a phone, each value under its column's name, every button in sight", async () => {
+    const { page } = shared;
+    await page.setViewport(MOBILE);
+    try {
+      await page.goto(app.url('/operator/people'));
+      const edit = await find(page, 'button', fill(t.people.editOf, { name: 'vic' }));
+      const right = async (button: typeof edit) => {
+        const box = await button.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      };
+      expect(await right(edit)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
+      const label = await page.$eval('table td[data-label]', (cell) => ({
+        name: cell.getAttribute('data-label'),
+        display: getComputedStyle(cell, '::before').display,
+      }));
+      expect(label).toEqual({ name: t.people.role, display: 'block' });
+    } finally {
+      await page.setViewport(DESKTOP);
+      await page.goto(app.url('/operator/tokens'));
+      await find(page, 'table', t.tokens.table);
+    }
   });
 
   it('has no serious accessibility finding, on a desktop and a phone, and hides both pages from a viewer', async () => {

@@ -7,6 +7,7 @@ import { useErrorText } from '../useErrorText';
 import { usePolling } from '../usePolling';
 import { useShowTime } from '../useShowTime';
 import { fetchDeliveries, type Delivery, type Webhook } from './alertCalls';
+import { ConsoleTable } from '../ConsoleTable';
 
 /** A pending delivery's next try shows within this. */
 const POLL_MS = 10_000;
@@ -45,41 +46,41 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   if (deliveries.length === 0) return <Text size="sm">{t('alerts.noDeliveries')}</Text>;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={680}>
-        <Table striped withTableBorder aria-label={t('alerts.deliveryLogOf', { url: webhook.url })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('alerts.queuedAt')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.event')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.deliveryState')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.attempts')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.responseCode')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.nextAttempt')}</Table.Th>
+      <ConsoleTable minWidth={680} striped withTableBorder aria-label={t('alerts.deliveryLogOf', { url: webhook.url })}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('alerts.queuedAt')}</Table.Th>
+            <Table.Th scope="col">{t('alerts.event')}</Table.Th>
+            <Table.Th scope="col">{t('alerts.deliveryState')}</Table.Th>
+            <Table.Th scope="col">{t('alerts.attempts')}</Table.Th>
+            <Table.Th scope="col">{t('alerts.responseCode')}</Table.Th>
+            <Table.Th scope="col">{t('alerts.nextAttempt')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deliveries.map((delivery) => (
+            <Table.Tr key={delivery.id}>
+              <Table.Td data-label={t('alerts.queuedAt')}>{time(delivery.createdAt)}</Table.Td>
+              <Table.Td data-label={t('alerts.event')}>
+                {delivery.event === 'alert.closed' ? t('alerts.eventClosed') : t('alerts.eventOpened')}
+              </Table.Td>
+              <Table.Td data-label={t('alerts.deliveryState')}>
+                {t(`alerts.deliveryStates.${delivery.state}`)}
+                {delivery.lastError && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {delivery.lastError}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td data-label={t('alerts.attempts')}>{delivery.attempts}</Table.Td>
+              <Table.Td data-label={t('alerts.responseCode')}>{delivery.lastStatus ?? '—'}</Table.Td>
+              <Table.Td data-label={t('alerts.nextAttempt')}>
+                {delivery.state === 'pending' ? time(delivery.nextAttemptAt) : '—'}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {deliveries.map((delivery) => (
-              <Table.Tr key={delivery.id}>
-                <Table.Td>{time(delivery.createdAt)}</Table.Td>
-                <Table.Td>
-                  {delivery.event === 'alert.closed' ? t('alerts.eventClosed') : t('alerts.eventOpened')}
-                </Table.Td>
-                <Table.Td>
-                  {t(`alerts.deliveryStates.${delivery.state}`)}
-                  {delivery.lastError && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {delivery.lastError}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{delivery.attempts}</Table.Td>
-                <Table.Td>{delivery.lastStatus ?? '—'}</Table.Td>
-                <Table.Td>{delivery.state === 'pending' ? time(delivery.nextAttemptAt) : '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ConsoleTable>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
+import { ConsoleTable } from '../ConsoleTable';
 
 /** The webhooks (admins): registered with a URL, the secret shown once, enabled or not, deleted; each one's log. */
 export function Webhooks() {
@@ -45,35 +46,33 @@ export function Webhooks() {
       ) : webhooks.length === 0 ? (
         <Text>{t('alerts.noWebhooks')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={620}>
-          <Table aria-label={t('alerts.webhooks')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('alerts.url')}</Table.Th>
-                <Table.Th scope="col">{t('alerts.description')}</Table.Th>
-                <Table.Th scope="col">{t('alerts.enabled')}</Table.Th>
-                <Table.Th scope="col">{t('alerts.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {webhooks.map((hook) => (
-                <WebhookRows
-                  key={hook.id}
-                  hook={hook}
-                  logShown={shownLog === hook.id}
-                  onToggleLog={() => setShownLog(shownLog === hook.id ? null : hook.id)}
-                  onEnable={(enabled) =>
-                    void act(
-                      () => setWebhookEnabled(call, hook.id, enabled),
-                      t(enabled ? 'alerts.webhookEnabled' : 'alerts.webhookDisabled'),
-                    )
-                  }
-                  onDelete={() => setDeleting(hook)}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ConsoleTable minWidth={620} aria-label={t('alerts.webhooks')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('alerts.url')}</Table.Th>
+              <Table.Th scope="col">{t('alerts.description')}</Table.Th>
+              <Table.Th scope="col">{t('alerts.enabled')}</Table.Th>
+              <Table.Th scope="col">{t('alerts.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {webhooks.map((hook) => (
+              <WebhookRows
+                key={hook.id}
+                hook={hook}
+                logShown={shownLog === hook.id}
+                onToggleLog={() => setShownLog(shownLog === hook.id ? null : hook.id)}
+                onEnable={(enabled) =>
+                  void act(
+                    () => setWebhookEnabled(call, hook.id, enabled),
+                    t(enabled ? 'alerts.webhookEnabled' : 'alerts.webhookDisabled'),
+                  )
+                }
+                onDelete={() => setDeleting(hook)}
+              />
+            ))}
+          </Table.Tbody>
+        </ConsoleTable>
       )}
       <form
         onSubmit={(event) => {
@@ -136,16 +135,18 @@ function WebhookRows({
   return (
     <>
       <Table.Tr>
-        <Table.Td style={{ overflowWrap: 'anywhere' }}>{hook.url}</Table.Td>
-        <Table.Td>{hook.description}</Table.Td>
-        <Table.Td>
+        <Table.Td data-label={t('alerts.url')} style={{ overflowWrap: 'anywhere' }}>
+          {hook.url}
+        </Table.Td>
+        <Table.Td data-label={t('alerts.description')}>{hook.description}</Table.Td>
+        <Table.Td data-label={t('alerts.enabled')}>
           <Switch
             checked={hook.enabled}
             aria-label={t('alerts.enableWebhook', { url: hook.url })}
             onChange={(event) => onEnable(event.currentTarget.checked)}
           />
         </Table.Td>
-        <Table.Td>
+        <Table.Td data-label={t('alerts.actions')}>
           <Group gap="xs" wrap="nowrap">
             <Button
               size="xs"

@@ -8,6 +8,7 @@ import { usePolling } from '../usePolling';
 import { useShowTime } from '../useShowTime';
 import { fetchFeedReview, type FeedHold, type FeedReview, type FeedState } from './feedReview';
 import { HeldSync } from './HeldSync';
+import { ConsoleTable } from '../ConsoleTable';
 
 /** How often the page asks again: a hold or a failing feed shows within this. */
 const POLL_MS = 5000;
@@ -101,30 +102,28 @@ function RecentHolds({ holds }: { holds: FeedHold[] }) {
   return (
     <Stack gap="xs">
       <Title order={3}>{t('feedReview.recent')}</Title>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-label={t('feedReview.recent')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('feedReview.heldAt')}</Table.Th>
-              <Table.Th scope="col">{t('feedReview.wouldDeactivate')}</Table.Th>
-              <Table.Th scope="col">{t('feedReview.outcome')}</Table.Th>
-              <Table.Th scope="col">{t('feedReview.decidedBy')}</Table.Th>
-              <Table.Th scope="col">{t('feedReview.decidedAt')}</Table.Th>
+      <ConsoleTable minWidth={560} striped aria-label={t('feedReview.recent')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('feedReview.heldAt')}</Table.Th>
+            <Table.Th scope="col">{t('feedReview.wouldDeactivate')}</Table.Th>
+            <Table.Th scope="col">{t('feedReview.outcome')}</Table.Th>
+            <Table.Th scope="col">{t('feedReview.decidedBy')}</Table.Th>
+            <Table.Th scope="col">{t('feedReview.decidedAt')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {holds.map((hold) => (
+            <Table.Tr key={hold.id}>
+              <Table.Td data-label={t('feedReview.heldAt')}>{time(hold.heldAt)}</Table.Td>
+              <Table.Td data-label={t('feedReview.wouldDeactivate')}>{hold.machines}</Table.Td>
+              <Table.Td data-label={t('feedReview.outcome')}>{t(`feedReview.holdState.${hold.state}`)}</Table.Td>
+              <Table.Td data-label={t('feedReview.decidedBy')}>{decider(hold) ?? t('feedReview.byFeed')}</Table.Td>
+              <Table.Td data-label={t('feedReview.decidedAt')}>{time(hold.decidedAt)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {holds.map((hold) => (
-              <Table.Tr key={hold.id}>
-                <Table.Td>{time(hold.heldAt)}</Table.Td>
-                <Table.Td>{hold.machines}</Table.Td>
-                <Table.Td>{t(`feedReview.holdState.${hold.state}`)}</Table.Td>
-                <Table.Td>{decider(hold) ?? t('feedReview.byFeed')}</Table.Td>
-                <Table.Td>{time(hold.decidedAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ConsoleTable>
     </Stack>
   );
 }

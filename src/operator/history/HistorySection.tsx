@@ -56,7 +56,7 @@ export function HistorySection({ machine }: { machine: Machine }) {
 
   return (
     <Fieldset legend={t('history.section')}>
-      {loaded === null && <Loader size="sm" aria-label={t('history.loading')} />}
+      {loaded === null && <Loader size="sm" role="status" aria-label={t('history.loading')} />}
       {loaded !== null && 'failed' in loaded && <Text role="alert">{t('history.failed')}</Text>}
       {loaded !== null && !('failed' in loaded) && loaded.entries === null && <Text>{t('history.tooLong')}</Text>}
       {charts && <HistoryCharts points={charts.points} days={charts.days} />}

@@ -29,7 +29,7 @@ export function ConsoleI18n({ children }: { children: ReactNode }) {
           <Button onClick={() => setAttempt((n) => n + 1)}>{t('error.retry')}</Button>
         </Stack>
       ) : (
-        <Loader aria-label={t('app.loading')} />
+        <Loader role="status" aria-label={t('app.loading')} />
       )}
     </Center>
   );

@@ -55,10 +55,10 @@ export function MachinePage({ id }: { id: string }) {
         <Button onClick={tryLoad}>{t('console.retry')}</Button>
       </Stack>
     );
-  if (machine === null) return <Loader aria-label={t('console.loading')} />;
+  if (machine === null) return <Loader role="status" aria-label={t('console.loading')} />;
   if (machine === undefined)
     return absence === null ? (
-      <Loader aria-label={t('console.loading')} />
+      <Loader role="status" aria-label={t('console.loading')} />
     ) : (
       <Stack align="flex-start">
         {back}

@@ -49,7 +49,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
           <Button onClick={() => setAttempt((n) => n + 1)}>{t('console.retry')}</Button>
         </Stack>
       ) : (
-        <Loader aria-label={t('console.loading')} />
+        <Loader role="status" aria-label={t('console.loading')} />
       )}
     </Center>
   );
