@@ -1,8 +1,7 @@
+import { ROLES, type Role } from '../../shared/access';
 import { DISTRICTS, type District } from '../../shared/contract/machine';
 
-/** `admin` may do everything; `operator` changes machines, stores photos and imports; `viewer` reads the console. */
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 /** A person who signs in to the console, as the server keeps them (never with the password's hash). */
 export interface Account {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { District } from '../../shared/contract/machine';
 import type { Role } from './account';
+import type { TokenState } from '../../shared/access';
 
 /** Every secret begins so: a scanner (or a person) knows one in a log or a paste at a glance. */
 export const TOKEN_PREFIX = 'rvm_';
@@ -17,7 +18,7 @@ export const TOKEN_MAX_DAYS = 365;
 export const TOKEN_USE_INTERVAL_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type TokenState = 'active' | 'expired' | 'revoked';
+export type { TokenState };
 
 /** A named API token as the admins see it: never its secret. */
 export interface ApiToken {

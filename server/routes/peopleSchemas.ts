@@ -1,3 +1,4 @@
+import { TOKEN_STATES } from '../../shared/access';
 import { DISTRICTS } from '../../shared/contract/machine';
 import { ROLES } from '../accounts/account';
 import { ACTOR_KINDS } from '../accounts/actor';
@@ -114,7 +115,7 @@ export const TOKEN_SCHEMA = {
     lastUsedAt: { ...MAYBE_TIME, description: 'To the minute: written at most once a minute' },
     revokedAt: MAYBE_TIME,
     revokedBy: { type: ['string', 'null'] },
-    state: { type: 'string', enum: ['active', 'expired', 'revoked'] },
+    state: { type: 'string', enum: TOKEN_STATES },
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { ApiError, type Call } from '../../api/client';
 import { DISTRICTS, type District } from '../../../shared/machine';
+import { TOKEN_STATES, type TokenState } from '../../../shared/access';
 import { ROLES, type Role } from '../session/session';
 
 /** A person as `GET /api/operator/people` answers them. */
@@ -12,9 +13,6 @@ export interface Person {
   createdAt: string;
   lastSignInAt: string | null;
 }
-
-export const TOKEN_STATES = ['active', 'expired', 'revoked'] as const;
-export type TokenState = (typeof TOKEN_STATES)[number];
 
 /** A named API token as `GET /api/operator/tokens` answers it: never its secret. */
 export interface ApiToken {

@@ -1,7 +1,8 @@
 import { DISTRICTS, type District } from '../../../shared/machine';
 
-export const ROLES = ['admin', 'operator', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../../shared/access';
+
+export { ROLES, type Role };
 
 /** A signed-in person as the server describes them (COORDINATION.md, the operator API). */
 export interface Session {
