@@ -1,6 +1,7 @@
 /**
  * Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database RVM_DATABASE_URL
- * names: machines, photos, the status and import audits, the feed's history, the meta entries, the console's accounts (not their sessions: people sign in again).
+ * names: machines, photos, the status and import audits, the feed's history, the meta entries, the console's accounts
+ * (not their sessions nor failed sign-ins: people sign in again), the API tokens and the audit of changes to them.
  *   npm run copy-to-postgres
  * Stop the server first: what it writes meanwhile would not be copied. A target that holds anything is refused.
  * On a terminal a line shows how far it is; the last line sums it up.
@@ -19,7 +20,8 @@ const COMMAND = {
   positionals: { min: 0, max: 0 },
   summary:
     'Copies the SQLite database (RVM_DB) and its photos (RVM_FILES) into the empty PostgreSQL database that\n' +
-    'RVM_DATABASE_URL names, in one transaction: machines, photos, both audits, the history, the meta entries.\n' +
+    'RVM_DATABASE_URL names, in one transaction: machines, photos, the audits, the history, the meta entries, the\n' +
+    "console's accounts (not their sessions), the API tokens and the alerts.\n" +
     'Stop the server first: what it writes meanwhile would not be copied. A target holding anything is refused.',
   environment: [
     'RVM_DB  the SQLite file to copy (default data/rvm.sqlite)',
@@ -47,6 +49,8 @@ async function main(argv: readonly string[]): Promise<number> {
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
         `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s), ` +
+        `${copied.apiTokens} API token(s), ` +
+        `${copied.accessAudit} access audit entr${copied.accessAudit === 1 ? 'y' : 'ies'}, ` +
         `${copied.alertRules} alert rule(s), ${copied.alerts} alert(s), ${copied.webhooks} webhook(s) and ` +
         `${copied.deliveries} deliver${copied.deliveries === 1 ? 'y' : 'ies'} ` +
         progress.took(rowsIn(tables), 'rows'),

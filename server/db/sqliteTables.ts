@@ -7,7 +7,7 @@ export type TableRow = Record<string, unknown>;
 
 /**
  * Every table of an SQLite database, read whole for `npm run copy-to-postgres`: each row as SQLite stores it, but
- * for the history's and the accounts' flags, read as booleans, and the accounts' districts as arrays.
+ * for the history's and the accounts' flags, read as booleans, and the accounts' and tokens' districts as arrays.
  */
 export interface SqliteTables {
   machines: TableRow[];
@@ -23,6 +23,10 @@ export interface SqliteTables {
   feedBaseline: TableRow[];
   /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
   accounts: TableRow[];
+  /** The named API tokens, revoked ones too, with their ids: a controller's token works on the copy. */
+  apiTokens: TableRow[];
+  /** The audit of changes to people and tokens, with its ids. */
+  accessAudit: TableRow[];
   /** The alert rules, alerts (open and closed), webhooks (with their secrets) and their delivery log. */
   alertRules: TableRow[];
   alerts: TableRow[];

@@ -17,6 +17,8 @@ export interface CopyResult {
   importAudit: number;
   history: number;
   accounts: number;
+  apiTokens: number;
+  accessAudit: number;
   alertRules: number;
   alerts: number;
   webhooks: number;
@@ -37,6 +39,8 @@ const TARGET_TABLES = [
   'feed_baseline',
   'meta',
   'accounts',
+  'api_tokens',
+  'access_audit',
   'alert_rules',
   'alerts',
   'webhooks',
@@ -64,15 +68,40 @@ async function insertRows(
     );
     onInserted(batch.length);
   }
-  if (keepIds && rows.length > 0) {
-    await db.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
+  if (keepIds && rows.length > 0) await continueIds(db, table);
+}
+
+/** `rows` into `table` one statement each: unnest would flatten a text[] column, and these tables hold a handful. */
+async function insertEach(
+  db: Queryable,
+  table: string,
+  names: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  onInserted: (rows: number) => void,
+  keepIds = false,
+): Promise<void> {
+  const sql = `INSERT INTO ${table} (${names.join(', ')}) ${keepIds ? 'OVERRIDING SYSTEM VALUE' : ''}
+    VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`;
+  for (const row of rows) {
+    await db.query(
+      sql,
+      names.map((name) => row[name] ?? null),
+    );
+    onInserted(1);
   }
+  if (keepIds && rows.length > 0) await continueIds(db, table);
+}
+
+/** The next id `table` makes follows the largest copied one. */
+async function continueIds(db: Queryable, table: string): Promise<void> {
+  await db.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
 }
 
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
- * photo map, holds, the decisions on them and baseline, the meta entries, the console's accounts, and the alert
- * rules, alerts, webhooks and deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
+ * photo map, holds, the decisions on them and baseline, the meta entries, the console's accounts (not their sessions
+ * nor failed sign-ins), API tokens and the audit of changes to them, and the alert rules, alerts, webhooks and
+ * deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
  */
@@ -84,7 +113,7 @@ export async function copySqliteToPostgres(
 ): Promise<CopyResult> {
   const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline, accounts } =
     source;
-  const { alertRules, alerts, webhooks, webhookDeliveries } = source;
+  const { apiTokens, accessAudit, alertRules, alerts, webhooks, webhookDeliveries } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -192,25 +221,52 @@ export async function copySqliteToPostgres(
     );
     await insertRows(client, 'feed_baseline', { active: 'int', since: 'text' }, feedBaseline, copied);
     await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
-    // One statement each: unnest would flatten the districts' arrays, and a deployment has a handful of accounts.
-    for (const account of accounts) {
-      await client.query(
-        `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
-           last_sign_in_at, password_changed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          account.name,
-          account.password_hash,
-          account.role,
-          account.districts,
-          account.disabled,
-          account.must_change_password,
-          account.created_at,
-          account.last_sign_in_at,
-          account.password_changed_at,
-        ],
-      );
-      copied(1);
-    }
+    await insertEach(
+      client,
+      'accounts',
+      [
+        'name',
+        'password_hash',
+        'role',
+        'districts',
+        'disabled',
+        'must_change_password',
+        'created_at',
+        'last_sign_in_at',
+        'password_changed_at',
+      ],
+      accounts,
+      copied,
+    );
+    await insertEach(
+      client,
+      'api_tokens',
+      [
+        'id',
+        'name',
+        'secret_hash',
+        'hint',
+        'role',
+        'districts',
+        'created_by',
+        'created_at',
+        'expires_at',
+        'last_used_at',
+        'revoked_at',
+        'revoked_by',
+      ],
+      apiTokens,
+      copied,
+      true,
+    );
+    await insertRows(
+      client,
+      'access_audit',
+      { id: 'int4', at: 'text', ...who, action: 'text', subject: 'text', detail: 'jsonb' },
+      accessAudit,
+      copied,
+      true,
+    );
     await copyAlertTables(client, source, copied);
     return {
       machines: machines.length,
@@ -219,6 +275,8 @@ export async function copySqliteToPostgres(
       importAudit: importAudit.length,
       history: history.length,
       accounts: accounts.length,
+      apiTokens: apiTokens.length,
+      accessAudit: accessAudit.length,
       alertRules: alertRules.length,
       alerts: alerts.length,
       webhooks: webhooks.length,

@@ -42,6 +42,11 @@ export async function readSqliteTables(dbPath: string): Promise<SqliteTables> {
         disabled: account.disabled === 1,
         must_change_password: account.must_change_password === 1,
       })),
+      apiTokens: all('SELECT * FROM api_tokens ORDER BY id').map((token) => ({
+        ...token,
+        districts: JSON.parse(String(token.districts)) as unknown,
+      })),
+      accessAudit: all('SELECT * FROM access_audit ORDER BY id'),
       alertRules: all('SELECT * FROM alert_rules ORDER BY id').map((rule) => ({
         ...rule,
         enabled: rule.enabled === 1,

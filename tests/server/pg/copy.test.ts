@@ -16,11 +16,27 @@ import {
   type TestServer,
 } from '../helpers';
 import { createTestDatabase, type TestDatabase } from '../../../testkit/pg/database';
+import { addPerson, signIn, type Person } from '../people';
 
 const runCopy = (env: Record<string, string>) => runServerCommand('copy-to-postgres', [], env);
 
 let sqlite: TestServer;
 let database: TestDatabase;
+let admin: Person;
+/** The secrets of a controller's API token and of a script's, revoked. */
+let controller: string;
+let revoked: string;
+
+type App = TestServer['app'];
+const send = (app: App, person: Person, method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: body === undefined ? person.changing : { 'content-type': 'application/json', ...person.changing },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
 beforeAll(async () => {
   // An SQLite deployment with a history: the demo data, an operator's updates (each also a history entry), an import
   // with a photo (an entry for each of its 3 machines).
@@ -75,6 +91,27 @@ beforeAll(async () => {
     mustChangePassword: true,
   });
   await sqlite.engine.accounts.recordSignIn('op', '2026-11-23T05:00:00.000Z');
+  // And an admin who adds a person and disables them, makes two API tokens and revokes one: 5 entries in the access
+  // audit. The controller's token is used once.
+  await addPerson(sqlite.engine, 'ada', 'admin');
+  admin = await signIn(sqlite.app, 'ada');
+  const asAdmin = async <T>(method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> => {
+    const response = await send(sqlite.app, admin, method, url, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  };
+  type Made = { token: { id: number }; secret: string };
+  await asAdmin('POST', '/api/operator/people', { name: 'cy', role: 'viewer' });
+  await asAdmin('PATCH', '/api/operator/people/cy', { disabled: true });
+  const districts = ['SHA TIN', 'ISLANDS'];
+  controller = (
+    await asAdmin<Made>('POST', '/api/operator/tokens', { name: 'controller', role: 'operator', districts })
+  ).secret;
+  const script = await asAdmin<Made>('POST', '/api/operator/tokens', { name: 'script', role: 'viewer' });
+  revoked = script.secret;
+  await asAdmin('DELETE', `/api/operator/tokens/${script.token.id}`);
+  const used = await sqlite.app.inject({ url: '/api/operator/machines', headers: bearer(controller) });
+  expect(used.statusCode).toBe(200);
   // And the alerts: a rule, a webhook, an alert that opened and closed, and its two deliveries (one made).
   const alerts = sqlite.engine.alerts;
   const rule = await alerts.addRule(
@@ -124,7 +161,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 1 account\(s\), 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 3 account\(s\), 2 API token\(s\), 5 access audit entries, 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -182,6 +219,59 @@ describe('npm run copy-to-postgres', () => {
       // New audit entries continue after the copied ones.
       await target.updateStatus('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
+    } finally {
+      await app.close();
+      await target.close();
+    }
+  });
+
+  it("keeps the API tokens and the access audit: a controller's token still works, a revoked one does not, new ones follow", async () => {
+    const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
+    const app = await buildApp({ ...sqlite.config, databaseUrl: database.url }, target);
+    try {
+      // The copy the first test made.
+      const pgSql = testSql(target);
+      for (const query of [
+        `SELECT id, name, secret_hash, hint, role, created_by, created_at, expires_at, last_used_at, revoked_at,
+           revoked_by FROM api_tokens ORDER BY id`,
+        'SELECT id, at, actor, actor_kind, address, action, subject FROM access_audit ORDER BY id',
+      ]) {
+        expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
+      }
+      // The admin signs in again (sessions are not copied) and sees the same tokens and audit of people and tokens.
+      const again = await signIn(app, 'ada');
+      const read = async <T>(server: App, person: Person, url: string) =>
+        (await server.inject({ url, headers: person.reading })).json() as T;
+      type Tokens = { tokens: { name: string; state: string }[] };
+      type Changes = { changes: { actor: string; action: string; subject: string; detail: Record<string, unknown> }[] };
+      const { tokens } = await read<Tokens>(app, again, '/api/operator/tokens');
+      expect(tokens).toEqual((await read<Tokens>(sqlite.app, admin, '/api/operator/tokens')).tokens);
+      expect(tokens.map(({ name, state }) => `${name} ${state}`)).toEqual(['script revoked', 'controller active']);
+      const { changes } = await read<Changes>(app, again, '/api/operator/access-audit');
+      expect(changes).toEqual((await read<Changes>(sqlite.app, admin, '/api/operator/access-audit')).changes);
+      expect(changes.map(({ actor, action, subject }) => `${actor} ${action} ${subject}`)).toEqual([
+        'ada tokenRevoked script',
+        'ada tokenCreated script',
+        'ada tokenCreated controller',
+        'ada personDisabled cy',
+        'ada personAdded cy',
+      ]);
+      expect(changes[2]!.detail).toMatchObject({ id: 1, role: 'operator', districts: ['SHA TIN', 'ISLANDS'] });
+
+      // The controller calls as before the move, and sees what it saw; the revoked token is still refused.
+      const machines = (server: App, secret: string) =>
+        server.inject({ url: '/api/operator/machines', headers: bearer(secret) });
+      const [before, after] = await Promise.all([machines(sqlite.app, controller), machines(app, controller)]);
+      expect(after!.statusCode).toBe(200);
+      expect(after!.json()).toEqual(before!.json());
+      expect((await machines(app, revoked)).statusCode).toBe(401);
+
+      // A token made on PostgreSQL takes the next id, as does its entry in the audit, and works.
+      const made = await send(app, again, 'POST', '/api/operator/tokens', { name: 'new-controller', role: 'viewer' });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.json().token.id).toBe(3);
+      expect(await pgSql.value('SELECT max(id) FROM access_audit')).toBe(6);
+      expect((await machines(app, made.json().secret as string)).statusCode).toBe(200);
     } finally {
       await app.close();
       await target.close();
