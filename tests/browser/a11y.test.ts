@@ -339,8 +339,12 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       // The server's refusal (no such account), shown above the button.
       await inFrame.waitForFunction(() => document.querySelector('[role="alert"]')?.textContent?.trim());
       await audit(inFrame, `${value}: login`);
-      // The next round must type into the reloaded form, not into this one as it goes.
-      await Promise.all([inFrame.waitForNavigation(), inFrame.evaluate(() => location.reload())]);
+      // The next round must type into the reloaded form, not into this one as it goes. The reload waits for the
+      // evaluation's answer: a reload inside it can destroy its context before it answers.
+      await Promise.all([
+        inFrame.waitForNavigation(),
+        inFrame.evaluate(() => void setTimeout(() => location.reload())),
+      ]);
     }
 
     const counts = new Map<string, number>();

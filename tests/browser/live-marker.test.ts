@@ -96,6 +96,13 @@ describe('a live status change on the map', () => {
       width: Math.round(at.x + 60 - view.rect.x),
       height: view.rect.height,
     };
+    // The map as a visitor sees it: the green marker drawn, not a frame from before the markers' first draw.
+    await waitFor(
+      () => markerColours(page, at),
+      (c) => (c.green ?? 0) > 20,
+      'the green marker',
+      30_000,
+    );
     const before = await steadyScreenshot(page, mapBox);
 
     expect((await operatorSetsStatus(machine.id, 'Full')).status).toBe(200);
