@@ -7,7 +7,7 @@ import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { ADMIN_TOKEN, openPage, ROOT, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
-import { countColours, differingPixels, hexToRgb, steadyScreenshot } from './pixels';
+import { countColours, differingPixels, hexToRgb, steadyScreenshot, type Box, type ScreenPixel } from './pixels';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
 /** Where a failing run leaves its two screenshots. */
@@ -37,6 +37,28 @@ function operatorSetsStatus(id: string, status: string) {
 /** A marker stands on its bottom tip: its round head is 8 to 18 px above the machine's point. */
 const markerColours = (page: Page, at: ScreenPoint) =>
   countColours(page, { green: GREEN, red: RED }, { x: at.x - 6, y: at.y - 18, width: 12, height: 10 }, 20);
+
+/**
+ * A steady shot of `box` in which every pixel that differs from `reference` is allowed, taken again for up to 30 s
+ * while one is not: a loaded machine's software GL sometimes shows a passing frame of the whole map (once 13 %
+ * darker with no marker, once still changing after 15 s), which a visitor's next frame replaces. A change that
+ * stays, as a leak into another marker would, is still found.
+ */
+async function settledShot(page: Page, box: Box, reference: string, stray: (pixel: ScreenPixel) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const shot = await steadyScreenshot(page, box).catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return null;
+    });
+    if (shot !== null) {
+      const changed = await differingPixels(page, reference, shot);
+      const strays = changed.filter(stray);
+      if (strays.length === 0 || Date.now() > deadline) return { shot, changed, stray: strays };
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
 
 describe('a live status change on the map', () => {
   it('recolours that machine’s marker, and a click on the marker opens the machine as it now is', async () => {
@@ -112,18 +134,19 @@ describe('a live status change on the map', () => {
       'the marker to turn red',
       10_000,
     );
-    const full = await steadyScreenshot(page, mapBox);
-    const changed = await differingPixels(page, before, full);
-    expect(changed.length).toBeGreaterThan(20);
     // Only inside that marker: 24 px wide, standing on its point.
-    const outside = changed.filter(
-      ({ x, y }) => Math.abs(mapBox.x + x - at.x) > 14 || at.y - (mapBox.y + y) < -2 || at.y - (mapBox.y + y) > 26,
-    );
-    if (outside.length > 0) {
+    const outsideMarker = ({ x, y }: ScreenPixel) =>
+      Math.abs(mapBox.x + x - at.x) > 14 || at.y - (mapBox.y + y) < -2 || at.y - (mapBox.y + y) > 26;
+    const full = await settledShot(page, mapBox, before, outsideMarker);
+    expect(full.changed.length).toBeGreaterThan(20);
+    if (full.stray.length > 0) {
       writeFileSync(join(ARTIFACTS, 'live-marker-before.png'), Buffer.from(before, 'base64'));
-      writeFileSync(join(ARTIFACTS, 'live-marker-full.png'), Buffer.from(full, 'base64'));
+      writeFileSync(join(ARTIFACTS, 'live-marker-full.png'), Buffer.from(full.shot, 'base64'));
     }
-    expect(outside.slice(0, 20), `${outside.length} changed pixels outside the marker at ${at.x}, ${at.y}`).toEqual([]);
+    expect(
+      full.stray.slice(0, 20),
+      `${full.stray.length} changed pixels outside the marker at ${at.x}, ${at.y}`,
+    ).toEqual([]);
 
     expect((await operatorSetsStatus(machine.id, machine.status!)).status).toBe(200);
     await waitFor(
@@ -132,8 +155,8 @@ describe('a live status change on the map', () => {
       'the marker to turn back',
       10_000,
     );
-    const after = await steadyScreenshot(page, mapBox);
-    expect(await differingPixels(page, before, after)).toEqual([]);
+    const after = await settledShot(page, mapBox, before, () => true);
+    expect(after.stray).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });
