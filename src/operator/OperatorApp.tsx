@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { loadLocaleFont } from '../i18n/localeFonts';
+import './consoleFonts.css';
 import { ConsoleShell } from './ConsoleShell';
 import { ConsoleI18n } from './i18n/ConsoleI18n';
 import { ConsoleApi } from './session/ConsoleApi';
