@@ -19,7 +19,7 @@ import {
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 interface Draft {
   id: number | null;
@@ -60,59 +60,51 @@ export function AlertRules() {
       ) : rules.length === 0 ? (
         <Text>{t('alerts.noRules')}</Text>
       ) : (
-        <ConsoleTable minWidth={560} striped aria-label={t('alerts.rules')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('alerts.kind')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.wait')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.district')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.enabled')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.map((rule) => (
-              <Table.Tr key={rule.id}>
-                <Table.Td data-label={t('alerts.kind')}>{t(`alerts.kinds.${rule.kind}`)}</Table.Td>
-                <Table.Td data-label={t('alerts.wait')}>
-                  {t(usesHours(rule.kind) ? 'alerts.hoursCount' : 'alerts.minutesCount', { count: amountOf(rule) })}
-                </Table.Td>
-                <Table.Td data-label={t('alerts.district')}>
-                  {rule.kind === 'feedFailing' ? '—' : districtOrAll(rule.district)}
-                </Table.Td>
-                <Table.Td data-label={t('alerts.enabled')}>{rule.enabled ? t('alerts.yes') : t('alerts.no')}</Table.Td>
-                <Table.Td data-label={t('alerts.actions')}>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      aria-label={t('alerts.editRule', { id: rule.id })}
-                      onClick={() =>
-                        setDraft({
-                          id: rule.id,
-                          kind: rule.kind,
-                          amount: amountOf(rule),
-                          district: rule.district ?? '',
-                          enabled: rule.enabled,
-                        })
-                      }
-                    >
-                      {t('alerts.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      aria-label={t('alerts.deleteRule', { id: rule.id })}
-                      onClick={() => setDeleting(rule)}
-                    >
-                      {t('alerts.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+        <ConsoleTable
+          columns={[t('alerts.kind'), t('alerts.wait'), t('alerts.district'), t('alerts.enabled'), t('alerts.actions')]}
+          minWidth={560}
+          striped
+          aria-label={t('alerts.rules')}
+        >
+          {rules.map((rule) => (
+            <ConsoleRow key={rule.id}>
+              <Table.Td>{t(`alerts.kinds.${rule.kind}`)}</Table.Td>
+              <Table.Td>
+                {t(usesHours(rule.kind) ? 'alerts.hoursCount' : 'alerts.minutesCount', { count: amountOf(rule) })}
+              </Table.Td>
+              <Table.Td>{rule.kind === 'feedFailing' ? '—' : districtOrAll(rule.district)}</Table.Td>
+              <Table.Td>{rule.enabled ? t('alerts.yes') : t('alerts.no')}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={t('alerts.editRule', { id: rule.id })}
+                    onClick={() =>
+                      setDraft({
+                        id: rule.id,
+                        kind: rule.kind,
+                        amount: amountOf(rule),
+                        district: rule.district ?? '',
+                        enabled: rule.enabled,
+                      })
+                    }
+                  >
+                    {t('alerts.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    aria-label={t('alerts.deleteRule', { id: rule.id })}
+                    onClick={() => setDeleting(rule)}
+                  >
+                    {t('alerts.delete')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </ConsoleRow>
+          ))}
         </ConsoleTable>
       )}
       <form

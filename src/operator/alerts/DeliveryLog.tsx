@@ -7,7 +7,7 @@ import { useErrorText } from '../useErrorText';
 import { usePolling } from '../usePolling';
 import { useShowTime } from '../useShowTime';
 import { fetchDeliveries, type Delivery, type Webhook } from './alertCalls';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 /** A pending delivery's next try shows within this. */
 const POLL_MS = 10_000;
@@ -46,40 +46,37 @@ export function DeliveryLog({ webhook }: { webhook: Webhook }) {
   if (deliveries.length === 0) return <Text size="sm">{t('alerts.noDeliveries')}</Text>;
   return (
     <Stack gap="xs">
-      <ConsoleTable minWidth={680} striped withTableBorder aria-label={t('alerts.deliveryLogOf', { url: webhook.url })}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('alerts.queuedAt')}</Table.Th>
-            <Table.Th scope="col">{t('alerts.event')}</Table.Th>
-            <Table.Th scope="col">{t('alerts.deliveryState')}</Table.Th>
-            <Table.Th scope="col">{t('alerts.attempts')}</Table.Th>
-            <Table.Th scope="col">{t('alerts.responseCode')}</Table.Th>
-            <Table.Th scope="col">{t('alerts.nextAttempt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deliveries.map((delivery) => (
-            <Table.Tr key={delivery.id}>
-              <Table.Td data-label={t('alerts.queuedAt')}>{time(delivery.createdAt)}</Table.Td>
-              <Table.Td data-label={t('alerts.event')}>
-                {delivery.event === 'alert.closed' ? t('alerts.eventClosed') : t('alerts.eventOpened')}
-              </Table.Td>
-              <Table.Td data-label={t('alerts.deliveryState')}>
-                {t(`alerts.deliveryStates.${delivery.state}`)}
-                {delivery.lastError && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {delivery.lastError}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td data-label={t('alerts.attempts')}>{delivery.attempts}</Table.Td>
-              <Table.Td data-label={t('alerts.responseCode')}>{delivery.lastStatus ?? '—'}</Table.Td>
-              <Table.Td data-label={t('alerts.nextAttempt')}>
-                {delivery.state === 'pending' ? time(delivery.nextAttemptAt) : '—'}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+      <ConsoleTable
+        columns={[
+          t('alerts.queuedAt'),
+          t('alerts.event'),
+          t('alerts.deliveryState'),
+          t('alerts.attempts'),
+          t('alerts.responseCode'),
+          t('alerts.nextAttempt'),
+        ]}
+        minWidth={680}
+        striped
+        withTableBorder
+        aria-label={t('alerts.deliveryLogOf', { url: webhook.url })}
+      >
+        {deliveries.map((delivery) => (
+          <ConsoleRow key={delivery.id}>
+            <Table.Td>{time(delivery.createdAt)}</Table.Td>
+            <Table.Td>{delivery.event === 'alert.closed' ? t('alerts.eventClosed') : t('alerts.eventOpened')}</Table.Td>
+            <Table.Td>
+              {t(`alerts.deliveryStates.${delivery.state}`)}
+              {delivery.lastError && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {delivery.lastError}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{delivery.attempts}</Table.Td>
+            <Table.Td>{delivery.lastStatus ?? '—'}</Table.Td>
+            <Table.Td>{delivery.state === 'pending' ? time(delivery.nextAttemptAt) : '—'}</Table.Td>
+          </ConsoleRow>
+        ))}
       </ConsoleTable>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 /** The webhooks (admins): registered with a URL, the secret shown once, enabled or not, deleted; each one's log. */
 export function Webhooks() {
@@ -46,32 +46,26 @@ export function Webhooks() {
       ) : webhooks.length === 0 ? (
         <Text>{t('alerts.noWebhooks')}</Text>
       ) : (
-        <ConsoleTable minWidth={620} aria-label={t('alerts.webhooks')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('alerts.url')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.description')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.enabled')}</Table.Th>
-              <Table.Th scope="col">{t('alerts.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {webhooks.map((hook) => (
-              <WebhookRows
-                key={hook.id}
-                hook={hook}
-                logShown={shownLog === hook.id}
-                onToggleLog={() => setShownLog(shownLog === hook.id ? null : hook.id)}
-                onEnable={(enabled) =>
-                  void act(
-                    () => setWebhookEnabled(call, hook.id, enabled),
-                    t(enabled ? 'alerts.webhookEnabled' : 'alerts.webhookDisabled'),
-                  )
-                }
-                onDelete={() => setDeleting(hook)}
-              />
-            ))}
-          </Table.Tbody>
+        <ConsoleTable
+          columns={[t('alerts.url'), t('alerts.description'), t('alerts.enabled'), t('alerts.actions')]}
+          minWidth={620}
+          aria-label={t('alerts.webhooks')}
+        >
+          {webhooks.map((hook) => (
+            <WebhookRows
+              key={hook.id}
+              hook={hook}
+              logShown={shownLog === hook.id}
+              onToggleLog={() => setShownLog(shownLog === hook.id ? null : hook.id)}
+              onEnable={(enabled) =>
+                void act(
+                  () => setWebhookEnabled(call, hook.id, enabled),
+                  t(enabled ? 'alerts.webhookEnabled' : 'alerts.webhookDisabled'),
+                )
+              }
+              onDelete={() => setDeleting(hook)}
+            />
+          ))}
         </ConsoleTable>
       )}
       <form
@@ -134,19 +128,17 @@ function WebhookRows({
   const t = useConsoleT();
   return (
     <>
-      <Table.Tr>
-        <Table.Td data-label={t('alerts.url')} style={{ overflowWrap: 'anywhere' }}>
-          {hook.url}
-        </Table.Td>
-        <Table.Td data-label={t('alerts.description')}>{hook.description}</Table.Td>
-        <Table.Td data-label={t('alerts.enabled')}>
+      <ConsoleRow>
+        <Table.Td style={{ overflowWrap: 'anywhere' }}>{hook.url}</Table.Td>
+        <Table.Td>{hook.description}</Table.Td>
+        <Table.Td>
           <Switch
             checked={hook.enabled}
             aria-label={t('alerts.enableWebhook', { url: hook.url })}
             onChange={(event) => onEnable(event.currentTarget.checked)}
           />
         </Table.Td>
-        <Table.Td data-label={t('alerts.actions')}>
+        <Table.Td>
           <Group gap="xs" wrap="nowrap">
             <Button
               size="xs"
@@ -168,13 +160,13 @@ function WebhookRows({
             </Button>
           </Group>
         </Table.Td>
-      </Table.Tr>
+      </ConsoleRow>
       {logShown && (
-        <Table.Tr>
+        <ConsoleRow>
           <Table.Td colSpan={4}>
             <DeliveryLog webhook={hook} />
           </Table.Td>
-        </Table.Tr>
+        </ConsoleRow>
       )}
     </>
   );

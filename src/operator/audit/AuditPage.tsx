@@ -20,7 +20,7 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from './auditEntries';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 const NO_FILTER: AuditFilter = { person: '', machine: '' };
 
@@ -152,43 +152,36 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   const locale = useAtomValue(localeAtom);
   const now = useAtomValue(nowAtom).getTime();
   return (
-    <ConsoleTable minWidth={720} striped highlightOnHover aria-label={t('audit.table')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('audit.at')}</Table.Th>
-          <Table.Th scope="col">{t('audit.actor')}</Table.Th>
-          <Table.Th scope="col">{t('audit.address')}</Table.Th>
-          <Table.Th scope="col">{t('audit.machine')}</Table.Th>
-          <Table.Th scope="col">{t('audit.change')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry) => {
-          const at = parseFeedTimestamp(entry.at);
-          return (
-            <Table.Tr key={entry.id}>
-              <Table.Td data-label={t('audit.at')}>{at === null ? entry.at : hongKongTime(at, now, locale)}</Table.Td>
-              <Table.Td data-label={t('audit.actor')}>
-                {entry.actorKind === 'token' ? t('audit.token', { name: entry.actor }) : entry.actor}
-              </Table.Td>
-              <Table.Td data-label={t('audit.address')}>{entry.address || t('audit.none')}</Table.Td>
-              <Table.Td data-label={t('audit.machine')}>
-                {entry.machineId ? (
-                  <ConsoleLink to={machinePath(entry.machineId)}>{entry.machineId}</ConsoleLink>
-                ) : (
-                  t('audit.none')
-                )}
-              </Table.Td>
-              <Table.Td data-label={t('audit.change')}>
-                <Text size="sm" fw={600}>
-                  {kindLabel(entry.kind)}
-                </Text>
-                <EntryChange entry={entry} />
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
+    <ConsoleTable
+      columns={[t('audit.at'), t('audit.actor'), t('audit.address'), t('audit.machine'), t('audit.change')]}
+      minWidth={720}
+      striped
+      highlightOnHover
+      aria-label={t('audit.table')}
+    >
+      {entries.map((entry) => {
+        const at = parseFeedTimestamp(entry.at);
+        return (
+          <ConsoleRow key={entry.id}>
+            <Table.Td>{at === null ? entry.at : hongKongTime(at, now, locale)}</Table.Td>
+            <Table.Td>{entry.actorKind === 'token' ? t('audit.token', { name: entry.actor }) : entry.actor}</Table.Td>
+            <Table.Td>{entry.address || t('audit.none')}</Table.Td>
+            <Table.Td>
+              {entry.machineId ? (
+                <ConsoleLink to={machinePath(entry.machineId)}>{entry.machineId}</ConsoleLink>
+              ) : (
+                t('audit.none')
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {kindLabel(entry.kind)}
+              </Text>
+              <EntryChange entry={entry} />
+            </Table.Td>
+          </ConsoleRow>
+        );
+      })}
     </ConsoleTable>
   );
 }

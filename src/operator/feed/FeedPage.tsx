@@ -8,7 +8,7 @@ import { usePolling } from '../usePolling';
 import { useShowTime } from '../useShowTime';
 import { fetchFeedReview, type FeedHold, type FeedReview, type FeedState } from './feedReview';
 import { HeldSync } from './HeldSync';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 /** How often the page asks again: a hold or a failing feed shows within this. */
 const POLL_MS = 5000;
@@ -102,27 +102,27 @@ function RecentHolds({ holds }: { holds: FeedHold[] }) {
   return (
     <Stack gap="xs">
       <Title order={3}>{t('feedReview.recent')}</Title>
-      <ConsoleTable minWidth={560} striped aria-label={t('feedReview.recent')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('feedReview.heldAt')}</Table.Th>
-            <Table.Th scope="col">{t('feedReview.wouldDeactivate')}</Table.Th>
-            <Table.Th scope="col">{t('feedReview.outcome')}</Table.Th>
-            <Table.Th scope="col">{t('feedReview.decidedBy')}</Table.Th>
-            <Table.Th scope="col">{t('feedReview.decidedAt')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {holds.map((hold) => (
-            <Table.Tr key={hold.id}>
-              <Table.Td data-label={t('feedReview.heldAt')}>{time(hold.heldAt)}</Table.Td>
-              <Table.Td data-label={t('feedReview.wouldDeactivate')}>{hold.machines}</Table.Td>
-              <Table.Td data-label={t('feedReview.outcome')}>{t(`feedReview.holdState.${hold.state}`)}</Table.Td>
-              <Table.Td data-label={t('feedReview.decidedBy')}>{decider(hold) ?? t('feedReview.byFeed')}</Table.Td>
-              <Table.Td data-label={t('feedReview.decidedAt')}>{time(hold.decidedAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+      <ConsoleTable
+        columns={[
+          t('feedReview.heldAt'),
+          t('feedReview.wouldDeactivate'),
+          t('feedReview.outcome'),
+          t('feedReview.decidedBy'),
+          t('feedReview.decidedAt'),
+        ]}
+        minWidth={560}
+        striped
+        aria-label={t('feedReview.recent')}
+      >
+        {holds.map((hold) => (
+          <ConsoleRow key={hold.id}>
+            <Table.Td>{time(hold.heldAt)}</Table.Td>
+            <Table.Td>{hold.machines}</Table.Td>
+            <Table.Td>{t(`feedReview.holdState.${hold.state}`)}</Table.Td>
+            <Table.Td>{decider(hold) ?? t('feedReview.byFeed')}</Table.Td>
+            <Table.Td>{time(hold.decidedAt)}</Table.Td>
+          </ConsoleRow>
+        ))}
       </ConsoleTable>
     </Stack>
   );

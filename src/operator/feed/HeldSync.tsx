@@ -12,7 +12,7 @@ import { useErrorText } from '../useErrorText';
 import { useShowTime } from '../useShowTime';
 import { WarningNotice } from '../WarningNotice';
 import { decideHold, type FeedReview } from './feedReview';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 type Decision = 'confirm' | 'reject';
 
@@ -85,28 +85,22 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
         <Text c="dimmed">{t('feedReview.adminsDecide')}</Text>
       )}
       {outcome && <OutcomeText {...outcome} />}
-      <ConsoleTable minWidth={420} striped aria-label={t('feedReview.machines', { count: hold.machines })}>
-        <Table.Caption>{t('feedReview.machines', { count: hold.machines })}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('feedReview.machineId')}</Table.Th>
-            <Table.Th scope="col">{t('feedReview.machineName')}</Table.Th>
-            <Table.Th scope="col">{t('fleet.column.district')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {hold.machineList.map((machine) => (
-            <Table.Tr key={machine.id}>
-              <Table.Td data-label={t('feedReview.machineId')}>
-                <ConsoleLink to={machinePath(machine.id)}>{machine.id}</ConsoleLink>
-              </Table.Td>
-              <Table.Td data-label={t('feedReview.machineName')}>
-                {machine[`name_${locale}`] ?? machine.name_en ?? ''}
-              </Table.Td>
-              <Table.Td data-label={t('fleet.column.district')}>{districtName(machine.district)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+      <ConsoleTable
+        columns={[t('feedReview.machineId'), t('feedReview.machineName'), t('fleet.column.district')]}
+        caption={t('feedReview.machines', { count: hold.machines })}
+        minWidth={420}
+        striped
+        aria-label={t('feedReview.machines', { count: hold.machines })}
+      >
+        {hold.machineList.map((machine) => (
+          <ConsoleRow key={machine.id}>
+            <Table.Td>
+              <ConsoleLink to={machinePath(machine.id)}>{machine.id}</ConsoleLink>
+            </Table.Td>
+            <Table.Td>{machine[`name_${locale}`] ?? machine.name_en ?? ''}</Table.Td>
+            <Table.Td>{districtName(machine.district)}</Table.Td>
+          </ConsoleRow>
+        ))}
       </ConsoleTable>
       {hold.machineList.length < hold.machines && (
         <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import { useTable, type Updater, type SortingState } from '@tanstack/react-table
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useAtom, useAtomValue } from 'jotai';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import a11y from '../../ui/a11y.module.css';
 import { useIsMobile } from '../../ui/useIsMobile';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { fleetAtom, fleetShownAtom, fleetSortAtom } from './fleetAtoms';
@@ -72,7 +73,7 @@ export function FleetTable() {
       className={classes.table}
       data-layout={mobile ? 'cards' : 'rows'}
     >
-      <div role="rowgroup" className={classes.head}>
+      <div role="rowgroup" className={mobile ? a11y.visuallyHidden : classes.head}>
         {table.getHeaderGroups().map((group) => (
           <div role="row" aria-rowindex={1} key={group.id} className={classes.row}>
             {group.headers.map((header) => {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/useT';
 import { useConsoleT } from '../i18n/useConsoleT';
 import type { Person } from './peopleCalls';
 import { ROLE_KEYS } from './RoleSelect';
-import { ConsoleTable } from '../ConsoleTable';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset';
 
@@ -36,86 +36,87 @@ export function PeopleTable({
   const tPublic = useT();
   const shown = useShownTime();
   return (
-    <ConsoleTable minWidth={880} striped highlightOnHover aria-label={t('people.table')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('people.name')}</Table.Th>
-          <Table.Th scope="col">{t('people.role')}</Table.Th>
-          <Table.Th scope="col">{t('people.districts')}</Table.Th>
-          <Table.Th scope="col">{t('people.state')}</Table.Th>
-          <Table.Th scope="col">{t('people.created')}</Table.Th>
-          <Table.Th scope="col">{t('people.lastSignIn')}</Table.Th>
-          <Table.Th scope="col">{t('people.actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {people.map((person) => {
-          const mine = person.name === me;
-          return (
-            <Table.Tr key={person.name}>
-              <Table.Th scope="row" fw={600}>
-                {person.name}{' '}
-                {mine && (
-                  <Text span c="dimmed" size="sm">
-                    {t('people.you')}
-                  </Text>
-                )}
-              </Table.Th>
-              <Table.Td data-label={t('people.role')}>{t(ROLE_KEYS[person.role])}</Table.Td>
-              <Table.Td data-label={t('people.districts')}>
-                {person.districts.length === 0
-                  ? t('console.allDistricts')
-                  : person.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
-              </Table.Td>
-              <Table.Td data-label={t('people.state')}>
-                <Group gap={4}>
-                  <Badge color={person.disabled ? 'gray' : 'brand'} variant="light" c="dark.7">
-                    {person.disabled ? t('people.disabled') : t('people.active')}
+    <ConsoleTable
+      columns={[
+        t('people.name'),
+        t('people.role'),
+        t('people.districts'),
+        t('people.state'),
+        t('people.created'),
+        t('people.lastSignIn'),
+        t('people.actions'),
+      ]}
+      minWidth={880}
+      striped
+      highlightOnHover
+      aria-label={t('people.table')}
+    >
+      {people.map((person) => {
+        const mine = person.name === me;
+        return (
+          <ConsoleRow key={person.name}>
+            <Table.Th scope="row" fw={600}>
+              {person.name}{' '}
+              {mine && (
+                <Text span c="dimmed" size="sm">
+                  {t('people.you')}
+                </Text>
+              )}
+            </Table.Th>
+            <Table.Td>{t(ROLE_KEYS[person.role])}</Table.Td>
+            <Table.Td>
+              {person.districts.length === 0
+                ? t('console.allDistricts')
+                : person.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                <Badge color={person.disabled ? 'gray' : 'brand'} variant="light" c="dark.7">
+                  {person.disabled ? t('people.disabled') : t('people.active')}
+                </Badge>
+                {person.mustChangePassword && (
+                  <Badge color="orange" variant="light" c="dark.7">
+                    {t('people.mustChange')}
                   </Badge>
-                  {person.mustChangePassword && (
-                    <Badge color="orange" variant="light" c="dark.7">
-                      {t('people.mustChange')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td data-label={t('people.created')}>{shown(person.createdAt, '')}</Table.Td>
-              <Table.Td data-label={t('people.lastSignIn')}>{shown(person.lastSignInAt, t('people.never'))}</Table.Td>
-              <Table.Td data-label={t('people.actions')}>
-                {!mine && (
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => onAction('edit', person)}
-                      aria-label={t('people.editOf', { name: person.name })}
-                    >
-                      {t('people.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => onAction('reset', person)}
-                      aria-label={t('people.resetOf', { name: person.name })}
-                    >
-                      {t('people.reset')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color={person.disabled ? undefined : 'red'}
-                      onClick={() => onAction(person.disabled ? 'enable' : 'disable', person)}
-                      aria-label={t(person.disabled ? 'people.enableOf' : 'people.disableOf', { name: person.name })}
-                    >
-                      {person.disabled ? t('people.enable') : t('people.disable')}
-                    </Button>
-                  </Group>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
+              </Group>
+            </Table.Td>
+            <Table.Td>{shown(person.createdAt, '')}</Table.Td>
+            <Table.Td>{shown(person.lastSignInAt, t('people.never'))}</Table.Td>
+            <Table.Td>
+              {!mine && (
+                <Group gap={4} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => onAction('edit', person)}
+                    aria-label={t('people.editOf', { name: person.name })}
+                  >
+                    {t('people.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => onAction('reset', person)}
+                    aria-label={t('people.resetOf', { name: person.name })}
+                  >
+                    {t('people.reset')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color={person.disabled ? undefined : 'red'}
+                    onClick={() => onAction(person.disabled ? 'enable' : 'disable', person)}
+                    aria-label={t(person.disabled ? 'people.enableOf' : 'people.disableOf', { name: person.name })}
+                  >
+                    {person.disabled ? t('people.enable') : t('people.disable')}
+                  </Button>
+                </Group>
+              )}
+            </Table.Td>
+          </ConsoleRow>
+        );
+      })}
     </ConsoleTable>
   );
 }
