@@ -7,7 +7,7 @@ import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { ADMIN_TOKEN, openPage, ROOT, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
-import { countColours, differingPixels, hexToRgb, steadyScreenshot, type Box, type ScreenPixel } from './pixels';
+import { countColours, hexToRgb, settledShot, steadyScreenshot, type ScreenPixel } from './pixels';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
 /** Where a failing run leaves its two screenshots. */
@@ -33,32 +33,9 @@ function operatorSetsStatus(id: string, status: string) {
   });
 }
 
-/** Frames the map drew as its markers over the kept basemap (published on its canvas). */
 /** A marker stands on its bottom tip: its round head is 8 to 18 px above the machine's point. */
 const markerColours = (page: Page, at: ScreenPoint) =>
   countColours(page, { green: GREEN, red: RED }, { x: at.x - 6, y: at.y - 18, width: 12, height: 10 }, 20);
-
-/**
- * A steady shot of `box` in which every pixel that differs from `reference` is allowed, taken again for up to 30 s
- * while one is not: a loaded machine's software GL sometimes shows a passing frame of the whole map (once 13 %
- * darker with no marker, once still changing after 15 s), which a visitor's next frame replaces. A change that
- * stays, as a leak into another marker would, is still found.
- */
-async function settledShot(page: Page, box: Box, reference: string, stray: (pixel: ScreenPixel) => boolean) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const shot = await steadyScreenshot(page, box).catch((error: unknown) => {
-      if (Date.now() > deadline) throw error;
-      return null;
-    });
-    if (shot !== null) {
-      const changed = await differingPixels(page, reference, shot);
-      const strays = changed.filter(stray);
-      if (strays.length === 0 || Date.now() > deadline) return { shot, changed, stray: strays };
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
 
 describe('a live status change on the map', () => {
   it('recolours that machine’s marker, and a click on the marker opens the machine as it now is', async () => {

@@ -99,6 +99,28 @@ export async function steadyScreenshot(page: Page, clip: Box, timeoutMs = 15_000
   }
 }
 
+/**
+ * A steady shot of `box` in which every pixel that differs from `reference` is allowed, taken again for up to 30 s
+ * while one is not: a loaded machine's software GL sometimes shows a passing frame of the whole map (once 13 %
+ * darker with no marker, once still changing after 15 s), which a visitor's next frame replaces. A change that
+ * stays, as a leak into another marker would, is still found.
+ */
+export async function settledShot(page: Page, box: Box, reference: string, stray: (pixel: ScreenPixel) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const shot = await steadyScreenshot(page, box).catch((error: unknown) => {
+      if (Date.now() > deadline) throw error;
+      return null;
+    });
+    if (shot !== null) {
+      const changed = await differingPixels(page, reference, shot);
+      const strays = changed.filter(stray);
+      if (strays.length === 0 || Date.now() > deadline) return { shot, changed, stray: strays };
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 /** The pixels (x, y inside the shots) where two PNG screenshots of the same size differ, at most `limit`. */
 export async function differingPixels(page: Page, a: string, b: string, limit = 2_000): Promise<ScreenPixel[]> {
   const [first, second] = await Promise.all([pngPixels(page, a), pngPixels(page, b)]);
