@@ -2,21 +2,16 @@ import { MantineProvider, Table } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import a11y from '../ui/a11y.module.css';
+import { fakeMatchMedia } from '../../tests/support/matchMedia';
 import { ConsoleRow, ConsoleTable } from './ConsoleTable';
 import classes from './ConsoleTable.module.css';
 
 /** A phone to useIsMobile: every max-width query matches. */
 const onPhone = () =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal(
+    'matchMedia',
+    fakeMatchMedia((query) => query.includes('max-width')),
+  );
 
 function People({ withNote }: { withNote: boolean }) {
   return (

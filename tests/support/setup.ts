@@ -1,22 +1,11 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { fakeMatchMedia } from './matchMedia';
 
 afterEach(() => cleanup());
 
 // Mantine reads these under jsdom.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+window.matchMedia ??= fakeMatchMedia(() => false);
 class ResizeObserverStub {
   observe() {}
   unobserve() {}
