@@ -263,8 +263,10 @@ describe('kiosk mode (?kiosk=1) placed by RVM_KIOSK_HERE, statuses refreshed eve
     await waitForListIcon(page, machine.name_en, await legendIconSrc(page, 'Maintenance'));
     expect(await waitForMarker(page, 'maintenance')).toMatchObject({ available: 0, full: 0 });
 
+    // A refresh already in flight when the first change is written can carry it, so the two changes
+    // may arrive in one refresh counted here, never in none.
     const refreshes = opened.apiCalls.filter((c) => c.path === '/api/rvm/').slice(callsBefore);
-    expect(refreshes.length).toBeGreaterThanOrEqual(2);
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
     for (const call of refreshes) expect(call).toMatchObject({ method: 'POST', body: '{}' });
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { overlaySeen: boolean }).overlaySeen)).toBe(false);
