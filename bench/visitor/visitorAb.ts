@@ -6,11 +6,11 @@ import { median } from '../stats';
 import { loadAsVisitor, watchServiceWorkers, type VisitorLoad } from './visitorLoad';
 
 /**
- * `tsx bench/visitor/visitorAb.ts`: our page's visitor loads (bench/visitor/visitorLoad.ts, CPU as is) for two or more builds in
- * one run, interleaved (run 1 of each build, then run 2 of each, ...), so that a change is compared under the same
- * machine load. VISITOR_AB names the builds, `label=dir,label=dir` (e.g. `before=/tmp/dist-a,after=dist`); each is
- * served by its own real server. VISITOR_RUNS (5) runs of each, a cold and a warm load per run. Writes
- * `<date>-visitor-ab-<UTC hhmm>.json` to BENCH_OUT (bench/results) and prints medians.
+ * `tsx bench/visitor/visitorAb.ts`: our page's visitor loads (bench/visitor/visitorLoad.ts, CPU as is) for two or more
+ * builds in one run, interleaved (run 1 of each build, then run 2 of each in the reverse order, ...), so that a change
+ * is compared under the same machine load. VISITOR_AB names the builds, `label=dir,label=dir` (e.g.
+ * `before=/tmp/dist-a,after=dist`); each is served by its own real server. VISITOR_RUNS (5) runs of each, a cold and a
+ * warm load per run. Writes `<date>-visitor-ab-<UTC hhmm>.json` to BENCH_OUT (bench/results) and prints medians.
  */
 const OUT = resolve(process.env.BENCH_OUT ?? join(ROOT, 'bench/results'));
 const RUNS = Number(process.env.VISITOR_RUNS ?? 5);
@@ -27,7 +27,10 @@ try {
   for (const build of builds) servers.push(await startServer({ RVM_STATIC: build.dir }));
   const loads = builds.map(() => ({ cold: [] as VisitorLoad[], warm: [] as VisitorLoad[] }));
   for (let run = 0; run < RUNS; run++) {
-    for (const [i, build] of builds.entries()) {
+    // Each run turns the order around: a build loaded right after another starts on a warmer machine.
+    const order = run % 2 === 0 ? [...builds.keys()] : [...builds.keys()].reverse();
+    for (const i of order) {
+      const build = builds[i]!;
       const context = await browser.createBrowserContext();
       const serviceWorkers = watchServiceWorkers(context);
       const target = { kind: 'ours', url: `${servers[i]!.url}/` } as const;
