@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createStore, Provider } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
-import { machinesAtom } from '../machines/machinesAtom';
+import { machinesAtom, machinesLoadStateAtom, type LoadState } from '../machines/machinesAtom';
 import { focusRequestAtom } from '../selection/selectionAtoms';
 import { districtAtom } from '../filters/filterAtoms';
 import { FONT_SIZES_PX } from '../config';
@@ -48,6 +48,21 @@ function renderList(count: number) {
 }
 
 describe('LocationList', () => {
+  it.each<[LoadState, string]>([
+    ['idle', ''],
+    ['loading', ''],
+    ['failed', '0 machines'],
+    ['loaded', '0 machines'],
+  ])('with no machines while the list is %s, its count reads "%s"', (loadState, count) => {
+    const store = renderList(0);
+    act(() => store.set(machinesLoadStateAtom, loadState));
+    const heading = screen.getByRole('heading', { name: 'Location List' });
+    const countText = heading.closest('section')!.querySelector('[aria-live]')!.textContent;
+    expect(countText).toBe(count);
+    // "No machine matches" only once there is an answer to match against.
+    expect(screen.queryByText('No machine matches these filters.') !== null).toBe(count !== '');
+  });
+
   it('lists every machine of a short list', () => {
     renderList(3);
     const list = screen.getByRole('list', { name: 'Location List' });

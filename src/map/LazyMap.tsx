@@ -1,5 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { pendingCountAtom } from '../api/pendingAtom';
 import { useT } from '../i18n/useT';
 import { firstViewComplete } from '../pageLoad/firstView';
 import { useListFirst } from './useListFirst';
@@ -22,12 +24,20 @@ export function LazyMap() {
 
 function MapNotice({ kind }: { kind: 'loading' | 'error' }) {
   const t = useT();
+  // The page's loading overlay (RequestOverlay) already tells it: one spinner, not two on top of each other.
+  const overlaid = useAtomValue(pendingCountAtom) > 0;
   return (
     <Center pos="absolute" inset={0} bg="#b9d9e8">
-      <Stack align="center" gap="xs">
-        {kind === 'loading' && <Loader size="sm" />}
-        <Text size="sm">{kind === 'loading' ? t('app.mapLoading') : t('app.mapUnavailable')}</Text>
-      </Stack>
+      {kind === 'error' ? (
+        <Text size="sm">{t('app.mapUnavailable')}</Text>
+      ) : (
+        !overlaid && (
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{t('app.mapLoading')}</Text>
+          </Stack>
+        )
+      )}
     </Center>
   );
 }

@@ -74,9 +74,9 @@ function waitForUrl(child: ChildProcess): Promise<string> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      reject(new Error(`server exited with ${signal ?? code}:\n${output}`));
     });
   });
 }

@@ -28,6 +28,9 @@ describe('request overlay and message bar (issue 4 §6, §7)', () => {
     const overlay = await find(page, 'progressbar', t.app.loading, FIRST_RENDER_TIMEOUT_MS);
     const box = await overlay.boundingBox();
     expect(box).toEqual({ x: 0, y: 0, width: 1280, height: 800 });
+    // One loading indicator: the map's own "Loading map…" waits under the overlay without its spinner.
+    expect(await page.$(`::-p-text(${t.app.mapLoading})`)).toBeNull();
+    expect(await page.$$('.mantine-Loader-root')).toHaveLength(1);
     const toggle = await find(page, 'button', t.filter.hidePanel);
     const at = (await toggle.boundingBox())!;
     await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
