@@ -31,6 +31,12 @@ const machine = (n: number): Machine => ({
   service_hour_zhs: '',
 });
 
+/** The count the list tells under its heading (its live region). */
+function countText(): string | null {
+  const heading = screen.getByRole('heading', { name: 'Location List' });
+  return heading.closest('section')!.querySelector('[aria-live]')!.textContent;
+}
+
 function renderList(count: number) {
   const store = createStore();
   store.set(
@@ -56,11 +62,19 @@ describe('LocationList', () => {
   ])('with no machines while the list is %s, its count reads "%s"', (loadState, count) => {
     const store = renderList(0);
     act(() => store.set(machinesLoadStateAtom, loadState));
-    const heading = screen.getByRole('heading', { name: 'Location List' });
-    const countText = heading.closest('section')!.querySelector('[aria-live]')!.textContent;
-    expect(countText).toBe(count);
+    expect(countText()).toBe(count);
     // "No machine matches" only once there is an answer to match against.
     expect(screen.queryByText('No machine matches these filters.') !== null).toBe(count !== '');
+  });
+
+  it('with machines filtered away, tells "0 machines" while a list call is pending', () => {
+    const store = renderList(3);
+    act(() => {
+      store.set(districtAtom, 'EASTERN');
+      store.set(machinesLoadStateAtom, 'loading');
+    });
+    expect(countText()).toBe('0 machines');
+    expect(screen.getByText('No machine matches these filters.')).toBeTruthy();
   });
 
   it('lists every machine of a short list', () => {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FONT_SIZES_PX } from '../config';
 import { useT } from '../i18n/useT';
 import type { Machine } from '../../shared/machine';
-import { machinesLoadStateAtom } from '../machines/machinesAtom';
+import { awaitingListAtom } from '../machines/machinesAtom';
 import { fontSizeAtom } from '../settings/fontSizeAtom';
 import { listedMachinesAtom } from './listedMachinesAtom';
 import { resultMachineAt } from '../filters/filterResult';
@@ -32,9 +32,7 @@ const KEY_STEPS: Record<string, (index: number, page: number, last: number) => n
  */
 export function LocationList({ onChoose }: { onChoose?: (machine: Machine) => void }) {
   const result = useAtomValue(listedMachinesAtom);
-  const loadState = useAtomValue(machinesLoadStateAtom);
-  // Before the first answer the list has no count to tell: not "0 machines", not "No machine matches".
-  const awaitingList = result.count === 0 && (loadState === 'idle' || loadState === 'loading');
+  const awaitingList = useAtomValue(awaitingListAtom);
   const rowPx = ROW_HEIGHT_REM * FONT_SIZES_PX[useAtomValue(fontSizeAtom)];
   const t = useT();
   const headingId = useId();

@@ -75,6 +75,13 @@ export const machineByIdAtom = atom((get) => {
 export const machinesLoadStateAtom = atom<LoadState>('idle');
 machinesLoadStateAtom.debugLabel = 'machinesLoadState';
 
+/** No machines yet and the list's answer still to come: nothing to count, nothing to say "no match" about. */
+export const awaitingListAtom = atom((get) => {
+  const state = get(machinesLoadStateAtom);
+  return get(machinesAtom).length === 0 && (state === 'idle' || state === 'loading');
+});
+awaitingListAtom.debugLabel = 'awaitingList';
+
 /** Rows the parser left off are logged once per page, not on every refresh. */
 const rejectedLoggedAtom = atom(false);
 
