@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Frame, Page } from 'puppeteer-core';
+import type { Frame, Page, Protocol } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import zht from '../../src/i18n/locales/zht.json';
@@ -93,6 +93,22 @@ const dataAsOf = (where: Page | Frame) =>
     times.map((t) => t.textContent ?? '').filter((text) => text.startsWith('Data as of')),
   );
 
+/**
+ * Watches where the page's script files come from: for each, the service worker's static route it took and where
+ * the answer came from (Chromium's own record, as DevTools shows it), or 'worker' for the worker's fetch handler.
+ */
+async function watchScriptSources(page: Page): Promise<() => string[]> {
+  const cdp = await page.createCDPSession();
+  const sources: string[] = [];
+  cdp.on('Network.responseReceived', (event: Protocol.Network.ResponseReceivedEvent) => {
+    const { url, serviceWorkerRouterInfo: routed, fromServiceWorker } = event.response;
+    if (!/\/assets\/[^/]+\.js$/.test(new URL(url).pathname)) return;
+    sources.push(routed ? `route ${routed.actualSourceType}` : fromServiceWorker ? 'worker' : 'network');
+  });
+  await cdp.send('Network.enable');
+  return () => sources;
+}
+
 function renameMachine(id: string, name: string): void {
   const db = new Database(join(dataDir, 'rvm.sqlite'));
   try {
@@ -133,11 +149,16 @@ describe.each([
     // Counted once offline: a kiosk refresh or a live reload already on its way before is not the offline page's.
     await setOffline(lease.context, page, true);
     const listCallsBefore = opened.apiCalls.filter((c) => c.path === LIST_PATH).length;
+    const scriptSources = await watchScriptSources(page);
     await page.reload({ waitUntil: 'domcontentloaded' });
     await waitForNotice(page, en);
     await page.waitForSelector(`::-p-text(${countText(machines.length)})`, { timeout: 30_000 });
     // The map chunk (MapLibre's worker inside it) and the marker atlas came from the precache: the map draws the machines.
     await waitForMapReady(page);
+    // Every script straight from the precache by the worker's static route (src/offline/staticRoutes.ts), none
+    // through its JavaScript: a file kept with `Vary` would have missed and failed here, offline.
+    expect(scriptSources().length).toBeGreaterThan(3);
+    expect(new Set(scriptSources())).toEqual(new Set(['route cache']));
     // The same time as before the network went: the panel's line and the notice's.
     expect(await dataAsOf(page)).toEqual([shownAsOf[0], shownAsOf[0]]);
 
