@@ -1,6 +1,6 @@
 /**
  * Every `msg` key the server can answer with (`{ success: false, msg }`).
- * The front end translates each one (spec §8); keep this list and the locale files in step.
+ * The front end translates each one (docs/spec.md#errors); keep this list and the locale files in step.
  */
 export const API_ERROR_KEYS = [
   'badRequest',

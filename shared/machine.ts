@@ -28,7 +28,7 @@ export type Machine = Omit<ApiMachine, 'area' | 'district' | 'status' | MaybeMis
     area: Area | null;
     /** null when the server sent an unknown district. */
     district: District | null;
-    /** null when the server sent an unknown status (shown as maintenance, spec §4). */
+    /** null when the server sent an unknown status (shown as maintenance, docs/spec.md#display-states). */
     status: Status | null;
     picture?: { id: string } | null;
     /** Set by the page, never by the feed: `last_online` is older than the stale threshold (freshness/). */

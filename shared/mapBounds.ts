@@ -1,6 +1,6 @@
 /**
- * The map's box, [[west, south], [east, north]] in degrees (spec §9). The page keeps the camera inside it and
- * leaves off machines outside it; the server refuses to store them.
+ * The map's box, [[west, south], [east, north]] in degrees (docs/spec.md#constants). The page keeps the camera inside
+ * it and leaves off machines outside it; the server refuses to store them.
  */
 export const MAP_BOUNDS: [[number, number], [number, number]] = [
   [113.8167, 22.1333],

@@ -1,6 +1,6 @@
 /**
- * Every constant of the spec (§9), named as the spec names it, with units. The theme colours are in theme.ts,
- * the mobile breakpoint is Mantine's `md` (ui/useIsMobile.ts).
+ * Every constant of the spec (docs/spec.md#constants), named as it names them, with units. The theme colours are in
+ * theme.ts, the mobile breakpoint is Mantine's `md` (ui/useIsMobile.ts).
  */
 
 export const API_BASE_PATH = '/api/';

@@ -12,8 +12,9 @@ export const REFIT_PADDING = { ...FIT_PADDING_NONE_PX, top: FIT_PADDING_NONE_PX.
 export const REFIT_MAX_ZOOM = LIST_SELECT_MAX_ZOOM;
 
 /**
- * The spec's refit (§5), which the original site did: 200 ms after the shown machines change, the map fits
- * them; shown again as before, it stays. The alternatives jump there without animation, their cheapest way.
+ * The spec's refit (docs/spec.md#validation-rules), which the original site did: 200 ms after the shown machines
+ * change, the map fits them; shown again as before, it stays. The alternatives jump there without animation, their
+ * cheapest way.
  */
 export function refitToShown(machines: readonly Machine[], fit: (box: LngLatBox) => void): (shown: Uint8Array) => void {
   // Positions only, as boundsOfPositions reads them: packMachines' code columns would add to the page's load.

@@ -9,7 +9,7 @@ import { countShown, createPlainFilter } from './plainFilter';
 import { REFIT_MAX_ZOOM, REFIT_PADDING, refitToShown } from './refitToShown';
 import { statusTurnedOver, type StartRenderer } from './renderer';
 
-/** The spec's map bound stiffness (§9), which is Leaflet's maxBoundsViscosity: the original site was on Leaflet. */
+/** The spec's bound stiffness (docs/spec.md#constants) is Leaflet's maxBoundsViscosity: the original site used it. */
 const MAP_BOUND_STIFFNESS = 0.9;
 /** The marker stands on its point: bottom centre of the 24x24 image, as in the product's atlas. */
 const ICON_ANCHOR: [number, number] = [MARKER_ICON_SIZE_PX / 2, MARKER_ICON_SIZE_PX];

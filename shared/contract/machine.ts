@@ -9,7 +9,7 @@ import { MAP_BOUNDS } from '../mapBounds';
  * timestamps without an offset) is written by hand in `checkMachine.ts`.
  */
 
-/** Remaining capacity (spec §3). */
+/** Remaining capacity (docs/spec.md#enumerations). */
 export const STATUSES = ['Full', '<=5%', '<=20%', '<=40%', '>40%'] as const;
 export type Status = (typeof STATUSES)[number];
 
@@ -139,7 +139,7 @@ export const STATE_FIELDS = [
 ] as const satisfies readonly MachineField[];
 export type StateField = (typeof STATE_FIELDS)[number];
 
-/** `picture` is "present or absent" (spec §3); every other field is always sent, null when unknown. */
+/** `picture` is "present or absent" (docs/spec.md#the-machine); every other field is always sent, null when unknown. */
 type AlwaysSent = Exclude<MachineField, 'picture'>;
 const ALWAYS_SENT = /* @__PURE__ */ MACHINE_FIELDS.filter((field): field is AlwaysSent => field !== 'picture');
 

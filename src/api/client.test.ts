@@ -22,7 +22,7 @@ function setup(fetchImpl: (url: string, init: RequestInit) => Promise<Response>)
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
-describe('API client (spec §7)', () => {
+describe('API client (docs/spec.md#calls)', () => {
   it('POSTs the payload as JSON to /api/ + the relative path and returns the body as data', async () => {
     const { call, deps, pending } = setup(() => json(200, { success: true, rvms: [] }));
     await expect(call('rvm/', {})).resolves.toEqual({ success: true, rvms: [] });
@@ -90,7 +90,7 @@ describe("the operator console's calls", () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (docs/spec.md#errors)', () => {
   it('shows the translated text when a translation exists for msg', async () => {
     const { call, deps, count } = setup(() => json(413, { success: false, msg: 'fileTooLarge' }));
     await expect(call('upload', {})).resolves.toBeUndefined();
@@ -133,7 +133,7 @@ describe('error catalogue (spec §8)', () => {
   });
 });
 
-describe('timeout rule (spec §9)', () => {
+describe('timeout rule (docs/spec.md#constants)', () => {
   it('removes the pending marker after the timeout and fails the call', async () => {
     vi.useFakeTimers();
     try {

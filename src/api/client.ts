@@ -1,6 +1,6 @@
 import { API_BASE_PATH, DEFAULT_CALL_TIMEOUT_MS, NO_TIMEOUT } from '../config';
 
-/** Per-call options of the spec (§7). */
+/** Per-call options (docs/spec.md#calls). */
 export interface CallOptions {
   /** Do not count this call as pending (no blocking overlay). */
   not_blocking?: boolean;
@@ -46,7 +46,7 @@ export interface ApiClientDeps {
 
 export type Call = <T>(path: string, payload?: unknown, options?: CallOptions) => Promise<T | undefined>;
 
-/** The text the spec's error catalogue (§8) shows for a failure. */
+/** The text the error catalogue (docs/spec.md#errors) shows for a failure. */
 export function errorText(error: unknown, translateKey: ApiClientDeps['translateKey']): string {
   const msg = error instanceof ApiError ? error.msg : undefined;
   if (msg) return translateKey(`error.${msg}`) ?? msg;

@@ -7,8 +7,8 @@ import { MARKER_IMAGES } from '../legend/markerImages';
 import { statusCaptionHtml } from '../machines/statusCaption';
 
 /**
- * Status picture and capacity caption; the caption is HTML from the translation files only (spec §4).
- * A stale machine in service says instead that its status may be out of date (issue 9).
+ * Status picture and capacity caption; the caption is HTML from the translation files only
+ * (docs/spec.md#display-states). A stale machine in service says instead that its status may be out of date (issue 9).
  */
 export function CapacityCaption({ machine }: { machine: Machine }) {
   const locale = useAtomValue(localeAtom);

@@ -38,7 +38,7 @@ function renderCard(hideDivider?: boolean) {
 // The divider has no role or text a person could find, so it is looked up by Mantine's class.
 const dividers = (container: HTMLElement) => container.querySelectorAll('.mantine-Divider-root');
 
-describe('MachineCard divider (spec §2)', () => {
+describe('MachineCard divider (docs/spec.md#the-machine-card)', () => {
   it('shows a divider below the card by default', () => {
     const container = renderCard();
     expect(screen.getByRole('heading', { name: 'Kornhill Plaza' })).toBeTruthy();

@@ -16,7 +16,7 @@ import { FreshnessLines } from '../freshness/FreshnessLines';
 import { thumbnailUrl } from './photoUrls';
 import classes from './MachineCard.module.css';
 
-/** The machine card (spec §2): photo, name, address (directions), service hours, status. */
+/** The machine card (docs/spec.md#the-machine-card): photo, name, address (directions), service hours, status. */
 export function MachineCard({ machine, hideDivider = false }: { machine: Machine; hideDivider?: boolean }) {
   const locale = useAtomValue(localeAtom);
   const openPhoto = useSetAtom(photoMachineIdAtom);

@@ -6,7 +6,7 @@ export function thumbnailUrl(m: Machine): string | null {
   return m.thumbnail || fullPhotoUrl(m);
 }
 
-/** The full image (spec §7: GET /api/file/{picture id}). */
+/** The full image (docs/spec.md#calls: GET /api/file/{picture id}). */
 export function fullPhotoUrl(m: Machine): string | null {
   return m.picture ? `${API_BASE_PATH}file/${encodeURIComponent(m.picture.id)}` : null;
 }

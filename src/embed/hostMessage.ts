@@ -3,7 +3,7 @@ import { isLocale } from '../i18n/translate';
 import type { Locale } from '../../shared/machine';
 import { isFontSize } from '../settings/fontSize';
 
-/** What a host may change live (spec §2): the language, the text size, or both in one message. */
+/** What a host may change live (docs/spec.md#embedding): the language, the text size, or both in one message. */
 export interface HostSettings {
   locale?: Locale;
   fontSize?: FontSize;

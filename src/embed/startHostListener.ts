@@ -10,7 +10,7 @@ export function applyHostSettings(store: AppStore, settings: HostSettings): void
   if (settings.fontSize) store.set(fontSizeAtom, settings.fontSize);
 }
 
-/** Lets the parent window change the language and text size live (spec §2), from the first moment. */
+/** Lets the parent window change the language and text size live (docs/spec.md#embedding), from the first moment. */
 export function startHostListener(store: AppStore, win: Window = window): () => void {
   return listenToHost(win, runtimeConfig().embedOrigins, (settings) => applyHostSettings(store, settings));
 }

@@ -6,7 +6,7 @@ import { FilterSelect } from './FilterSelect';
 
 const ALL = '';
 
-/** Only the districts of the chosen area (spec §5). */
+/** Only the districts of the chosen area (docs/spec.md#validation-rules). */
 export function DistrictFilter({ compact }: { compact?: boolean }) {
   const area = useAtomValue(areaAtom);
   const [district, setDistrict] = useAtom(districtAtom);

@@ -6,7 +6,7 @@ import { useT } from '../i18n/useT';
 import { SearchIcon } from '../ui/icons';
 import { applySearchNowAtom, searchInputAtom, searchQueryAtom } from './filterAtoms';
 
-/** The location search box; the filter follows it after 200 ms, or at once on Enter (spec §5). */
+/** The location search box; the filter follows it after 200 ms, or at once on Enter (docs/spec.md#validation-rules). */
 export function SearchBox({ autoFocus = false }: { autoFocus?: boolean }) {
   const [input, setInput] = useAtom(searchInputAtom);
   const setQuery = useSetAtom(searchQueryAtom);

@@ -16,7 +16,7 @@ const areaValueAtom = atom<Area | null>(null);
 export const districtAtom = atom<District | null>(null);
 districtAtom.debugLabel = 'district';
 
-/** Choosing an area clears the chosen district (spec §5). */
+/** Choosing an area clears the chosen district (docs/spec.md#validation-rules). */
 export const areaAtom = atom(
   (get) => get(areaValueAtom),
   (get, set, area: Area | null) => {

@@ -8,7 +8,7 @@ import { pluralCategory, type PluralForms } from './plural';
 
 export { HTML_LANG } from './plural';
 
-/** The interface language when none is asked for (spec §1). */
+/** The interface language when none is asked for (docs/spec.md#embedding). */
 export const DEFAULT_LOCALE: Locale = 'en';
 
 export type Messages = typeof en;

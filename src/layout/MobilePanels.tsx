@@ -15,7 +15,7 @@ import { panelOpenAtom } from '../filters/filterPanelAtom';
 import { PanelToggle } from './PanelToggle';
 import classes from './Panels.module.css';
 
-/** Mobile: a filter sheet with Reset and Search, and a 'location list' button opening a list card (spec §2). */
+/** Mobile: a filter sheet with Reset and Search, a 'location list' button opening a list card (docs/spec.md#mobile). */
 export function MobilePanels() {
   const [panelOpen, setPanelOpen] = useAtom(panelOpenAtom);
   const [listOpen, setListOpen] = useAtom(mobileListOpenAtom);

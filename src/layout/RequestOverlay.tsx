@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { pendingCountAtom } from '../api/pendingAtom';
 import { useT } from '../i18n/useT';
 
-/** Full-screen and blocking while any blocking call is pending (spec §4). */
+/** Full-screen and blocking while any blocking call is pending (docs/spec.md#interface-states). */
 export function RequestOverlay() {
   const pending = useAtomValue(pendingCountAtom);
   const t = useT();

@@ -8,7 +8,10 @@ import { staleAfterMsAtom } from '../machines/machinesAtom';
 import { MARKER_IMAGES } from './markerImages';
 import classes from './Legend.module.css';
 
-/** The status legend: four marker images with captions, what grey also means, and the Kind Reminder (spec §2). */
+/**
+ * The status legend: four marker images with captions, what grey also means, and the Kind Reminder
+ * (docs/spec.md#the-map-screen).
+ */
 export function Legend() {
   const t = useT();
   const staleMinutes = Math.round(useAtomValue(staleAfterMsAtom) / 60_000);

@@ -4,5 +4,5 @@ import full from '../../assets/markers/full.png';
 import maintenance from '../../assets/markers/maintenance.png';
 import type { DisplayState } from '../machines/displayState';
 
-/** The four marker images (spec §2 legend); the map's icon atlas is packed from the same images. */
+/** The legend's four marker images (docs/spec.md#the-map-screen); the map's icon atlas is packed from them too. */
 export const MARKER_IMAGES: Record<DisplayState, string> = { available, nearlyFull, full, maintenance };

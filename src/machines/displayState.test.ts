@@ -3,7 +3,7 @@ import { captionKeyOf, displayStateOf } from './displayState';
 
 const base = { under_maintenance: false, service_status: 0 };
 
-describe('display state (spec §4)', () => {
+describe('display state (docs/spec.md#display-states)', () => {
   it.each([
     [{ ...base, status: 'Full' }, 'full', 'Full'],
     [{ ...base, status: '<=5%' }, 'nearlyFull', '<=5%'],

@@ -1,7 +1,7 @@
 import type { Machine, Status } from '../../shared/machine';
 import { STATUSES } from '../../shared/machine';
 
-/** The four marker kinds of the spec's §4 table; also the icon atlas keys. */
+/** The four marker kinds of the table in docs/spec.md#display-states; also the icon atlas keys. */
 export const DISPLAY_STATES = ['available', 'nearlyFull', 'full', 'maintenance'] as const;
 export type DisplayState = (typeof DISPLAY_STATES)[number];
 
@@ -15,8 +15,8 @@ export function isOutOfService(m: StatusFields): boolean {
 }
 
 /**
- * Out of service (spec §4), or stale: no report for longer than the stale threshold (issue 9), so its
- * status is not trusted. Either way it shows, filters and counts as maintenance.
+ * Out of service (docs/spec.md#display-states), or stale: no report for longer than the stale threshold (issue 9), so
+ * its status is not trusted. Either way it shows, filters and counts as maintenance.
  */
 export function showsAsMaintenance(m: StatusFields): boolean {
   return isOutOfService(m) || m.stale === true;

@@ -85,7 +85,7 @@ awaitingListAtom.debugLabel = 'awaitingList';
 /** Rows the parser left off are logged once per page, not on every refresh. */
 const rejectedLoggedAtom = atom(false);
 
-/** The list call's answer (spec §7): on success the machines replace the list. */
+/** The list call's answer (docs/spec.md#calls): on success the machines replace the list. */
 export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
   const parsed = parseMachineList(body);
   if (parsed.rejected.length > 0 && !get(rejectedLoggedAtom)) {
@@ -103,9 +103,9 @@ export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
 const backgroundLoadAtom = atom<{ done: Promise<void> } | null>(null);
 
 /**
- * The list call (spec §7): on success the machines replace the list; on no success nothing loads and nothing shows.
- * A background refresh (not blocking) fails quietly and keeps the machines already shown; the page's several reasons
- * to refresh (the network back, the live stream's catch-up, the kiosk's clock) share one call when they meet.
+ * The list call (docs/spec.md#calls): on success the machines replace the list; on no success nothing loads and nothing
+ * shows. A background refresh (not blocking) fails quietly and keeps the machines already shown; the page's several
+ * reasons to refresh (the network back, the live stream's catch-up, the kiosk's clock) share one call when they meet.
  */
 export const loadMachinesAtom = atom(null, async (get, set, options: { not_blocking?: boolean } = {}) => {
   const { call } = get(apiAtom);

@@ -63,7 +63,7 @@ const BLANK_MACHINE: Readonly<Record<string, unknown>> = Object.fromEntries(
   MACHINE_FIELDS.map((field) => [field, null]),
 );
 
-/** Validates the list call's answer row by row: bad rows are left off, the rest is kept (spec §7, §8). */
+/** Checks the list call's answer row by row: a bad row is left off, the rest kept (docs/spec.md#validation-rules). */
 export function parseMachineList(body: unknown): ParsedMachineList {
   if (!isRecord(body) || body.success !== true || !Array.isArray(body.rvms)) {
     return { ok: false, machines: [], rejected: [] };

@@ -25,7 +25,7 @@ function machine(over: Partial<Machine>): Machine {
   };
 }
 
-describe('status filter groups (spec §3, §5)', () => {
+describe('status filter groups (docs/spec.md#status-filter-groups)', () => {
   it.each([
     ['available', '>40%', false, 0, true],
     ['available', '<=40%', false, 0, true],

@@ -12,8 +12,8 @@ export function showsStaleCaption(machine: CaptionFields): boolean {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /**
- * The status caption as HTML, from the translation files only (spec §4: "Almost full (&ge;80% Full)"), in
- * `locale`: the capacity caption, or that the status may be out of date.
+ * The status caption as HTML, from the translation files only (docs/spec.md#display-states:
+ * "Almost full (&ge;80% Full)"), in `locale`: the capacity caption, or that the status may be out of date.
  */
 export function statusCaptionHtml(machine: CaptionFields, locale: Locale): string {
   if (showsStaleCaption(machine))

@@ -1,6 +1,6 @@
 import type { Status } from '../../shared/machine';
 
-/** The spec's status filter groups (§3). 'maintenance' matches by flags, not by status. */
+/** The status filter groups (docs/spec.md#status-filter-groups). 'maintenance' matches by flags, not by status. */
 export const STATUS_GROUPS = ['available', 'nearlyFull', 'full', 'maintenance'] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 

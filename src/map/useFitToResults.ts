@@ -14,7 +14,7 @@ function resultKey(result: FilterResult): string {
   return `${result.count}:${resultMachineAt(result, 0).id}:${resultMachineAt(result, result.count - 1).id}`;
 }
 
-/** Refits the map to the filtered machines 200 ms after they change (spec §5, §9). */
+/** Refits the map to the filtered machines 200 ms after they change (docs/spec.md#validation-rules). */
 export function useFitToResults(
   mapRef: RefObject<MapRef | null>,
   loaded: boolean,

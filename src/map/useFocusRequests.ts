@@ -6,7 +6,7 @@ import { machineByIdAtom } from '../machines/machinesAtom';
 import { focusRequestAtom, selectedMachineIdAtom } from '../selection/selectionAtoms';
 import type { FramePace } from './framePace';
 
-/** A machine chosen in the list: fly to it (max zoom 15) and open its popup about 100 ms later (spec §2). */
+/** A machine chosen in the list: fly to it (max zoom 15), open its popup about 100 ms later (docs/spec.md#desktop). */
 export function useFocusRequests(mapRef: RefObject<MapRef | null>, loaded: boolean, pace: FramePace): void {
   const request = useAtomValue(focusRequestAtom);
   const machines = useAtomValue(machineByIdAtom);

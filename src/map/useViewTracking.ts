@@ -6,9 +6,9 @@ import { markForTests } from '../testHooks';
 import { mapViewAtom } from './mapViewAtom';
 
 /**
- * Publishes the settled view 50 ms after the map stops moving (spec §9). With test hooks on, it is mirrored on
- * the map region as data attributes so a browser test can read where the map is; `data-moving` is present from
- * the start of a move until that view is published.
+ * Publishes the settled view 50 ms after the map stops moving (docs/spec.md#constants). With test hooks on, it is
+ * mirrored on the map region as data attributes so a browser test can read where the map is; `data-moving` is present
+ * from the start of a move until that view is published.
  */
 export function useViewTracking(
   mapRef: RefObject<MapRef | null>,

@@ -6,7 +6,7 @@ import { useT } from '../i18n/useT';
 import { messageAtom } from './messageAtom';
 import classes from './MessageBar.module.css';
 
-/** Shows the latest notification for 3 s (spec §2). */
+/** Shows the latest notification for 3 s (docs/spec.md#the-map-screen). */
 export function MessageBar() {
   const [message, setMessage] = useAtom(messageAtom);
   const t = useT();

@@ -6,7 +6,10 @@ import { translateDynamic } from '../i18n/translate';
 import { consoleCataloguesAtom } from './i18n/consoleCatalogueAtoms';
 import { consoleText } from './i18n/consoleMessages';
 
-/** The words for a failed call: the console's texts for its own error keys, the public page's for the rest (spec §8). */
+/**
+ * The words for a failed call: the console's texts for its own error keys, the public page's for the rest
+ * (docs/spec.md#errors).
+ */
 export function useErrorText(): (error: unknown) => string {
   const locale = useAtomValue(localeAtom);
   const catalogues = useAtomValue(consoleCataloguesAtom);

@@ -1,6 +1,6 @@
 import { LOGIN_PATH } from '../config';
 
-/** The address settings a page keeps when it sends someone to sign in (spec §2's query parameters). */
+/** The address settings a page keeps when it sends someone to sign in (query parameters: docs/spec.md#embedding). */
 const KEPT_PARAMS = ['locale', 'fontSize'];
 
 /**

@@ -8,7 +8,7 @@ export interface UrlSettings {
   fontSize: FontSize;
 }
 
-/** The spec's query parameters read on load (§2); unknown values fall back to the defaults. */
+/** The query parameters read on load (docs/spec.md#embedding); unknown values fall back to the defaults. */
 export function readUrlSettings(search: string): UrlSettings {
   const params = new URLSearchParams(search);
   const locale = params.get('locale');

@@ -1,7 +1,7 @@
 /**
- * The reference filter: the spec's filters (§5) as plain comparisons over machine objects and their search
- * texts. Not part of the page: the page's packed filter (src/filters/filterResult.ts) must give the same
- * machines, which tests check and the benchmark measures it against.
+ * The reference filter: the spec's filters (docs/spec.md#validation-rules) as plain comparisons over machine objects
+ * and their search texts. Not part of the page: the page's packed filter (src/filters/filterResult.ts) must give the
+ * same machines, which tests check and the benchmark measures it against.
  */
 import type { Area, District, Machine } from '../../shared/machine';
 import { showsAsMaintenance } from '../../src/machines/displayState';

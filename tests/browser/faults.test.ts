@@ -82,7 +82,7 @@ async function forgetKeptList(page: Page): Promise<void> {
   await cdp.detach();
 }
 
-describe('the list call failing (spec §8 error catalogue)', () => {
+describe('the list call failing (docs/spec.md#errors)', () => {
   // `times`: how many list requests fail. A request that gets no answer at all is made twice: index.html starts
   // the list call, and when that gets no answer the client makes its own (src/api/earlyList.ts).
   const failures: { name: string; answer: ApiAnswer; text: string; times?: number }[] = [

@@ -163,7 +163,7 @@ describe('a feed that has been silent for two hours', () => {
     },
   });
 
-  // One page framed by a host, which changes the language live (spec §2): one load serves the three.
+  // One page framed by a host, which changes the language live (docs/spec.md#embedding): one load serves the three.
   const hosted = setupForScope(
     'the hosted page',
     async () => {

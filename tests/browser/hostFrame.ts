@@ -1,5 +1,5 @@
 // The app framed by a same-origin host page that fills the viewport: the host changes the language and the text
-// size live with its messages (spec §2), so one page load serves every language and text size.
+// size live with its messages (docs/spec.md#embedding), so one page load serves every language and text size.
 import type { Frame, Page } from 'puppeteer-core';
 import type { FontSize } from '../../src/config';
 import type { BrowserApp } from './fixture';

@@ -46,7 +46,7 @@ async function closeCard(page: Page, machine: Machine): Promise<void> {
 describe('machine card (issue 4 §3)', () => {
   const shared = setupSharedPage(app, '/', { ready: (page) => waitForListLength(page, t.list.title, machines.length) });
 
-  it('shows the photo, name, address, service hours, and the status picture and caption of the spec §4 table', async () => {
+  it('shows the photo, name, address, hours, and the picture and caption of docs/spec.md#display-states', async () => {
     const { page } = shared;
     await waitForMapReady(page);
     const legendPictures = await legendImages(page);

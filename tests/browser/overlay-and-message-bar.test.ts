@@ -11,7 +11,7 @@ const LIST = t.list.title;
 
 const { app, machines } = setupDemoApp();
 
-/** Spec §9: the message bar's timeout. */
+/** The message bar's timeout (docs/spec.md#constants). */
 const MESSAGE_BAR_MS = 3000;
 /** The page's CPU this many times slower, as on a busy machine (Chromium's CPU throttling). */
 const BUSY_CPU_SLOWDOWN = 6;

@@ -43,7 +43,7 @@ export function machineById(machines: readonly Machine[], id: string): Machine {
   return machine;
 }
 
-/** Under maintenance or out of service: the Maintenance row of the spec §4 table. */
+/** Under maintenance or out of service: the Maintenance row of docs/spec.md#display-states. */
 export const outOfService = (m: Machine) => m.under_maintenance || m.service_status === 1;
 
 const ENTITIES: Record<string, string> = { '&ge;': '≥', '&le;': '≤', '&amp;': '&' };

@@ -59,7 +59,8 @@ describe.each(LOCALES)('in %s', (locale) => {
     await (await find(page, 'button', t.error.retry)).click();
     await waitForListLength(page, t.list.title, machines.length);
     await page.waitForSelector(`::-p-text(${t.error.loadFailed})`, { hidden: true });
-    // The message clears itself after 3 s (spec §2). Its Close button has the name the card test looks for.
+    // The message clears itself after 3 s (docs/spec.md#the-map-screen). Its Close button has the name the card
+    // test looks for.
     await page.waitForSelector(`::-p-text(${t.error.systemError})`, { hidden: true });
   });
 

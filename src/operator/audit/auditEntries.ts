@@ -1,7 +1,7 @@
 import type { Call } from '../../api/client';
 import { API_BASE_PATH } from '../../config';
 
-/** One change as the audit records it (COORDINATION.md: GET /api/operator/audit). */
+/** One change as the audit records it (GET /api/operator/audit, docs/operators.md#the-consoles-calls). */
 export interface AuditEntry {
   id: string;
   at: string;

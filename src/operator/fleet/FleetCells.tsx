@@ -12,7 +12,7 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { isNotReporting } from './fleetFilter';
 import type { FleetRow } from './fleetRow';
 
-/** The public map's marker colours, as badges (spec §4's four states). */
+/** The public map's marker colours, as badges (the four states of docs/spec.md#display-states). */
 export const STATE_COLOURS: Record<DisplayState, string> = {
   available: 'brand',
   nearlyFull: 'orange',

@@ -6,7 +6,7 @@ import { displayStateOf, isOutOfService, type DisplayState } from '../../machine
 /** One machine as the fleet table sorts, filters and shows it: what it is derived once, when the machine arrives. */
 export interface FleetRow {
   machine: Machine;
-  /** How the public map shows it (spec §4), stale or not: the table has its own "not reporting" column. */
+  /** How the public map shows it (docs/spec.md#display-states), stale or not: the table shows "not reporting". */
   state: DisplayState;
   /** Full since (`last_full`), only while the status is Full. */
   fullSinceMs: number | null;

@@ -4,7 +4,7 @@ import { ROLES, type Role } from '../../../shared/access';
 
 export { ROLES, type Role };
 
-/** A signed-in person as the server describes them (COORDINATION.md, the operator API). */
+/** A signed-in person as `POST /api/auth/session` describes them (docs/operators.md#signing-in-and-sessions). */
 export interface Session {
   name: string;
   role: Role;

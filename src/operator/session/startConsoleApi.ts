@@ -9,7 +9,10 @@ import { consoleCataloguesAtom } from '../i18n/consoleCatalogueAtoms';
 import { consoleText } from '../i18n/consoleMessages';
 import { sessionAtom } from './sessionAtoms';
 
-/** The header that carries the session's token on every call that changes something (COORDINATION.md). */
+/**
+ * The header that carries the session's token on every call that changes something
+ * (docs/operators.md#signing-in-and-sessions).
+ */
 export const CSRF_HEADER = 'x-csrf-token';
 
 export interface ConsoleApiOptions {
