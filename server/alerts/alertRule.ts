@@ -10,12 +10,6 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 /** The longest a rule may wait: 30 days, in minutes. */
 export const ALERT_MAX_MINUTES = 30 * 24 * 60;
 
-/**
- * The pilot's contract promises an operator a full machine is emptied within 4 hours: the rule operators start with
- * (docs/operators.md).
- */
-export const DEFAULT_FULL_RULE = { kind: 'machineFull', minutes: 4 * 60, district: null } as const;
-
 export interface AlertRuleInput {
   kind: AlertKind;
   /** How long the condition must last before the alert opens (a maintenance rule's hours, times 60). */

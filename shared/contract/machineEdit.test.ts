@@ -75,6 +75,20 @@ describe('checkMachineEdit', () => {
       problems: [{ field: 'name_en', code: 'notEditable', params: {} }],
     });
   });
+
+  it('gives a state edit its times in UTC, clears a time with null or "", and refuses an inherited key name', () => {
+    expect(
+      checkMachineEdit(
+        { deactivated: true, last_emptied_at: '2026-11-23T01:00:00Z', last_online: null, last_full: '' },
+        STATE_EDIT_FIELDS,
+      ),
+    ).toEqual({
+      ok: true,
+      edit: { deactivated: true, last_emptied_at: '2026-11-23T01:00:00.000Z', last_online: null, last_full: null },
+    });
+    expect(checkMachineEdit(JSON.parse('{"__proto__": {"status": "Full"}}'), STATE_EDIT_FIELDS).ok).toBe(false);
+    expect(checkMachineEdit({ toString: 'x' }, STATE_EDIT_FIELDS).ok).toBe(false);
+  });
 });
 
 describe('machineEditSchema', () => {

@@ -77,7 +77,7 @@ describe('names quoted in the docs', () => {
 });
 
 describe('names in test titles', () => {
-  /** A title that opens with a name of the code: `parseStatusUpdate rejects…`, `MachineCard:` (not `MapLibre's`). */
+  /** A title that opens with a name of the code: `checkMachineEdit refuses…`, `MachineCard:` (not `MapLibre's`). */
   const OPENING_NAME = /^(_*[a-z$][a-z0-9$]*[A-Z][\w$]*|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+)(?:\(\))?(?=[\s:]|$)/;
 
   it('opens a title with a name only when its test file uses that name', () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFingerprint } from '../../server/security/tokenFingerprint';
-import { parseStatusUpdate } from '../../server/machines/statusUpdate';
 import { STATUSES } from '../../shared/contract/machine';
 import {
   ADMIN_TOKEN,
@@ -308,37 +307,5 @@ describe("PATCH /api/operator/machines/:id: a machine's texts, hours and photo",
     const removed = (await patch('RVM-003', { picture: null })).json().rvm;
     expect(removed.picture).toBeUndefined();
     expect(removed.thumbnail).toBeNull();
-  });
-});
-
-describe('parseStatusUpdate', () => {
-  it('stores timestamps in UTC (no offset = Hong Kong time) and clears them with null or ""', () => {
-    expect(
-      parseStatusUpdate({
-        deactivated: true,
-        last_online: '2026-11-23T14:05',
-        last_emptied_at: '2026-11-23T01:00:00Z',
-        last_full: null,
-      }),
-    ).toEqual({
-      deactivated: true,
-      last_online: '2026-11-23T06:05:00.000Z',
-      last_emptied_at: '2026-11-23T01:00:00.000Z',
-      last_full: null,
-    });
-    expect(parseStatusUpdate({ last_full: '' })).toEqual({ last_full: null });
-  });
-
-  it('keeps a valid update as it is', () => {
-    expect(parseStatusUpdate({ status: '<=5%', under_maintenance: false, service_status: 0 })).toEqual({
-      status: '<=5%',
-      under_maintenance: false,
-      service_status: 0,
-    });
-  });
-
-  it('refuses an inherited key name', () => {
-    expect(() => parseStatusUpdate(JSON.parse('{"__proto__": {"status": "Full"}}'))).toThrow();
-    expect(() => parseStatusUpdate({ toString: 'x' })).toThrow();
   });
 });
