@@ -156,13 +156,11 @@ const BENCH_LAYERS = [
   ['bench-tests', '^bench/tests/'],
   // npm run bench: drives the page
   ['bench-harness', '^bench/harness/'],
-  // npm run bench:startup: traces our page's and the stage's loads
-  ['bench-trace-run', '^bench/trace/startupTrace\\.ts$'],
   // the benchmark page and its charts
   ['bench-page', '^bench/page/'],
   ['bench-charts', '^bench/charts/'],
-  // a traced load read into phases, and its record, which the charts draw
-  ['bench-trace', '^bench/trace/(?!startupTrace\\.ts$)'],
+  // npm run bench:startup: a traced load read into phases, and its record, which the charts draw
+  ['bench-trace', '^bench/trace/'],
   // the benches without the page: a visitor's load, the server under load, the pure modules in node
   ['bench-visitor', '^bench/visitor/'],
   ['bench-load', '^bench/load/'],

@@ -8,7 +8,7 @@ import { FIGURES } from '../charts/chartRows';
 import { formatMs, shortCount } from '../record/format';
 import type { RunRecord } from '../record/record';
 import { machineInfo } from '../machineInfo';
-import { PAGE_HEADERS } from '../page/pageHeaders';
+import { PAGE_HEADERS } from '../stage/pageHeaders';
 import { RENDERER_LABELS } from '../stage/stageApi';
 import { median } from '../stats';
 import { buildAgainst } from './againstCommit';

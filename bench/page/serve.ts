@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { serveStatic } from '../../testkit/browser/staticServer';
-import { PAGE_HEADERS } from './pageHeaders';
+import { PAGE_HEADERS } from '../stage/pageHeaders';
 
 /**
  * `npm run bench:page`: builds the benchmark page and serves it until stopped (Ctrl+C), printing its address.

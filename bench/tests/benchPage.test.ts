@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousFindings } from '../../testkit/browser/axe';
 import { DESKTOP, launchBrowser, openPage } from '../../testkit/browser/harness';
 import { serveStatic } from '../../testkit/browser/staticServer';
-import { PAGE_HEADERS } from '../page/pageHeaders';
+import { PAGE_HEADERS } from '../stage/pageHeaders';
 import { isBenchRecord, type BenchRecord } from '../record/record';
 
 const BENCH = join(import.meta.dirname, '..');

@@ -8,7 +8,7 @@ import { sourceMapsDirOf } from '../../scripts/vite/privateSourceMaps';
 import { CHROMIUM_ARGS, launchBrowser } from '../../testkit/browser/harness';
 import { serveStatic } from '../../testkit/browser/staticServer';
 import { machineInfo } from '../machineInfo';
-import { PAGE_HEADERS } from '../page/pageHeaders';
+import { PAGE_HEADERS } from '../stage/pageHeaders';
 import { stageUrl } from '../stage/stageParams';
 import { RENDERERS, type RendererName } from '../stage/stageApi';
 import { tracedVisits } from '../visitor/tracedVisits';
