@@ -152,7 +152,7 @@ const summary = (what: string, { writes, reads }: { writes: Write[]; reads: (num
   `${writes.filter((w) => w.answer === 503).length} answered 503), ${reads.length} list reads ` +
   `(${reads.filter((answer) => answer === 503).length} answered 503)`;
 
-describe('PostgreSQL ending the connections of two instances under writes', () => {
+describe('the database server ending the connections of two instances under writes (PostgreSQL)', () => {
   it(
     'pg_terminate_backend every 0.5 s for 12 s: no exit, 503 for what was held, no acknowledged write lost, listening again',
     { timeout: 120_000 },
