@@ -1,8 +1,13 @@
 // Issue 63 rows 2 and 3: a receiver that answers with a body of gigabytes, and webhooks aimed at this host or its
 // networks (every spelling of 127.0.0.1, names that resolve inside, a name that changes its address after the check).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ResolvedAddress } from '../../server/alerting/receiverGuard';
-import { ADMIN_TOKEN, startSeededTestServer, type TestServer } from './helpers';
+import { ADMIN_TOKEN, makeTempDir, startSeededTestServer, type TestServer } from './helpers';
 import { startWebhookReceiver, waitFor, type WebhookReceiver } from './webhookReceiver';
 
 const TOKEN = { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' };
@@ -239,6 +244,49 @@ describe('webhook destinations', () => {
       expect((await call(allowing, 'POST', '/api/operator/webhooks', { url })).json().msg, url).toBe(
         'webhookAddressRefused',
       );
+    }
+  });
+
+  it("verify an https receiver's certificate for the URL's name, reached at the address checked", async () => {
+    // A certificate for hooks.test that no authority signed (Debian's openssl makes it).
+    const dir = makeTempDir();
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1'].concat([
+        '-subj',
+        '/CN=hooks.test',
+        '-addext',
+        'subjectAltName=DNS:hooks.test',
+      ]),
+      { stdio: 'ignore' },
+    );
+    const servernames: string[] = [];
+    const tls = https.createServer(
+      {
+        key: fs.readFileSync(key),
+        cert: fs.readFileSync(cert),
+        SNICallback: (servername, done) => {
+          servernames.push(servername);
+          done(null);
+        },
+      },
+      (_, response) => response.writeHead(204).end(),
+    );
+    tls.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      names.set('hooks.test', () => [LOOPBACK]);
+      const port = (tls.address() as AddressInfo).port;
+      const webhookId = await addWebhook(allowing, `https://hooks.test:${port}/hooks/rvm`);
+      await openAlert(allowing);
+      const log = await deliveryOnce(allowing, webhookId, 'failed');
+      expect(log).toMatchObject({ lastStatus: null, lastError: expect.stringMatching(/^self-signed certificate/) });
+      // Each attempt asked for hooks.test's certificate, at the address the check returned (no DNS knows the name).
+      expect(servernames).toEqual(['hooks.test', 'hooks.test']);
+    } finally {
+      tls.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
