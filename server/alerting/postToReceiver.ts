@@ -16,8 +16,13 @@ export async function postToReceiver(
   signal: AbortSignal,
 ): Promise<number> {
   const target = new URL(url);
-  const addresses = await guard.addresses(target.hostname);
+  // A resolver that hangs waits no longer than the attempt, nor past a shutdown.
+  const abandoned = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+  );
+  abandoned.catch(() => undefined);
   signal.throwIfAborted();
+  const addresses = await Promise.race([guard.addresses(target.hostname), abandoned]);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
