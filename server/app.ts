@@ -38,6 +38,7 @@ import { registerFeedStatusRoute } from './routes/feedStatus';
 import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
 import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
+import { receiverGuard, type ResolveHost } from './alerting/receiverGuard';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SignInGate } from './auth/signIn';
@@ -73,9 +74,11 @@ export interface AppOptions {
    * Shorter waits between a webhook's attempts, for tests; false for tests that drive a feed follower by hand beside
    * the app, where the app's own alert lease (it has no feed) would take the poller lease from that follower.
    */
-  alerting?: Omit<AlertingOptions, 'clock'> | false;
+  alerting?: Omit<AlertingOptions, 'clock' | 'receivers'> | false;
   /** The largest file the console's import takes (IMPORT_FILE_MAX_BYTES); tests send a larger one cheaply. */
   importMaxBytes?: number;
+  /** How a webhook receiver's host name is resolved (the system's resolver); tests answer names of their own. */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -84,7 +87,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock, alerting = {}, importMaxBytes }: AppOptions = {},
+  { clock = systemClock, alerting = {}, importMaxBytes, resolveHost }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -163,7 +166,8 @@ export async function buildApp(
   registerAuditCsvRoute(app, engine, access, clock);
   registerAlertRuleRoutes(app, engine, access, clock);
   registerAlertRoutes(app, engine, access);
-  registerWebhookRoutes(app, engine, access, clock);
+  const receivers = receiverGuard(config.webhookAllowNetworks, resolveHost);
+  registerWebhookRoutes(app, engine, access, clock, receivers);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
   registerPeopleRoutes(app, engine, access, clock);
   registerApiTokenRoutes(app, engine, access, clock);
@@ -171,7 +175,7 @@ export async function buildApp(
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
-  if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, ...alerting });
+  if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, receivers, ...alerting });
   registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
   registerProbeRoutes(app, {
     lastList: list.latest,

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       sessionAbsoluteMs: 12 * 60 * 60_000,
       signInLockMs: 15 * 60_000,
       apiDocs: true,
+      webhookAllowNetworks: [],
     });
     expect(UPLOAD_MAX_BYTES).toBe(5_242_880);
   });
@@ -130,6 +131,23 @@ describe('loadConfig', () => {
     ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
   ])('reads RVM_TRUST_PROXY %j as Fastify trustProxy %j', (raw, trustProxy) => {
     expect(loadConfig({ RVM_TRUST_PROXY: raw }, CWD).trustProxy).toEqual(trustProxy);
+  });
+
+  it('reads RVM_WEBHOOK_ALLOW_NETWORKS as addresses and CIDR ranges, none by default', () => {
+    expect(loadConfig({}, CWD).webhookAllowNetworks).toEqual([]);
+    expect(
+      loadConfig({ RVM_WEBHOOK_ALLOW_NETWORKS: ' 10.20.0.0/16, 127.0.0.1,fd00:1::/48 ' }, CWD).webhookAllowNetworks,
+    ).toEqual(['10.20.0.0/16', '127.0.0.1', 'fd00:1::/48']);
+    for (const [raw, entry] of [
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['127.0.0.1, hooks.internal', 'hooks.internal'],
+      ['loopback', 'loopback'],
+      ['0177.0.0.1', '0177.0.0.1'],
+    ]) {
+      expect(() => loadConfig({ RVM_WEBHOOK_ALLOW_NETWORKS: raw }, CWD)).toThrow(
+        `RVM_WEBHOOK_ALLOW_NETWORKS must be a comma list of IP addresses and CIDR ranges (e.g. 10.20.0.0/16,fd00:1::/48); "${entry}" is neither`,
+      );
+    }
   });
 
   it('reads RVM_AUDIT_RETENTION_DAYS in whole days from 1 to 100 years', () => {

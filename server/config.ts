@@ -134,6 +134,11 @@ export interface ServerConfig {
   signInLockMs: number;
   /** The API's reference page at /api/docs (RVM_API_DOCS, on unless 0). */
   apiDocs: boolean;
+  /**
+   * Internal networks webhooks may nevertheless reach (RVM_WEBHOOK_ALLOW_NETWORKS): IP addresses and CIDR ranges;
+   * empty = public addresses only (decision 0060).
+   */
+  webhookAllowNetworks: string[];
 }
 
 export class ConfigError extends Error {
@@ -235,6 +240,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         MAX_SIGN_IN_LOCK_SECONDS,
       ) * 1000,
     apiDocs: parseFlag('RVM_API_DOCS', env.RVM_API_DOCS, true),
+    webhookAllowNetworks: parseNetworks(env.RVM_WEBHOOK_ALLOW_NETWORKS),
   };
 }
 
@@ -385,6 +391,20 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (bad !== undefined) {
     throw new ConfigError(
       `RVM_TRUST_PROXY must be true, false or a comma list of IP addresses and CIDR ranges (e.g. 10.0.0.0/8); "${bad}" is none of these`,
+    );
+  }
+  return entries;
+}
+
+function parseNetworks(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `RVM_WEBHOOK_ALLOW_NETWORKS must be a comma list of IP addresses and CIDR ranges (e.g. 10.20.0.0/16,fd00:1::/48); "${bad}" is neither`,
     );
   }
   return entries;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_KEYS } from './errors';
+import { API_ERROR_KEYS, CONSOLE_ERROR_KEYS } from './errors';
 
-/** The page's locale files, read as files: the server imports nothing of the page. */
+/** The page's locale files and the console's, read as files: the server imports nothing of the page. */
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../src/i18n/locales');
+const CONSOLE_LOCALES_DIR = path.resolve(import.meta.dirname, '../src/operator/i18n/locales');
 
 describe('every msg key the server can send', () => {
   it.each(['en', 'zht', 'zhs'])('has a translation in %s', (locale) => {
@@ -12,6 +13,14 @@ describe('every msg key the server can send', () => {
       error: Record<string, unknown>;
     };
     const missing = API_ERROR_KEYS.filter((key) => typeof messages.error[key] !== 'string' || !messages.error[key]);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(['en', 'zht', 'zhs'])("has a translation in the console's %s when only the console meets it", (locale) => {
+    const messages = JSON.parse(readFileSync(path.join(CONSOLE_LOCALES_DIR, `${locale}.json`), 'utf8')) as {
+      error: Record<string, unknown>;
+    };
+    const missing = CONSOLE_ERROR_KEYS.filter((key) => typeof messages.error[key] !== 'string' || !messages.error[key]);
     expect(missing).toEqual([]);
   });
 });

@@ -52,6 +52,10 @@ export const CONSOLE_ERROR_KEYS = [
   'importOutdated',
   /** An import with no row that adds or changes a machine: nothing to write. */
   'importNothingToApply',
+  /** A webhook URL whose host is, or resolves to, an internal address: `address` and `kind` say which (decision 0060). */
+  'webhookAddressRefused',
+  /** A webhook URL whose host name resolves to no address: `problem` says how it failed. */
+  'webhookHostUnknown',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

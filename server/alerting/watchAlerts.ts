@@ -8,10 +8,13 @@ import type { Engine } from '../db/engine';
 import type { FeedFollower } from '../feed/follower';
 import { PollerLease } from '../feed/pollerLease';
 import { AlertWorker, DELIVERY_CHECK_MS } from './alertWorker';
+import type { ReceiverGuard } from './receiverGuard';
 import { WebhookSender } from './webhookSender';
 
 export interface AlertingOptions {
   clock: Clock;
+  /** Where webhooks may go (the app's, from RVM_WEBHOOK_ALLOW_NETWORKS). */
+  receivers: ReceiverGuard;
   /** Tests shorten the waits between attempts, an attempt's timeout and how often due deliveries are looked for. */
   retry?: RetryPolicy;
   timeoutMs?: number;
@@ -46,6 +49,7 @@ export function watchAlerts(
     retry: options.retry ?? DELIVERY_RETRY,
     random: Math.random,
     userAgent: 'rvm-locator-alerts',
+    guard: options.receivers,
     log,
   });
   const worker = new AlertWorker(engine, sender, {

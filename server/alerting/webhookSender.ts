@@ -2,12 +2,12 @@ import type { Clock } from '../accounts/clock';
 import { retryDelayMs, type RetryPolicy } from '../alerts/deliveryBackoff';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signBody } from '../alerts/signature';
 import type { AlertStore, AttemptOutcome, DueDelivery } from '../db/alertStore';
+import { answerReason, postToReceiver } from './postToReceiver';
+import type { ReceiverGuard } from './receiverGuard';
 
 /** Deliveries read per round, and sent at once (a slow receiver holds one of these, never a request). */
 const DELIVERIES_PER_ROUND = 20;
 const PARALLEL_SENDS = 4;
-/** The most of a receiver's error answer kept in the log. */
-const ERROR_TEXT_CHARS = 200;
 
 export interface SenderOptions {
   clock: Clock;
@@ -15,6 +15,8 @@ export interface SenderOptions {
   retry: RetryPolicy;
   random: () => number;
   userAgent: string;
+  /** Where a receiver may be: resolved and checked on every attempt (decision 0060). */
+  guard: ReceiverGuard;
   log: (level: 'info' | 'warn', message: string) => void;
 }
 
@@ -93,34 +95,29 @@ export class WebhookSender {
   }
 
   private async post(delivery: DueDelivery): Promise<{ ok: boolean; status: number | null; error: string | null }> {
-    const signal = AbortSignal.any([this.stopping.signal, AbortSignal.timeout(this.options.timeoutMs)]);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        body: delivery.body,
-        headers: {
+      const status = await postToReceiver(
+        delivery.url,
+        delivery.body,
+        {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent,
           [SIGNATURE_HEADER]: signBody(delivery.secret, delivery.body),
           [DELIVERY_HEADER]: delivery.id,
           [EVENT_HEADER]: delivery.event,
         },
-        // A redirect could carry the signed body somewhere the admin never named.
-        redirect: 'manual',
-        signal,
-      });
-      if (response.status >= 200 && response.status < 300) {
-        await response.body?.cancel();
-        return { ok: true, status: response.status, error: null };
-      }
-      const text = (await response.text().catch(() => '')).slice(0, ERROR_TEXT_CHARS);
-      return { ok: false, status: response.status, error: `HTTP ${response.status}${text ? `: ${text}` : ''}` };
+        this.options.guard,
+        AbortSignal.any([this.stopping.signal, timeout]),
+      );
+      // The log keeps the status and why, never the receiver's words: they could be anything, of any size.
+      const ok = status >= 200 && status < 300;
+      return { ok, status, error: ok ? null : answerReason(status) };
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      const reason = timedOut
+      const reason = timeout.aborted
         ? `no answer within ${this.options.timeoutMs} ms`
         : error instanceof Error
-          ? ((error.cause as Error | undefined)?.message ?? error.message)
+          ? error.message
           : String(error);
       return { ok: false, status: null, error: reason };
     }

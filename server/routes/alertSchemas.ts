@@ -83,7 +83,14 @@ export const WEBHOOK_BODY = {
   required: ['url'],
   additionalProperties: false,
   properties: {
-    url: { type: 'string', minLength: 8, maxLength: 2000, description: 'http:// or https://, receives JSON POSTs' },
+    url: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 2000,
+      description:
+        'http:// or https://, receives JSON POSTs; its host must resolve to public addresses only, unless the ' +
+        'deployment allows the network (RVM_WEBHOOK_ALLOW_NETWORKS)',
+    },
     description: { type: 'string', maxLength: 200, default: '' },
     enabled: { type: 'boolean', default: true },
     secret: {
@@ -161,4 +168,18 @@ export const BAD_BODY = {
   400: consoleErrorAnswer('badRequest: not JSON, an unknown field or a bad value (`problem` says which)', {
     problem: { type: 'string' },
   }),
+} as const;
+/** What saving a webhook may refuse besides a bad body: its receiver's address (decision 0060). */
+export const BAD_WEBHOOK = {
+  400: consoleErrorAnswer(
+    'badRequest: not JSON, an unknown field or a bad value (`problem` says which); webhookAddressRefused: the ' +
+      "URL's host is, or resolves to, an address that is not public (loopback, private, link-local, ...; `address` " +
+      'and `kind` say which) and RVM_WEBHOOK_ALLOW_NETWORKS does not allow; webhookHostUnknown: its host name ' +
+      'resolves to no address (`problem`)',
+    {
+      problem: { type: 'string' },
+      address: { type: 'string', description: 'The address refused' },
+      kind: { type: 'string', description: 'Its kind: loopback, private, link-local, unspecified, multicast, ...' },
+    },
+  ),
 } as const;

@@ -5,9 +5,10 @@ import type { Clock } from '../accounts/clock';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
+import { ReceiverRefusedError, type ReceiverGuard } from '../alerting/receiverGuard';
 import {
   ADMIN_ERRORS,
-  BAD_BODY,
+  BAD_WEBHOOK,
   DELIVERY_SCHEMA,
   ID_PARAMS,
   NOT_FOUND,
@@ -72,7 +73,7 @@ export const WEBHOOK_SCHEMAS = {
       `Without \`secret\` the server makes one and answers it this once. ${ADMINS_ONLY}`,
     security: CONSOLE_SECURITY,
     body: WEBHOOK_BODY,
-    response: { 200: WEBHOOK_ANSWER, ...BAD_BODY, ...ADMIN_ERRORS },
+    response: { 200: WEBHOOK_ANSWER, ...BAD_WEBHOOK, ...ADMIN_ERRORS },
   },
   update: {
     operationId: 'updateWebhook',
@@ -82,7 +83,7 @@ export const WEBHOOK_SCHEMAS = {
     security: CONSOLE_SECURITY,
     params: ID_PARAMS,
     body: WEBHOOK_PATCH_BODY,
-    response: { 200: WEBHOOK_ANSWER, ...BAD_BODY, ...NOT_FOUND, ...ADMIN_ERRORS },
+    response: { 200: WEBHOOK_ANSWER, ...BAD_WEBHOOK, ...NOT_FOUND, ...ADMIN_ERRORS },
   },
   delete: {
     operationId: 'deleteWebhook',
@@ -130,7 +131,7 @@ export const WEBHOOK_SCHEMAS = {
 type IdParams = FromSchema<typeof ID_PARAMS>;
 
 /** An http(s) URL without credentials in it, or a 400 saying why not. */
-function checkedUrl(raw: string): string {
+function parsedUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -148,10 +149,33 @@ function checkedUrl(raw: string): string {
   return url.toString();
 }
 
+/**
+ * `parsedUrl`, whose host resolves, and only to public addresses or networks the deployment allows (decision 0060);
+ * each delivery checks again, as DNS can change.
+ */
+async function checkedUrl(raw: string, receivers: ReceiverGuard): Promise<string> {
+  const url = parsedUrl(raw);
+  try {
+    await receivers.addresses(new URL(url).hostname);
+  } catch (error) {
+    if (error instanceof ReceiverRefusedError) {
+      throw new ApiError(400, 'webhookAddressRefused', { address: error.address, kind: error.kind });
+    }
+    throw new ApiError(400, 'webhookHostUnknown', { problem: error instanceof Error ? error.message : String(error) });
+  }
+  return url;
+}
+
 const newSecret = (): string => randomBytes(SECRET_BYTES).toString('hex');
 
 /** The admins' webhooks and their delivery log. */
-export function registerWebhookRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  engine: Engine,
+  access: Access,
+  clock: Clock,
+  receivers: ReceiverGuard,
+): void {
   const reading = access.guard('manageAlerts', { changes: false });
   const changing = access.guardBeforeBody('manageAlerts', { changes: true });
   const find = async (id: string) => {
@@ -172,7 +196,7 @@ export function registerWebhookRoutes(app: FastifyInstance, engine: Engine, acce
     handler: async (request) => {
       const { url, description = '', enabled = true, secret } = request.body;
       const made = secret === undefined ? newSecret() : null;
-      const input = { url: checkedUrl(url), description, enabled };
+      const input = { url: await checkedUrl(url, receivers), description, enabled };
       const webhook = await engine.alerts.addWebhook(input, secret ?? made!, clock().toISOString());
       request.log.info({ webhook, by: request.caller?.name }, 'webhook registered');
       return { success: true, webhook, ...(made ? { secret: made } : {}) };
@@ -190,7 +214,7 @@ export function registerWebhookRoutes(app: FastifyInstance, engine: Engine, acce
       }
       const made = rotateSecret ? newSecret() : null;
       const input = {
-        url: url === undefined ? before.url : checkedUrl(url),
+        url: url === undefined ? before.url : await checkedUrl(url, receivers),
         description: description ?? before.description,
         enabled: enabled ?? before.enabled,
       };

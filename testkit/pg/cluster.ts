@@ -39,6 +39,8 @@ export interface PgCluster {
   version: number;
   /** The cluster's temporary folder: data, socket, log. */
   dir: string;
+  /** Restarts the server as `pg_ctl restart -m fast` does (its connections are ended), on the same port. */
+  restart(): Promise<void>;
   /** Stops the server and deletes its folder; safe to call twice. */
   stop(): Promise<void>;
   /** The same, synchronously: for a process 'exit' handler. */
@@ -238,6 +240,22 @@ export async function startPgCluster(options: { binDir?: string } = {}): Promise
       password,
       version,
       dir,
+      async restart() {
+        // The port is kept from the first start (postmaster.opts); the log must be named again, or the server
+        // would hold pg_ctl's output open.
+        await run('pg_ctl', [
+          'restart',
+          '-D',
+          dataDir,
+          '-l',
+          logFile,
+          '-m',
+          'fast',
+          '-w',
+          '-t',
+          String(START_TIMEOUT_S),
+        ]);
+      },
       stopSync() {
         stopped = true;
         stopSync();

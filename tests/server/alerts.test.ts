@@ -15,7 +15,8 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   server = await startSeededTestServer(
-    { alertIntervalMs: 40 },
+    // The receiver is on this host: the deployment allows it explicitly (decision 0060).
+    { alertIntervalMs: 40, webhookAllowNetworks: ['127.0.0.1'] },
     {
       clock,
       alerting: { deliveryCheckMs: 40, timeoutMs: 300, retry: { firstRetryMs: 60, maxRetryMs: 120, maxAttempts: 3 } },

@@ -8,6 +8,7 @@ import { ACCESS_ACTIONS } from '../accessAudit';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
+import { checkOut } from './pool';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');
@@ -371,7 +372,7 @@ const MIGRATION_LOCK = 0x72766d;
 
 /** Applies every migration newer than the database, each in its own transaction; two instances starting together wait their turn. */
 export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] = PG_MIGRATIONS): Promise<number[]> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool);
   const newlyApplied: number[] = [];
   try {
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
@@ -402,7 +403,7 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
       }
     }
   } finally {
-    client.release();
+    release();
   }
   return newlyApplied;
 }

@@ -42,16 +42,47 @@ export interface TransactionOptions {
   isolation?: 'READ COMMITTED' | 'REPEATABLE READ';
 }
 
+/** A connection taken out of the pool for several statements, until `release`. */
+export interface CheckedOut {
+  client: pg.PoolClient;
+  /** The error that ended the connection while it was out (the server ended it: a restart, an administrator). */
+  lost(): Error | undefined;
+  /** Back to the pool, or discarded when it was lost or `error` says it is broken. */
+  release(error?: unknown): void;
+}
+
+/**
+ * Takes a connection out of the pool. While it is out the pool does not listen to it, and a connection the server
+ * ends emits an 'error' that, unheard, would end the process: it is heard here, kept, and the connection discarded.
+ */
+export async function checkOut(pool: pg.Pool): Promise<CheckedOut> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error): void => {
+    lost ??= error;
+  };
+  client.on('error', onError);
+  return {
+    client,
+    lost: () => lost,
+    release(error) {
+      client.removeListener('error', onError);
+      client.release(lost ?? (error instanceof Error ? error : undefined));
+    },
+  };
+}
+
 /**
  * Runs `work` in a transaction on one connection of the pool. A longer wait for the write lock than `lockTimeoutMs`
- * fails with lock_not_available, answered 503 like SQLite's busy database.
+ * fails with lock_not_available, answered 503 like SQLite's busy database; so does a connection the server ended
+ * mid-transaction, with the server's own error rather than the "not queryable" of the next statement.
  */
 export async function inTransaction<T>(
   pool: pg.Pool,
   options: TransactionOptions,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
+  const { client, lost, release } = await checkOut(pool);
   let broken: unknown;
   try {
     await client.query(
@@ -66,11 +97,15 @@ export async function inTransaction<T>(
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      if (lost() === undefined) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      }
       throw error;
     }
+  } catch (error) {
+    throw lost() ?? error;
   } finally {
-    client.release(broken instanceof Error ? broken : undefined);
+    release(broken);
   }
 }
 
@@ -93,6 +128,8 @@ export function isPgBusyError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (BUSY_STATES.has(code) || BUSY_NODE_CODES.has(code))) return true;
   const message = error instanceof Error ? error.message : '';
-  // pg's own words for a pool that could not connect in time, or a connection that went away mid-query.
-  return /timeout exceeded when trying to connect|Connection terminated/i.test(message);
+  // pg's own words for a pool that could not connect in time, or a connection that went away mid-query or before it.
+  return /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable/i.test(
+    message,
+  );
 }

@@ -59,6 +59,29 @@ describe('the webhooks tab', { timeout: 30_000 }, () => {
     expect(within(row!).getByText('HTTP 503')).toBeTruthy();
   });
 
+  it('shows a receiver refused for its address on the URL field, and keeps what was typed', async () => {
+    fakeServer((call) =>
+      call.method === 'POST'
+        ? {
+            status: 400,
+            body: { success: false, msg: 'webhookAddressRefused', address: '127.0.0.1', kind: 'loopback' },
+          }
+        : { status: 200, body: { success: true, webhooks: [] } },
+    );
+    renderConsole(<Webhooks />, { session: ADMIN });
+    const field = await screen.findByRole('textbox', { name: en.alerts.url });
+    await userEvent.type(field, 'http://127.1:22/');
+    await userEvent.click(screen.getByRole('button', { name: en.alerts.addWebhook }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(field).toHaveProperty('value', 'http://127.1:22/');
+    expect(screen.getAllByText(en.error.webhookAddressRefused).length).toBeGreaterThan(0);
+    const describedBy = field.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(en.error.webhookAddressRefused);
+    // Changing the URL clears the field's error.
+    await userEvent.type(field, 'x');
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('deletes a webhook only after asking', async () => {
     const { calls } = fakeServer((call) =>
       call.method === 'DELETE'

@@ -1,5 +1,6 @@
 import { Button, Code, Fieldset, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
@@ -10,12 +11,18 @@ import { DeliveryLog } from './DeliveryLog';
 import { ListMessageText } from './ListMessageText';
 import { useAdminList } from './useAdminList';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
+import { useErrorText } from '../useErrorText';
+
+/** The server's refusals of a URL's receiver (decision 0060): shown on the URL field itself. */
+const URL_REFUSALS = ['webhookAddressRefused', 'webhookHostUnknown'];
 
 /** The webhooks (admins): registered with a URL, the secret shown once, enabled or not, deleted; each one's log. */
 export function Webhooks() {
   const t = useConsoleT();
   const call = useConsoleCall();
+  const errorText = useErrorText();
   const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -72,7 +79,12 @@ export function Webhooks() {
         onSubmit={(event) => {
           event.preventDefault();
           void act(async () => {
-            setSecret(await addWebhook(call, url.trim(), description.trim()));
+            try {
+              setSecret(await addWebhook(call, url.trim(), description.trim()));
+            } catch (error) {
+              if (error instanceof ApiError && URL_REFUSALS.includes(error.msg ?? '')) setUrlError(errorText(error));
+              throw error;
+            }
             setUrl('');
             setDescription('');
           }, t('alerts.webhookAdded'));
@@ -86,7 +98,11 @@ export function Webhooks() {
               type="url"
               required
               value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
+              error={urlError}
+              onChange={(event) => {
+                setUrl(event.currentTarget.value);
+                setUrlError(null);
+              }}
             />
             <TextInput
               label={t('alerts.description')}

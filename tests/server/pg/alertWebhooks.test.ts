@@ -37,6 +37,8 @@ async function startInstance(): Promise<Instance> {
     // A lease of 300 ms, claimed every 100 ms: a standby takes over within a few tenths of a second.
     upstreamIntervalMs: 300,
     alertIntervalMs: 50,
+    // The receiver is on this host: the deployment allows it explicitly (decision 0060).
+    webhookAllowNetworks: ['127.0.0.1'],
   });
   const engine = await openEngine(config, 'server');
   const app = await buildApp(config, engine, { clock, alerting: { deliveryCheckMs: 50, timeoutMs: 2000 } });
