@@ -8,7 +8,8 @@
  * - per name and browser it signed in from (its device cookie): that browser's own count, held by nothing else;
  * - per address, whatever the name, for clients the name has not signed in from.
  *
- * A sign-in that succeeds clears the count of its name from that address or browser, never the others.
+ * A sign-in that succeeds clears the count of its name from that address or browser, and the name's count from new
+ * browsers unless that one locks (then its lock runs out); never an address's.
  */
 export interface ThrottlePolicy {
   /** The failure that reaches this count locks the key. */

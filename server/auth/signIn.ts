@@ -90,7 +90,7 @@ export class SignInGate {
     const account = accountNameProblem(name) === null ? await this.accounts.get(name) : null;
     const matches = await passwordMatches(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabled) return this.failed(counts);
-    await this.store.clearFailures(counts.own);
+    await this.clearOnSuccess(name, counts);
     const at = this.clock().toISOString();
     await this.accounts.recordSignIn(name, at);
     const device = await this.rememberBrowser(name, counts.device ?? undefined);
@@ -121,6 +121,16 @@ export class SignInGate {
     const known = device !== undefined && (await this.knownDevice(name, device)) ? device : newDeviceId();
     await this.store.rememberDevice(deviceIdHash(known), name, this.clock().toISOString());
     return known;
+  }
+
+  /**
+   * A success clears the name's count from this address or browser, and its count from browsers it has not signed in
+   * from unless that one locks now: a stranger's many addresses keep their lock, but not the failures before it.
+   */
+  private async clearOnSuccess(name: string, counts: Counts): Promise<void> {
+    await this.store.clearFailures(counts.own);
+    const key = accountThrottleKey(name);
+    if (lockedUntil(await this.store.throttle(key), this.clock()) === null) await this.store.clearFailures(key);
   }
 
   private async knownDevice(name: string, device: string): Promise<boolean> {

@@ -83,10 +83,20 @@ describe('many addresses guessing at one name', () => {
     // The browser it signed in from gets in, from any address, even one that guessed.
     expect(answer(await signInFrom('198.51.100.52', 'bea', PASSWORD, phone))).toEqual([200, undefined]);
     expect(answer(await signInFrom('192.0.2.3', 'bea', PASSWORD, phone))).toEqual([200, undefined]);
+    // Its success does not end the lock the many addresses hold on new browsers.
+    expect(answer(await signInFrom('198.51.100.53', 'bea', PASSWORD))).toEqual([429, 'accountLocked']);
     // That browser's cookie is no one else's: for another name it is a client like any other.
     expect(answer(await signInFrom('192.0.2.3', 'cat', 'a wrong guess', phone))).toEqual([401, 'badCredentials']);
     later(15);
     expect(answer(await signInFrom('198.51.100.51', 'bea', PASSWORD))).toEqual([200, undefined]);
+  });
+
+  it("a success clears the name's count from new browsers while it does not lock yet", async () => {
+    now = START;
+    for (let i = 1; i <= 19; i++) await signInFrom(`192.0.2.${100 + i}`, 'ann', 'a wrong guess');
+    expect(answer(await signInFrom('198.51.100.70', 'ann', PASSWORD))).toEqual([200, undefined]);
+    expect(answer(await signInFrom('192.0.2.200', 'ann', 'a wrong guess'))).toEqual([401, 'badCredentials']);
+    later(15);
   });
 
   it('a browser the name signed in from has its own count of five', async () => {
