@@ -44,6 +44,8 @@ export function actorOf(request: FastifyRequest): Actor {
  */
 export class Access {
   private readonly tokenCaller: Caller | null;
+  /** Each request's caller, once looked up (whoIs). */
+  private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
     private readonly adminToken: string | null,
@@ -84,8 +86,6 @@ export class Access {
     }
     return found;
   }
-
-  private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   private async find(request: FastifyRequest, refresh: boolean): Promise<Identity | null> {
     const { authorization } = request.headers;
