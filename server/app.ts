@@ -41,9 +41,8 @@ import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { receiverGuard, type ResolveHost } from './alerting/receiverGuard';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
-import { SignInGate } from './auth/signIn';
+import { SIGN_IN_POLICIES, SignInGate } from './auth/signIn';
 import { pruneAlertsWhileRunning } from './retention/alertRetention';
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from './accounts/throttle';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import { registerAlertRuleRoutes } from './routes/alertRules';
 import { registerAlertRoutes } from './routes/alerts';
@@ -63,6 +62,7 @@ import { Access } from './security/access';
 import { NamedTokens } from './security/namedTokens';
 import { registerApiTokenRoutes } from './routes/apiTokens';
 import { registerPeopleRoutes } from './routes/people';
+import { changeRecorder } from './routes/accessChange';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -110,17 +110,8 @@ export async function buildApp(
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
 
-  // These plugins hook into routes as they are added, so they must load first.
-  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken) });
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
-  await app.register(fastifyCookie);
-  Access.register(app);
-  const metrics = new ServerMetrics(app, engine);
-  await registerOpenApi(app);
-  registerApiSchemas(app);
-  if (config.apiDocs) await registerApiDocs(app);
-
-  // The console's people: who may call what, their sessions, signing in.
+  // Who may call what: sessions, named tokens and the operator token. The rate limit asks it whose budget a request
+  // spends, so it is made first.
   const sessions = new Sessions(
     engine.sessions,
     { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
@@ -130,15 +121,30 @@ export async function buildApp(
     app.log.warn({ err: error }, "a token's last use was not recorded"),
   );
   const access = new Access(config.adminToken, sessions, tokens);
+
+  // These plugins hook into routes as they are added, so they must load first.
+  await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken, access) });
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 10 } });
+  await app.register(fastifyCookie);
+  Access.register(app);
+  const metrics = new ServerMetrics(app, engine);
+  await registerOpenApi(app);
+  registerApiSchemas(app);
+  if (config.apiDocs) await registerApiDocs(app);
+
+  // The console's people: their sessions, signing in.
+  const lockMs = config.signInLockMs;
   const gate = new SignInGate(engine.accounts, engine.sessions, clock, makeDummyPasswordHash(), {
-    account: { ...ACCOUNT_THROTTLE, lockMs: config.signInLockMs },
-    address: { ...ADDRESS_THROTTLE, lockMs: config.signInLockMs },
+    accountAddress: { ...SIGN_IN_POLICIES.accountAddress, lockMs },
+    account: { ...SIGN_IN_POLICIES.account, lockMs },
+    device: { ...SIGN_IN_POLICIES.device, lockMs },
+    address: { ...SIGN_IN_POLICIES.address, lockMs },
   });
   registerSignInRoute(app, gate, sessions);
   registerSignOutRoute(app, access);
   registerSessionRoute(app, access);
   registerOwnSessionRoutes(app, access);
-  registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, clock });
+  registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, accessAudit: engine.accessAudit, clock });
   pruneSessionsWhileRunning(app, engine.sessions, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
@@ -151,6 +157,7 @@ export async function buildApp(
   registerFileRoutes(app, engine.files);
   registerUploadRoutes(app, engine.files, {
     access,
+    recordChange: changeRecorder(engine.accessAudit, clock),
     maxBytes: config.uploadMaxBytes,
     ratePerMinute: config.uploadRateLimitPerMinute,
   });

@@ -33,4 +33,19 @@ describe('session times', () => {
     const nearTheEnd = { ...times, idleExpiresAt: later(11.5 * 60).toISOString() };
     expect(refreshedIdleExpiry(nearTheEnd, later(11.75 * 60), policy)).toBe('2026-11-28T20:00:00.000Z');
   });
+
+  it('keep a busy session alive with a short idle time: a request every quarter of it moves the expiry', () => {
+    const short = { idleMs: MINUTE, absoluteMs: 12 * 60 * MINUTE };
+    let times = newSessionTimes(start, short);
+    // A request every 15 s for five minutes: each lands before the idle expiry, and each moves it on.
+    for (let seconds = 15; seconds <= 300; seconds += 15) {
+      const now = new Date(start.getTime() + seconds * 1000);
+      expect(sessionLive(times, now), `at ${seconds} s`).toBe(true);
+      const moved = refreshedIdleExpiry(times, now, short);
+      expect(moved, `at ${seconds} s`).toBe(new Date(now.getTime() + MINUTE).toISOString());
+      times = { ...times, idleExpiresAt: moved! };
+    }
+    // A request sooner than a quarter of the idle time after the last write is not written.
+    expect(refreshedIdleExpiry(times, new Date(start.getTime() + 310_000), short)).toBeNull();
+  });
 });

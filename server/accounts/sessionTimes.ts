@@ -12,10 +12,19 @@ export interface SessionTimes {
 }
 
 /**
- * A request refreshes the idle expiry only when it would move by more than this: a console making a request a second
- * writes its session once a minute, not every second.
+ * A request refreshes the idle expiry only when it would move by at least this much: a console making a request a
+ * second writes its session once a minute, not every second.
  */
 export const TOUCH_GRANULARITY_MS = 60_000;
+/**
+ * With a short idle time, the step is a quarter of it instead: a session is then always written again before it has
+ * used more than a quarter of its idle time, so a busy one never ends, whatever RVM_SESSION_IDLE_MIN says.
+ */
+const TOUCH_SHARE_OF_IDLE = 4;
+
+/** How far the idle expiry must move before it is written: a minute, or a quarter of a shorter idle time. */
+export const touchGranularityMs = (policy: Pick<SessionPolicy, 'idleMs'>): number =>
+  Math.min(TOUCH_GRANULARITY_MS, policy.idleMs / TOUCH_SHARE_OF_IDLE);
 
 export function newSessionTimes(now: Date, policy: SessionPolicy): SessionTimes {
   const absolute = now.getTime() + policy.absoluteMs;
@@ -37,6 +46,6 @@ export function refreshedIdleExpiry(
   force = false,
 ): string | null {
   const next = Math.min(now.getTime() + policy.idleMs, Date.parse(times.absoluteExpiresAt));
-  if (!force && next - Date.parse(times.idleExpiresAt) < TOUCH_GRANULARITY_MS) return null;
+  if (!force && next - Date.parse(times.idleExpiresAt) < touchGranularityMs(policy)) return null;
   return new Date(next).toISOString();
 }

@@ -9,7 +9,9 @@ import {
 import { commonPasswords } from '../accounts/commonPasswords';
 import { describePasswordProblem, newPasswordProblem } from '../accounts/password';
 import { hashPassword } from '../accounts/passwordHash';
-import type { AccountStore, UpdateOptions } from '../db/accountStore';
+import type { ApiToken } from '../accounts/apiToken';
+import { LastAdminError, type AccountStore, type SessionStore, type UpdateOptions } from '../db/accountStore';
+import type { TokenStore } from '../db/tokenStore';
 
 /** A change the user command was asked for that cannot be made: the message says why. */
 export class AccountError extends Error {
@@ -92,15 +94,31 @@ export async function setPassword(
   return changed!;
 }
 
-/** Disabling ends every session of the account at once; enabling lets it sign in again. */
+/** The store's refusal to leave no active admin, in the command's words. */
+async function keepingAnAdmin<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof LastAdminError)) throw error;
+    throw new AccountError(`${error.message}: make another account an admin first (npm run user -- role NAME admin)`);
+  }
+}
+
+/**
+ * Disabling ends every session of the account at once; enabling lets it sign in again. Refused when it would leave
+ * no active admin, as in the console.
+ */
 export async function setDisabled(store: AccountStore, rawName: string, disabled: boolean): Promise<Account> {
   const account = await existingAccount(store, rawName);
-  return (await store.update(account.name, { disabled }, { endSessions: disabled }))!;
+  const keepAnAdmin = disabled && account.role === 'admin';
+  return keepingAnAdmin(
+    async () => (await store.update(account.name, { disabled }, { endSessions: disabled, keepAnAdmin }))!,
+  );
 }
 
 /**
  * A new role, and districts when given (an admin has none: becoming one drops them). Open sessions take the new role
- * at their next request, since every request reads the account.
+ * at their next request, since every request reads the account. Refused when it would leave no active admin.
  */
 export async function setRole(
   store: AccountStore,
@@ -111,7 +129,30 @@ export async function setRole(
   const account = await existingAccount(store, rawName);
   const next = role === 'admin' ? [] : (districts ?? account.districts);
   checkDistricts(role, districts ?? []);
-  return (await store.update(account.name, { role, districts: next }))!;
+  const keepAnAdmin = account.role === 'admin' && role !== 'admin';
+  return keepingAnAdmin(async () => (await store.update(account.name, { role, districts: next }, { keepAnAdmin }))!);
+}
+
+/**
+ * Ends every lock and count of failed sign-ins of the name, from every address and browser: an admin's unlock, for a
+ * person a stranger keeps locked out. Answers how many counts there were.
+ */
+export async function unlockAccount(store: AccountStore, sessions: SessionStore, rawName: string): Promise<number> {
+  const account = await existingAccount(store, rawName);
+  return sessions.clearAccountFailures(account.name);
+}
+
+/** Whether an account may still stand behind the tokens it made: only an active admin makes tokens (decision 0061). */
+export const backsItsTokens = (account: Pick<Account, 'role' | 'disabled'>): boolean =>
+  account.role === 'admin' && !account.disabled;
+
+/**
+ * Revokes the live tokens `account` made once it can no longer stand behind them (disabled, or no longer an admin),
+ * in the name of whoever changed it; answers them, for the audit. Nothing when it still can.
+ */
+export async function endTokensOf(tokens: TokenStore, account: Account, by: string, at: string): Promise<ApiToken[]> {
+  if (backsItsTokens(account)) return [];
+  return tokens.revokeMadeBy(account.name, by, at);
 }
 
 /** The districts an operator or a viewer reaches; empty = every district. */
@@ -149,4 +190,14 @@ export async function changeAccount(
   );
   if (!changed) throw new AccountError(`${account.name}: no such account`);
   return changed;
+}
+
+/** `{ field: { from, to } }` of what a change to a person altered, as the audit keeps it. */
+export function changedFields(before: Account, after: Account): Record<string, { from: unknown; to: unknown }> {
+  const fields = ['role', 'districts', 'disabled'] as const;
+  return Object.fromEntries(
+    fields
+      .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+      .map((field) => [field, { from: before[field], to: after[field] }]),
+  );
 }

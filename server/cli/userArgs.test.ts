@@ -24,6 +24,7 @@ describe('parseUserArgs: the command line of npm run user', () => {
     [['districts', 'op', 'NORTH,islands'], { command: 'districts', name: 'op', districts: ['NORTH', 'ISLANDS'] }],
     [['disable', 'op'], { command: 'disable', name: 'op' }],
     [['enable', 'op'], { command: 'enable', name: 'op' }],
+    [['unlock', 'op'], { command: 'unlock', name: 'op' }],
   ])('reads %j', (argv, request) => {
     expect(parseUserArgs(argv)).toEqual(request);
   });
@@ -43,6 +44,7 @@ describe('parseUserArgs: the command line of npm run user', () => {
     [['role', 'op'], /usage: npm run user -- role NAME ROLE/],
     [['districts', 'op'], /usage: npm run user -- districts NAME/],
     [['districts', 'op', 'MARS'], /not a district: MARS/],
+    [['unlock'], /usage: npm run user -- unlock NAME/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseUserArgs(argv)).toThrow(message);
   });

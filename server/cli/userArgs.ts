@@ -15,6 +15,11 @@ export const USER_USAGE = `usage: npm run user -- COMMAND [options]
                        the districts an operator or viewer sees and changes
   disable NAME         the account can no longer sign in; its sessions end at once
   enable NAME          it can again
+  unlock NAME          ends the locks wrong passwords put on the name, from every address
+
+Every change is kept in the audit, under "user command" and the system account that ran it.
+The last active admin cannot be disabled or given another role. Disabling an admin, or giving
+them another role, revokes the API tokens they made.
 
 ROLE is ${ROLES.join(', ')}: admin may do everything; operator changes machines, stores photos and
 imports; viewer reads the console. Without a terminal the password is the first line of standard
@@ -31,7 +36,7 @@ export type UserRequest =
   | { command: 'passwd'; name: string; mustChangePassword: boolean }
   | { command: 'role'; name: string; role: Role; districts: District[] | undefined }
   | { command: 'districts'; name: string; districts: District[] }
-  | { command: 'disable' | 'enable'; name: string };
+  | { command: 'disable' | 'enable' | 'unlock'; name: string };
 
 /** A mistake in how the command was called: said with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -62,6 +67,7 @@ const SHAPES: Record<string, [string, number]> = {
   districts: ['districts NAME "SHA TIN,TAI PO"|all', 2],
   disable: ['disable NAME', 1],
   enable: ['enable NAME', 1],
+  unlock: ['unlock NAME', 1],
 };
 
 function roleOf(value: string | undefined): Role {
@@ -120,6 +126,7 @@ export function parseUserArgs(argv: readonly string[]): UserRequest {
       return { command, name, districts: districtsOf(second) };
     case 'disable':
     case 'enable':
+    case 'unlock':
       return { command, name };
     default:
       return { command: 'list' };

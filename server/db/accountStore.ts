@@ -16,7 +16,10 @@ export class LastAdminError extends Error {
 }
 
 export interface UpdateOptions {
-  /** Delete the account's sessions in the same transaction (a password changed, an account disabled). */
+  /**
+   * Delete the account's sessions in the same transaction (a password changed, an account disabled), and forget the
+   * browsers it signed in from.
+   */
   endSessions?: boolean;
   /**
    * Refuse the change (LastAdminError, nothing written) when it leaves no admin who is not disabled; checked in the
@@ -45,7 +48,10 @@ export interface SessionRecord extends SessionTimes {
   csrfToken: string;
   /** The client address at sign-in. */
   address: string;
-  /** The last request that moved the idle expiry on: to within a minute (TOUCH_GRANULARITY_MS). */
+  /**
+   * The last request that moved the idle expiry on: to within a minute, or a quarter of a shorter idle time
+   * (touchGranularityMs).
+   */
   lastSeenAt: string;
   /** The browser and system at sign-in, e.g. "Firefox 133 · Windows" (accounts/userAgent.ts); '' when unknown. */
   agent: string;
@@ -63,12 +69,20 @@ export interface SessionStore {
   /** Deletes every session of the account but the one of `keep`; how many. */
   deleteOthers(account: string, keep: string): Promise<number>;
   /**
-   * Deletes the sessions past either expiry, and the failure counts whose window began before `countsBefore` and
-   * that lock nothing at `now`; how many rows in all.
+   * Deletes the sessions past either expiry, the failure counts whose window began before `countsBefore` and that
+   * lock nothing at `now`, and the browsers last used before `devicesBefore`; how many rows in all.
    */
-  prune(now: Date, countsBefore: Date): Promise<number>;
+  prune(now: Date, countsBefore: Date, devicesBefore?: Date): Promise<number>;
   throttle(key: string): Promise<ThrottleState | null>;
   /** Writes `next(current)` for `key`, atomically against other instances; answers what was written. */
   recordFailure(key: string, next: (current: ThrottleState | null) => ThrottleState): Promise<ThrottleState>;
   clearFailures(key: string): Promise<void>;
+  /** Deletes every count of the name (`account:<name>` and those after its `|`): an admin's unlock. How many. */
+  clearAccountFailures(name: string): Promise<number>;
+  /** The counts that lock something after `now`: their keys and until when. */
+  locks(now: Date): Promise<{ key: string; lockedUntil: string }[]>;
+  /** The account a browser's device cookie (its SHA-256) was given to at a sign-in, or null. */
+  deviceAccount(idHash: string): Promise<string | null>;
+  /** Records a sign-in from that browser: a new one, or the last use of one known. */
+  rememberDevice(idHash: string, account: string, at: string): Promise<void>;
 }

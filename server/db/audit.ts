@@ -3,10 +3,11 @@ import type { District } from '../../shared/contract/machine';
 import type { ActorKind } from '../accounts/actor';
 
 /**
- * An operator's change to a machine (status, maintenance, its fields), an import of machines, or an admin's decision
- * on a held sync (decision 0054). The audit's order sorts them by name, descending.
+ * An operator's change to a machine (status, maintenance, its fields), an import of machines, an admin's decision
+ * on a held sync (decision 0054), or a change outside the machines (db/accessAudit.ts: people, tokens, alert rules,
+ * webhooks, photos stored; decision 0061). The audit's order sorts them by name, descending.
  */
-export const AUDIT_KINDS = ['update', 'import', 'hold'] as const;
+export const AUDIT_KINDS = ['update', 'import', 'hold', 'access'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Where an entry stands in the audit's order (newest first: time, then kind, then row): a page ends at one. */
@@ -22,11 +23,12 @@ export interface AuditEntry {
   actorKind: ActorKind;
   /** The client address; null for a command run on the server. */
   address: string | null;
-  /** The machine changed; null for an import or a hold's decision. */
+  /** The machine changed; null for an import, a hold's decision or a change outside the machines. */
   machineId: string | null;
   /**
    * The machine's fields before and after an update; null before an import, its counts after; null before a hold's
-   * decision, after it the hold, the decision and how many machines it deactivated or kept.
+   * decision, after it the hold, the decision and how many machines it deactivated or kept; null before a change
+   * outside the machines, after it its action, subject and detail.
    */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
@@ -40,13 +42,18 @@ export interface AuditQuery {
   after?: AuditPosition;
   limit: number;
   /**
-   * Only updates of machines in these districts and decisions on holds that concern one, and then no imports;
-   * empty = everything.
+   * Only updates of machines in these districts and decisions on holds that concern one, and then no imports nor
+   * changes outside the machines; empty = everything.
    */
   districts: readonly District[];
+  /** With the changes outside the machines (people, tokens, alerts' settings, photos stored): for admins signed in. */
+  access: boolean;
 }
 
-/** The newest first, by time, then updates before imports before holds' decisions, then the newer row first. */
+/**
+ * The newest first, by time, then updates before imports before holds' decisions before changes outside the
+ * machines, then the newer row first.
+ */
 export const AUDIT_ORDER = 'at DESC, kind DESC, id DESC';
 
 /** A row of any audit table as both engines select it: the other tables' columns null. */
@@ -67,6 +74,8 @@ export interface AuditRow {
   hold_id: number | string | null;
   decision: string | null;
   machines: number | null;
+  action: string | null;
+  subject: string | null;
 }
 
 const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, unknown>));
@@ -88,6 +97,13 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     address: row.address,
     machineId: row.machine_id,
     before: parsed(row.before),
-    after: row.kind === 'import' ? imported : row.kind === 'hold' ? decided(row) : parsed(row.after),
+    after:
+      row.kind === 'import'
+        ? imported
+        : row.kind === 'hold'
+          ? decided(row)
+          : row.kind === 'access'
+            ? { action: row.action, subject: row.subject, detail: parsed(row.after) }
+            : parsed(row.after),
   };
 }

@@ -1,19 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Clock } from '../accounts/clock';
-import { ruleProblem, type AlertRuleInput } from '../alerts/alertRule';
+import { ruleProblem, type AlertRule, type AlertRuleInput } from '../alerts/alertRule';
 import { eventBody } from '../alerts/eventBody';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { ADMIN_ERRORS, BAD_BODY, ID_PARAMS, NOT_FOUND, RULE_BODY, RULE_SCHEMA } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
+import { changeRecorder, fieldChanges } from './accessChange';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/operator/alert-rules';
 const ONE_ROUTE = `${ROUTE}/:id`;
 
-const RULE_PATCH_BODY = { ...RULE_BODY, required: [] } as const;
+/** Nothing required and no defaults: a field left out of a change is left as it is, not reset to its default. */
+const { default: _district, ...PATCHED_DISTRICT } = RULE_BODY.properties.district;
+const { default: _enabled, ...PATCHED_ENABLED } = RULE_BODY.properties.enabled;
+const RULE_PATCH_BODY = {
+  ...RULE_BODY,
+  required: [],
+  properties: { ...RULE_BODY.properties, district: PATCHED_DISTRICT, enabled: PATCHED_ENABLED },
+} as const;
 const RULE_ANSWER = {
   description: 'The rule',
   type: 'object',
@@ -93,6 +101,7 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
   const now = () => clock().toISOString();
   const reading = access.guard('manageAlerts', { changes: false });
   const changing = access.guardBeforeBody('manageAlerts', { changes: true });
+  const audit = changeRecorder(engine.accessAudit, clock);
 
   app.get(ROUTE, {
     schema: ALERT_RULE_SCHEMAS.list,
@@ -106,6 +115,7 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
     handler: async (request) => {
       const { kind, minutes, district = null, enabled = true } = request.body;
       const rule = await engine.alerts.addRule(checked({ kind, minutes, district, enabled }), now());
+      await audit(request, 'alertRuleAdded', String(rule.id), ruleFields(rule));
       request.log.info({ rule, by: request.caller?.name }, 'alert rule added');
       return { success: true, rule };
     },
@@ -125,6 +135,8 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
       });
       const rule = await engine.alerts.updateRule(Number(request.params.id), input, now(), eventBody);
       if (!rule) throw new ApiError(404, 'notFound');
+      const changed = fieldChanges(ruleFields(before), ruleFields(rule));
+      if (Object.keys(changed).length > 0) await audit(request, 'alertRuleChanged', String(rule.id), changed);
       request.log.info({ rule, by: request.caller?.name }, 'alert rule changed');
       return { success: true, rule };
     },
@@ -134,8 +146,10 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
     schema: ALERT_RULE_SCHEMAS.delete,
     onRequest: access.guard('manageAlerts', { changes: true }),
     handler: async (request) => {
-      if (!(await engine.alerts.deleteRule(Number(request.params.id), now(), eventBody)))
+      const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
+      if (!before || !(await engine.alerts.deleteRule(before.id, now(), eventBody)))
         throw new ApiError(404, 'notFound');
+      await audit(request, 'alertRuleDeleted', String(before.id), ruleFields(before));
       request.log.info({ rule: Number(request.params.id), by: request.caller?.name }, 'alert rule deleted');
       return { success: true };
     },
@@ -144,3 +158,11 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
   refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
   refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
 }
+
+/** What the audit keeps of a rule. */
+const ruleFields = ({ kind, minutes, district, enabled }: AlertRule): Record<string, unknown> => ({
+  kind,
+  minutes,
+  district,
+  enabled,
+});

@@ -23,7 +23,7 @@ const ENTRY_SCHEMA = {
   required: ['id', 'at', 'actor', 'actorKind', 'address', 'machineId', 'kind', 'before', 'after'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string', description: 'update-N, import-N or hold-N' },
+    id: { type: 'string', description: 'update-N, import-N, hold-N or access-N' },
     at: { type: 'string', format: 'date-time' },
     actor: {
       type: 'string',
@@ -33,7 +33,7 @@ const ENTRY_SCHEMA = {
     address: { type: ['string', 'null'], description: 'The client address; null for a command run on the server' },
     machineId: {
       type: ['string', 'null'],
-      description: "The machine changed; null for an import or a hold's decision",
+      description: "The machine changed; null for an import, a hold's decision or a change outside the machines",
     },
     kind: { type: 'string', enum: AUDIT_KINDS },
     before: { type: ['object', 'null'], additionalProperties: true, description: "The machine's fields before" },
@@ -42,7 +42,8 @@ const ENTRY_SCHEMA = {
       additionalProperties: true,
       description:
         "The machine's fields after; for an import, its file and counts; for a hold's decision, the hold, the " +
-        'decision (confirmed or rejected) and how many machines it deactivated or kept',
+        'decision (confirmed or rejected) and how many machines it deactivated or kept; for a change outside the ' +
+        'machines (kind access), its `action` (as in listAccessChanges), `subject` and `detail`',
     },
   },
 } as const;
@@ -53,7 +54,9 @@ export const AUDIT_SCHEMA = {
   summary: 'Who changed what, when, from where',
   description:
     'Newest first, a page at a time (`next` is the `before` of the page after). A person limited to districts sees ' +
-    'the changes to their machines only, the decisions on held syncs that concern one, and no imports. Viewer and above.',
+    'the changes to their machines only, the decisions on held syncs that concern one, and no imports. An admin signed ' +
+    'in also sees the changes outside the machines (people, tokens, alert rules, webhooks, photos stored; kind ' +
+    'access). Viewer and above.',
   security: CONSOLE_SECURITY,
   querystring: AUDIT_QUERY_SCHEMA,
   response: {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { reachesDistrict } from '../accounts/access';
+import { reachesDistrict, roleAllows } from '../accounts/access';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind, type AuditPosition, type AuditQuery } from '../db/audit';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
@@ -68,8 +68,9 @@ export function decodeAuditCursor(text: string): AuditPosition | null {
 
 /**
  * The engine's query for the caller a guard let through: a person limited to districts sees the updates of their
- * machines only, and the decisions on holds that concern one of them (no import, which touches every district); asking for a machine outside them is 403, as
- * changing it would be. A cursor that is not one of ours is 400.
+ * machines only, and the decisions on holds that concern one of them (no import, which touches every district); asking
+ * for a machine outside them is 403, as changing it would be. Only an admin signed in sees the changes outside the
+ * machines. A cursor that is not one of ours is 400.
  */
 export async function auditQueryFor(
   request: FastifyRequest<{ Querystring: AuditQueryString }>,
@@ -84,7 +85,10 @@ export async function auditQueryFor(
     const found = await engine.getMachine(machine);
     if (found && !reachesDistrict(caller, found.district)) throw new ApiError(403, 'forbidden');
   }
-  return { person, machine, after, limit, districts: caller.districts };
+  // Changes to people, tokens and the alerts' settings are for the admins who manage them, signed in (as the people
+  // routes are: decision 0053), not for a token.
+  const access = caller.kind === 'person' && roleAllows(caller.role, 'managePeople');
+  return { person, machine, after, limit, districts: caller.districts, access };
 }
 
 /** An entry as the API answers it. */

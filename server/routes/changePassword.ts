@@ -1,3 +1,4 @@
+import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
 import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -7,11 +8,12 @@ import { commonPasswords } from '../accounts/commonPasswords';
 import { newPasswordProblem } from '../accounts/password';
 import { hashPassword } from '../accounts/passwordHash';
 import type { SignInGate } from '../auth/signIn';
+import type { AccessAuditStore, AccessChange } from '../db/accessAudit';
 import type { AccountStore } from '../db/accountStore';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { carriesCsrfToken, fromThisSite } from '../security/csrf';
-import { setSessionCookie } from '../security/sessionCookie';
+import { readDeviceCookie, setDeviceCookie, setSessionCookie } from '../security/sessionCookie';
 import { SERVER_ERRORS } from './apiSchemas';
 import {
   consoleErrorAnswer,
@@ -68,11 +70,14 @@ export interface ChangePasswordOptions {
   access: Access;
   gate: SignInGate;
   accounts: AccountStore;
+  /** Where a person's own new password is recorded (never the password). */
+  accessAudit: AccessAuditStore;
   clock: Clock;
 }
 
 export function registerChangePasswordRoute(app: FastifyInstance, options: ChangePasswordOptions): void {
   const { access, gate, accounts, clock } = options;
+  const audit = (change: AccessChange) => options.accessAudit.record(change);
   app.post<{ Body: FromSchema<typeof PASSWORD_BODY> }>(ROUTE, {
     schema: CHANGE_PASSWORD_SCHEMA,
     bodyLimit: 4096,
@@ -91,7 +96,8 @@ export function registerChangePasswordRoute(app: FastifyInstance, options: Chang
       if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
       const { account } = identity.signedIn;
       const { current, next } = request.body;
-      const refusal = await gate.confirmPassword(account, current, request.ip);
+      const browser = { address: request.ip, device: readDeviceCookie(request) };
+      const refusal = await gate.confirmPassword(account, current, browser);
       if (refusal && refusal.outcome !== 'badCredentials') {
         throw new ApiError(429, refusal.outcome, { retryAfterSeconds: refusal.retryAfterSeconds });
       }
@@ -114,6 +120,17 @@ export function registerChangePasswordRoute(app: FastifyInstance, options: Chang
         agentSummary(request.headers['user-agent']),
       );
       setSessionCookie(request, reply, id);
+      // A new password forgets the browsers the name signed in from, but this one has just proved it.
+      setDeviceCookie(request, reply, await gate.rememberBrowser(account.name, browser.device), DEVICE_LIFE_MS);
+      await audit({
+        at: clock().toISOString(),
+        actor: account.name,
+        actorKind: 'person',
+        address: request.ip,
+        action: 'passwordChanged',
+        subject: account.name,
+        detail: {},
+      });
       request.log.info({ account: account.name }, 'password changed; the other sessions ended');
       return { success: true, session: sessionOf(session, changed) };
     },

@@ -6,12 +6,22 @@ import type { Clock } from '../accounts/clock';
 import { commonPasswords } from '../accounts/commonPasswords';
 import { oneTimePassword } from '../accounts/oneTimePassword';
 import { newPasswordProblem } from '../accounts/password';
-import { AccountError, addAccount, changeAccount, setPassword } from '../auth/manageAccounts';
-import type { AccessAction } from '../db/accessAudit';
+import {
+  AccountError,
+  addAccount,
+  backsItsTokens,
+  changeAccount,
+  changedFields,
+  endTokensOf,
+  setPassword,
+  unlockAccount,
+} from '../auth/manageAccounts';
+import { lockedNames } from '../auth/locks';
 import { LastAdminError } from '../db/accountStore';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import { actorOf, type Access } from '../security/access';
+import type { Access } from '../security/access';
+import { changeRecorder } from './accessChange';
 import { BODY_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 import {
@@ -30,6 +40,7 @@ import {
 const ROUTE = '/api/operator/people';
 const ONE_ROUTE = `${ROUTE}/:name`;
 const PASSWORD_ROUTE = `${ROUTE}/:name/password`;
+const UNLOCK_ROUTE = `${ROUTE}/:name/unlock`;
 const CHANGES_ROUTE = '/api/operator/access-audit';
 const CHANGES_LIMIT = 200;
 
@@ -66,8 +77,9 @@ export const PEOPLE_ROUTE_SCHEMAS = {
     tags: ['people'],
     summary: "Changes a person's role, districts, or disables or enables them",
     description:
-      'Only the fields given change. Disabling ends every session of the person at once. Refused when it would ' +
-      `leave no active admin, and for the admin's own account. ${ADMINS_SIGNED_IN}`,
+      'Only the fields given change. Disabling ends every session of the person at once. Disabling an admin or ' +
+      'giving them another role revokes the API tokens they made (decision 0061). Refused when it would leave no ' +
+      `active admin, and for the admin's own account. ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
     params: NAME_PARAMS,
     body: PERSON_PATCH_BODY,
@@ -84,11 +96,25 @@ export const PEOPLE_ROUTE_SCHEMAS = {
     params: NAME_PARAMS,
     response: { 200: PERSON_ANSWER, ...PERSON_REFUSALS, ...PEOPLE_ERRORS },
   },
+  unlock: {
+    operationId: 'unlockPerson',
+    tags: ['people'],
+    summary: "Ends every lock of a person's name after wrong passwords",
+    description:
+      'Clears the counts of wrong passwords for the name from every address and browser, and the locks they hold: ' +
+      'for a person a stranger keeps locked out. The counts begin again at the next wrong password. Audited. ' +
+      ADMINS_SIGNED_IN,
+    security: PEOPLE_SECURITY,
+    params: NAME_PARAMS,
+    response: { 200: PERSON_ANSWER, ...PERSON_REFUSALS, ...PEOPLE_ERRORS },
+  },
   changes: {
     operationId: 'listAccessChanges',
     tags: ['people'],
     summary: 'Who changed which person or token',
-    description: `The newest ${CHANGES_LIMIT} changes to people and tokens, newest first. ${ADMINS_SIGNED_IN}`,
+    description:
+      `The newest ${CHANGES_LIMIT} changes to people and tokens, alert rules, webhooks and stored photos, newest ` +
+      `first (the console's audit log shows them with the machines' changes). ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
     response: {
       200: {
@@ -107,25 +133,16 @@ export const PEOPLE_ROUTE_SCHEMAS = {
 
 type NameParams = FromSchema<typeof NAME_PARAMS>;
 
-/** What the answer shows of an account: its schema lists the fields, so a password hash could never be sent. */
-const personOf = (account: Account): Account => account;
-
 /** The people admins manage in the console; every change is audited with the admin's name. */
 export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
   const reading = access.guard('managePeople', { changes: false, peopleOnly: true });
   const changing = access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true });
-  const audit = (request: FastifyRequest, action: AccessAction, subject: string, detail: Record<string, unknown>) => {
-    const actor = actorOf(request);
-    return engine.accessAudit.record({
-      at: clock().toISOString(),
-      actor: actor.name,
-      actorKind: actor.kind,
-      address: actor.address,
-      action,
-      subject,
-      detail,
-    });
-  };
+  const audit = changeRecorder(engine.accessAudit, clock);
+  /** What the answer shows of an account, with its lock: the schema lists the fields, so no hash is ever sent. */
+  const personOf = async (account: Account, locks?: Map<string, string>) => ({
+    ...account,
+    lockedUntil: (locks ?? (await lockedNames(engine.sessions, clock()))).get(account.name) ?? null,
+  });
   /** The person a path names, not the admin calling: an admin locks nobody out by changing themselves. */
   const other = async (request: FastifyRequest<{ Params: NameParams }>) => {
     const name = normalizeAccountName(request.params.name);
@@ -134,11 +151,26 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
     if (account.name === request.caller?.name) throw new ApiError(409, 'ownAccount');
     return account;
   };
+  /** A person disabled or no longer an admin stands behind no token: each they made is revoked, and audited. */
+  const endTokens = async (request: FastifyRequest, account: Account) => {
+    const reason = account.disabled ? 'makerDisabled' : 'makerNotAdmin';
+    const ended = await endTokensOf(engine.tokens, account, request.caller!.name, clock().toISOString());
+    for (const token of ended) {
+      const { id, role, districts, expiresAt } = token;
+      await audit(request, 'tokenRevoked', token.name, { id, role, districts, expiresAt, reason });
+    }
+  };
 
   app.get(ROUTE, {
     schema: PEOPLE_ROUTE_SCHEMAS.list,
     onRequest: reading,
-    handler: async () => ({ success: true, people: (await engine.accounts.list()).map(personOf) }),
+    handler: async () => {
+      const locks = await lockedNames(engine.sessions, clock());
+      return {
+        success: true,
+        people: await Promise.all((await engine.accounts.list()).map((a) => personOf(a, locks))),
+      };
+    },
   });
 
   app.post<{ Body: FromSchema<typeof NEW_PERSON_BODY> }>(ROUTE, {
@@ -168,7 +200,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
         throw error;
       }
       await audit(request, 'personAdded', account.name, { role, districts: reach, oneTimePassword: made !== null });
-      return { success: true, person: personOf(account), ...(made ? { password: made } : {}) };
+      return { success: true, person: await personOf(account), ...(made ? { password: made } : {}) };
     },
   });
 
@@ -206,7 +238,8 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
               : 'personChanged';
         await audit(request, action, account.name, detail);
       }
-      return { success: true, person: personOf(account) };
+      if (before.role === 'admin' && !backsItsTokens(account)) await endTokens(request, account);
+      return { success: true, person: await personOf(account) };
     },
   });
 
@@ -218,7 +251,21 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
       const made = oneTimePassword();
       const changed = await setPassword(engine.accounts, account.name, made, true, clock());
       await audit(request, 'passwordReset', account.name, { mustChangePassword: true });
-      return { success: true, person: personOf(changed), password: made };
+      return { success: true, person: await personOf(changed), password: made };
+    },
+  });
+
+  app.post<{ Params: NameParams }>(UNLOCK_ROUTE, {
+    schema: PEOPLE_ROUTE_SCHEMAS.unlock,
+    onRequest: access.guard('managePeople', { changes: true, peopleOnly: true }),
+    handler: async (request) => {
+      const account = await engine.accounts.get(normalizeAccountName(request.params.name));
+      if (!account) throw new ApiError(404, 'notFound');
+      const locked = (await lockedNames(engine.sessions, clock())).get(account.name) ?? null;
+      const counts = await unlockAccount(engine.accounts, engine.sessions, account.name);
+      await audit(request, 'personUnlocked', account.name, { lockedUntil: locked, counts });
+      request.log.info({ account: account.name, counts, by: request.caller?.name }, 'sign-in locks ended');
+      return { success: true, person: await personOf(account) };
     },
   });
 
@@ -231,15 +278,6 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
   refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
   refuseOtherMethods(app, [ONE_ROUTE], ['PATCH']);
   refuseOtherMethods(app, [PASSWORD_ROUTE], ['POST']);
+  refuseOtherMethods(app, [UNLOCK_ROUTE], ['POST']);
   refuseOtherMethods(app, [CHANGES_ROUTE], ['GET']);
-}
-
-/** `{ field: { from, to } }` of what a change altered. */
-function changedFields(before: Account, after: Account): Record<string, { from: unknown; to: unknown }> {
-  const fields = ['role', 'districts', 'disabled'] as const;
-  return Object.fromEntries(
-    fields
-      .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-      .map((field) => [field, { from: before[field], to: after[field] }]),
-  );
 }

@@ -30,7 +30,7 @@ export const ADMINS_SIGNED_IN = 'An admin signed in only (no token, not even the
 
 export const PERSON_SCHEMA = {
   type: 'object',
-  required: ['name', 'role', 'districts', 'disabled', 'mustChangePassword', 'createdAt', 'lastSignInAt'],
+  required: ['name', 'role', 'districts', 'disabled', 'mustChangePassword', 'createdAt', 'lastSignInAt', 'lockedUntil'],
   additionalProperties: false,
   properties: {
     name: { type: 'string' },
@@ -41,6 +41,12 @@ export const PERSON_SCHEMA = {
     createdAt: TIME,
     lastSignInAt: MAYBE_TIME,
     passwordChangedAt: TIME,
+    lockedUntil: {
+      ...MAYBE_TIME,
+      description:
+        'Wrong passwords keep the name locked until then, from some address or browser or from every client it has ' +
+        'not signed in from; null when nothing is locked. Unlock ends it',
+    },
   },
 } as const;
 
@@ -155,7 +161,10 @@ export const ACCESS_CHANGE_SCHEMA = {
     actorKind: { type: 'string', enum: ACTOR_KINDS },
     address: { type: ['string', 'null'] },
     action: { type: 'string', enum: ACCESS_ACTIONS },
-    subject: { type: 'string', description: "The person's or the token's name" },
+    subject: {
+      type: 'string',
+      description: "The person's or the token's name; the alert rule's, webhook's or photo's id",
+    },
     detail: { type: 'object', additionalProperties: true, description: 'What changed (never a password or secret)' },
   },
 } as const;

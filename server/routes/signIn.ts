@@ -1,3 +1,5 @@
+import { ACCOUNT_NAME_MAX_LENGTH, normalizeAccountName } from '../accounts/account';
+import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
 import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +8,8 @@ import type { SignInGate } from '../auth/signIn';
 import type { Sessions } from '../auth/sessions';
 import { ApiError } from '../errors';
 import { fromThisSite } from '../security/csrf';
-import { readSessionCookie, setSessionCookie } from '../security/sessionCookie';
+import { addressKey } from '../security/rateLimitKey';
+import { readDeviceCookie, readSessionCookie, setDeviceCookie, setSessionCookie } from '../security/sessionCookie';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, RETRY_AFTER_SECONDS, SESSION_ANSWER, sessionOf } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
@@ -37,9 +40,12 @@ export const SIGN_IN_SCHEMA = {
   description:
     'A new session, its id in an HttpOnly, SameSite=Strict cookie (Secure and __Host- prefixed over TLS); any session ' +
     'the request carried ends. An unknown name, a wrong password and a disabled account get the same answer in the ' +
-    'same time. Five failures for one name in 15 minutes lock it (for 15 minutes unless RVM_SIGN_IN_LOCK_SECONDS ' +
-    'says otherwise), twenty from one address lock the address; the sign-in records the browser in a few words ' +
-    `(for the person's list of sessions); at most ${SIGN_IN_RATE_LIMIT_PER_MINUTE} attempts a minute per address.`,
+    'same time. Five failures for one name from one address in 15 minutes lock the name for that address (for 15 ' +
+    'minutes unless RVM_SIGN_IN_LOCK_SECONDS says otherwise); twenty for one name from addresses it has not signed ' +
+    'in from lock it for all of them, but not for a browser it signed in from (its device cookie, rvm_device, kept ' +
+    '180 days), which has its own count of five; twenty from one address lock the address. The sign-in records the ' +
+    "browser in a few words (for the person's list of sessions); at most " +
+    `${SIGN_IN_RATE_LIMIT_PER_MINUTE} attempts a minute per address.`,
   body: SIGN_IN_BODY,
   response: {
     200: SESSION_ANSWER,
@@ -56,11 +62,15 @@ export const SIGN_IN_SCHEMA = {
   },
 } as const;
 
+/** A name tried, as the log keeps it: normalized as an account's, and no longer than one can be. */
+const shownName = (name: string): string => [...normalizeAccountName(name)].slice(0, ACCOUNT_NAME_MAX_LENGTH).join('');
+
 export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sessions: Sessions): void {
   app.post<{ Body: FromSchema<typeof SIGN_IN_BODY> }>(ROUTE, {
     schema: SIGN_IN_SCHEMA,
     bodyLimit: 4096,
-    config: { rateLimit: { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
+    // Counted by address whoever is signed in: a session does not buy more guesses.
+    config: { rateLimit: { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS, keyGenerator: addressKey } },
     // Before the body: another site's page cannot sign a visitor in to an account of its choosing.
     preParsing: async (request, reply, payload) => {
       reply.header('cache-control', 'no-store');
@@ -68,13 +78,16 @@ export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sess
       return payload;
     },
     handler: async (request, reply) => {
-      const result = await gate.signIn(request.body.name, request.body.password, request.ip);
-      if (result.outcome === 'badCredentials') {
-        request.log.info({ address: request.ip }, 'sign-in refused');
-        throw new ApiError(401, 'badCredentials');
-      }
+      const { name, password } = request.body;
+      const result = await gate.signIn(name, password, { address: request.ip, device: readDeviceCookie(request) });
       if (result.outcome !== 'signedIn') {
-        request.log.warn({ address: request.ip }, `sign-in refused: ${result.outcome}`);
+        // The name tried, as the account would be named, never the password (ASVS 7.1.1, 7.2.1).
+        const tried = { name: shownName(name), address: request.ip };
+        if (result.outcome === 'badCredentials') {
+          request.log.info(tried, 'sign-in refused');
+          throw new ApiError(401, 'badCredentials');
+        }
+        request.log.warn(tried, `sign-in refused: ${result.outcome}`);
         throw new ApiError(429, result.outcome, { retryAfterSeconds: result.retryAfterSeconds });
       }
       // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
@@ -86,6 +99,8 @@ export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sess
         agentSummary(request.headers['user-agent']),
       );
       setSessionCookie(request, reply, id);
+      // The browser is known to this name from now on (decision 0061): a lock strangers put on it does not hold it.
+      setDeviceCookie(request, reply, result.device, DEVICE_LIFE_MS);
       request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
       return { success: true, session: sessionOf(session, result.account) };
     },

@@ -5,6 +5,7 @@ import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
 import type { PhotoStore } from '../db/engine';
 import type { Access } from '../security/access';
+import type { RecordChange } from './accessChange';
 import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
@@ -16,6 +17,8 @@ export const UPLOAD_MAX_FIELDS = 10;
 
 export interface UploadOptions {
   access: Access;
+  /** Where each photo stored is audited: who, when, from where. */
+  recordChange: RecordChange;
   maxBytes: number;
   ratePerMinute: number;
 }
@@ -88,6 +91,12 @@ export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, op
           // The parser failed the file stream: the body was malformed or cut short. Anything else (disk) is ours.
           throw error === part.file.errored ? asClientFault(error) : error;
         });
+      // Audited now, not only once a machine is given it: a photo stored and never used is a change too.
+      await options.recordChange(request, 'photoUploaded', blob.id, {
+        bytes: blob.size,
+        type: blob.contentType,
+        name: sanitizeOriginalName(part.filename),
+      });
       return { success: true, id: blob.id };
     },
   });

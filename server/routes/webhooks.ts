@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Clock } from '../accounts/clock';
+import type { Webhook } from '../db/alertStore';
+import { shownFeedUrl } from '../feed/shownFeedUrl';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
@@ -16,6 +18,7 @@ import {
   WEBHOOK_SCHEMA,
 } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
+import { changeRecorder, fieldChanges } from './accessChange';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/operator/webhooks';
@@ -25,11 +28,16 @@ const DELIVERIES_LIMIT = 200;
 /** A secret the server makes: 32 random bytes, as 64 hex digits. */
 const SECRET_BYTES = 32;
 
+/** Nothing required and no defaults: a field left out of a change is left as it is, not reset to its default. */
+const { default: _description, ...PATCHED_DESCRIPTION } = WEBHOOK_BODY.properties.description;
+const { default: _enabled, ...PATCHED_ENABLED } = WEBHOOK_BODY.properties.enabled;
 const WEBHOOK_PATCH_BODY = {
   ...WEBHOOK_BODY,
   required: [],
   properties: {
     ...WEBHOOK_BODY.properties,
+    description: PATCHED_DESCRIPTION,
+    enabled: PATCHED_ENABLED,
     rotateSecret: { type: 'boolean', description: 'Makes a new secret, answered this once' },
   },
 } as const;
@@ -178,6 +186,7 @@ export function registerWebhookRoutes(
 ): void {
   const reading = access.guard('manageAlerts', { changes: false });
   const changing = access.guardBeforeBody('manageAlerts', { changes: true });
+  const audit = changeRecorder(engine.accessAudit, clock);
   const find = async (id: string) => {
     const webhook = (await engine.alerts.listWebhooks()).find((candidate) => candidate.id === Number(id));
     if (!webhook) throw new ApiError(404, 'notFound');
@@ -198,6 +207,10 @@ export function registerWebhookRoutes(
       const made = secret === undefined ? newSecret() : null;
       const input = { url: await checkedUrl(url, receivers), description, enabled };
       const webhook = await engine.alerts.addWebhook(input, secret ?? made!, clock().toISOString());
+      await audit(request, 'webhookAdded', String(webhook.id), {
+        ...webhookFields(webhook),
+        secret: made ? 'made' : 'given',
+      });
       request.log.info({ webhook, by: request.caller?.name }, 'webhook registered');
       return { success: true, webhook, ...(made ? { secret: made } : {}) };
     },
@@ -220,6 +233,14 @@ export function registerWebhookRoutes(
       };
       const webhook = await engine.alerts.updateWebhook(before.id, input, made ?? secret ?? null);
       if (!webhook) throw new ApiError(404, 'notFound');
+      const changed = fieldChanges(webhookFields(before), webhookFields(webhook));
+      if (Object.keys(changed).length > 0) await audit(request, 'webhookChanged', String(webhook.id), changed);
+      if (made !== null || secret !== undefined) {
+        await audit(request, 'webhookSecretChanged', String(webhook.id), {
+          url: shownFeedUrl(webhook.url),
+          secret: made ? 'made' : 'given',
+        });
+      }
       request.log.info(
         { webhook, by: request.caller?.name, newSecret: made !== null || secret !== undefined },
         'webhook changed',
@@ -232,7 +253,9 @@ export function registerWebhookRoutes(
     schema: WEBHOOK_SCHEMAS.delete,
     onRequest: access.guard('manageAlerts', { changes: true }),
     handler: async (request) => {
-      if (!(await engine.alerts.deleteWebhook(Number(request.params.id)))) throw new ApiError(404, 'notFound');
+      const before = await find(request.params.id);
+      if (!(await engine.alerts.deleteWebhook(before.id))) throw new ApiError(404, 'notFound');
+      await audit(request, 'webhookDeleted', String(before.id), webhookFields(before));
       request.log.info({ webhook: Number(request.params.id), by: request.caller?.name }, 'webhook deleted');
       return { success: true };
     },
@@ -251,3 +274,10 @@ export function registerWebhookRoutes(
   refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
   refuseOtherMethods(app, [DELIVERIES_ROUTE], ['GET']);
 }
+
+/** What the audit keeps of a webhook: never its secret, nor the values of its query (a key is often one). */
+const webhookFields = ({ url, description, enabled }: Webhook): Record<string, unknown> => ({
+  url: shownFeedUrl(url),
+  description,
+  enabled,
+});

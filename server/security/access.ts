@@ -44,6 +44,8 @@ export function actorOf(request: FastifyRequest): Actor {
  */
 export class Access {
   private readonly tokenCaller: Caller | null;
+  /** Each request's caller, once looked up (whoIs). */
+  private readonly found = new WeakMap<FastifyRequest, Promise<Identity | null>>();
 
   constructor(
     private readonly adminToken: string | null,
@@ -64,11 +66,28 @@ export class Access {
    * the idle expiry on now.
    */
   async identify(request: FastifyRequest, reply: FastifyReply, refresh = false): Promise<Identity | null> {
-    request.identity = await this.find(request, reply, refresh);
-    return request.identity;
+    const identity = refresh ? await this.find(request, true) : await this.whoIs(request);
+    if (identity === null && request.headers.authorization === undefined && readSessionCookie(request) !== undefined) {
+      clearSessionCookie(request, reply);
+    }
+    request.identity = identity;
+    return identity;
   }
 
-  private async find(request: FastifyRequest, reply: FastifyReply, refresh: boolean): Promise<Identity | null> {
+  /**
+   * Who the request's credentials name, looked up once per request: the rate limit asks first (each caller has a
+   * budget of its own), then the route's guard.
+   */
+  whoIs(request: FastifyRequest): Promise<Identity | null> {
+    let found = this.found.get(request);
+    if (found === undefined) {
+      found = this.find(request, false);
+      this.found.set(request, found);
+    }
+    return found;
+  }
+
+  private async find(request: FastifyRequest, refresh: boolean): Promise<Identity | null> {
     const { authorization } = request.headers;
     if (authorization !== undefined) {
       if (this.tokenCaller && bearerMatches(authorization, this.adminToken)) {
@@ -81,10 +100,7 @@ export class Access {
     const sessionId = readSessionCookie(request);
     if (sessionId === undefined) return null;
     const signedIn = await this.sessions.resume(sessionId, refresh);
-    if (!signedIn) {
-      clearSessionCookie(request, reply);
-      return null;
-    }
+    if (!signedIn) return null;
     const { name, role, districts } = signedIn.account;
     return { kind: 'person', caller: { kind: 'person', name, role, districts }, signedIn, sessionId };
   }

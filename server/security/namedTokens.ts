@@ -25,14 +25,17 @@ export class NamedTokens {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** The caller a bearer secret names, or null for one that is malformed, unknown, expired or revoked. */
+  /**
+   * The caller a bearer secret names, or null for one that is malformed, unknown, expired or revoked, or whose maker
+   * is no longer an active admin (disabled, or given another role: decision 0061).
+   */
   async callerOf(secret: string): Promise<Caller | null> {
     if (!looksLikeTokenSecret(secret)) return null;
     const hash = tokenSecretHash(secret);
     const token = await this.store.findByHash(hash);
     if (!token || !hashesMatch(token.secretHash, hash)) return null;
     const now = this.clock();
-    if (tokenState(token, now) !== 'active') return null;
+    if (tokenState(token, now) !== 'active' || !token.makerBacksIt) return null;
     this.recordUse(token.id, token.lastUsedAt, now);
     return { kind: 'token', name: token.name, role: token.role, districts: token.districts };
   }

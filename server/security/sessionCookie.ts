@@ -33,3 +33,17 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, i
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(cookieName(request), cookieOptions(request));
 }
+
+/** The cookie of a browser a name signed in from (accounts/signInDevice.ts), named and guarded as the session's. */
+export const DEVICE_COOKIE = 'rvm_device';
+export const SECURE_DEVICE_COOKIE = '__Host-rvm_device';
+
+const deviceCookieName = (request: FastifyRequest): string => (overTls(request) ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
+
+export const readDeviceCookie = (request: FastifyRequest): string | undefined =>
+  request.cookies[deviceCookieName(request)];
+
+/** Kept by the browser for `maxAgeMs` (unlike the session's): it is how a later sign-in is known to come from it. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeMs: number): void {
+  reply.setCookie(deviceCookieName(request), id, { ...cookieOptions(request), maxAge: Math.floor(maxAgeMs / 1000) });
+}

@@ -40,6 +40,28 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
     expect(await table.evaluate((node) => node.textContent)).toContain('vic');
   });
 
+  it('shows a name locked by wrong passwords, and unlocks it with one button (issue 63)', async () => {
+    const { page } = shared;
+    // A stranger's five wrong passwords for vic, sent from outside the browser as a script would.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await fetch(app.url('/api/auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ name: 'vic', password: 'a wrong guess at it' }),
+      });
+    }
+    await page.reload();
+    const unlock = await find(page, 'button', fill(t.people.unlockOf, { name: 'vic' }));
+    const row = () => page.$eval('table', (node) => node.textContent ?? '');
+    expect(await row()).toContain(t.people.lockedUntil.split(' {{')[0]);
+    await unlock.click();
+    await page.waitForSelector(`::-p-text(${JSON.stringify(fill(t.people.unlockedDone, { name: 'vic' }))})`, {
+      visible: true,
+    });
+    await gone(page, 'button', fill(t.people.unlockOf, { name: 'vic' }));
+    expect(await row()).not.toContain(t.people.lockedUntil.split(' {{')[0]);
+  });
+
   it('adds a person with a one-time password, shown once, who must choose their own', async () => {
     const { page } = shared;
     await (await find(page, 'button', t.people.add)).click();

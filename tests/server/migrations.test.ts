@@ -185,4 +185,51 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     set('extra = NULL')();
     db.close();
   });
+  it('12 revokes the tokens of makers no longer active admins, keeps the audit, and lets it keep every change', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 12),
+    );
+    const account = db.prepare(
+      `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
+         password_changed_at) VALUES (?, '$argon2id$x', ?, '[]', ?, 0, 'then', 'then')`,
+    );
+    account.run('ann', 'admin', 0);
+    account.run('bob', 'admin', 1);
+    account.run('cy', 'operator', 0);
+    const token = db.prepare(
+      `INSERT INTO api_tokens (name, secret_hash, hint, role, districts, created_by, created_at, expires_at)
+       VALUES (?, ?, 'rvm_xxxx', 'viewer', '[]', ?, 'then', '2999-01-01T00:00:00.000Z')`,
+    );
+    for (const [i, maker] of ['ann', 'bob', 'cy', 'gone'].entries())
+      token.run(`by-${maker}`, String(i).repeat(64), maker);
+    db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
+    ).run();
+
+    expect(migrate(db)).toEqual([12]);
+    expect(db.prepare('SELECT name, revoked_by FROM api_tokens ORDER BY name').all()).toEqual([
+      { name: 'by-ann', revoked_by: null },
+      { name: 'by-bob', revoked_by: 'migration 12' },
+      { name: 'by-cy', revoked_by: 'migration 12' },
+      { name: 'by-gone', revoked_by: 'migration 12' },
+    ]);
+    expect(db.prepare("SELECT revoked_at FROM api_tokens WHERE name = 'by-bob'").pluck().get()).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+    );
+    expect(db.prepare('SELECT actor, action, subject FROM access_audit').all()).toEqual([
+      { actor: 'ann', action: 'personAdded', subject: 'cy' },
+    ]);
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('now', 'ann', 'person', NULL, ?, '3', '{}')`,
+    );
+    change.run('webhookSecretChanged');
+    expect(() => change.run('webhookStolen')).toThrow(/CHECK/);
+    db.close();
+  });
 });

@@ -67,6 +67,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/operator/people': row(401, 403, 403, 200, 403),
   'PATCH /api/operator/people/{name}': row(401, 403, 403, 200, 403),
   'POST /api/operator/people/{name}/password': row(401, 403, 403, 200, 403),
+  'POST /api/operator/people/{name}/unlock': row(401, 403, 403, 200, 403),
   'GET /api/operator/access-audit': row(401, 403, 403, 200, 403),
   'GET /api/operator/tokens': row(401, 403, 403, 200, 403),
   'POST /api/operator/tokens': row(401, 403, 403, 200, 403),
@@ -236,6 +237,7 @@ async function requestFor(
       return json({ name: `probe-${operations.length}-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
     case 'PATCH /api/operator/people/{name}':
     case 'POST /api/operator/people/{name}/password':
+    case 'POST /api/operator/people/{name}/unlock':
       return {
         url: operation.path.replace('{name}', 'pat'),
         headers: { 'content-type': 'application/json' },

@@ -54,13 +54,22 @@ describe('signing in', () => {
         absoluteExpiresAt: '2099-11-28T09:00:00.000Z',
       },
     });
-    const [cookie] = response.cookies;
+    const [cookie, device] = response.cookies;
     expect(cookie).toEqual({
       name: 'rvm_session',
       value: expect.stringMatching(/^[\w-]{43}$/),
       path: '/',
       httpOnly: true,
       sameSite: 'Strict',
+    });
+    // The browser's device cookie, kept 180 days: the name knows this browser at its next sign-in.
+    expect(device).toEqual({
+      name: 'rvm_device',
+      value: expect.stringMatching(/^[\w-]{43}$/),
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Strict',
+      maxAge: 180 * 24 * 60 * 60,
     });
     expect((await server.engine.accounts.get('ann'))?.lastSignInAt).toBe(START.toISOString());
     // Only the id's hash is stored.
@@ -75,6 +84,7 @@ describe('signing in', () => {
       const response = await signInRequest(tls.app, 'tess', PASSWORD, viaTls);
       expect(response.cookies).toEqual([
         expect.objectContaining({ name: '__Host-rvm_session', secure: true, httpOnly: true, sameSite: 'Strict' }),
+        expect.objectContaining({ name: '__Host-rvm_device', secure: true, httpOnly: true, sameSite: 'Strict' }),
       ]);
       const id = response.cookies[0]!.value;
       const check = (cookie: string, headers = {}) =>

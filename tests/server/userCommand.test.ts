@@ -6,6 +6,7 @@ import { version } from '../../package.json';
 import { passwordMatches } from '../../server/accounts/passwordHash';
 import { openEngine } from '../../server/db/openEngine';
 import type { ServerConfig } from '../../server/config';
+import type { Engine } from '../../server/db/engine';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { makeTempDir, runServerCommand, testDatabaseConfig } from './helpers';
 
@@ -150,6 +151,95 @@ describe('npm run user', () => {
     expect(code).toBe(1);
     expect(output).toMatch(/the two passwords differ; nothing was changed/);
     expect(await stored('tty.two')).toBeNull();
+  });
+});
+
+/** The database as the server would read it, for one look. */
+async function withEngine<T>(look: (engine: Engine) => Promise<T>): Promise<T> {
+  const engine = await openEngine(config, 'command');
+  try {
+    return await look(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+describe('npm run user, keeping the console safe (issue 63)', () => {
+  it('refuses to leave no active admin, with a message and exit code 1, changing nothing', async () => {
+    expect(await user(['disable', 'op'])).toMatchObject({ code: 0, stdout: 'op: disabled; its sessions ended\n' });
+    for (const args of [
+      ['role', 'ann.chan', 'viewer'],
+      ['disable', 'ann.chan'],
+    ]) {
+      const refused = await user(args);
+      expect(refused).toMatchObject({ code: 1, stdout: '' });
+      expect(refused.stderr).toMatch(/^the last active admin cannot be disabled or given another role: make another/);
+    }
+    expect(await stored('ann.chan')).toMatchObject({ role: 'admin', disabled: false });
+    expect(await user(['enable', 'op'])).toMatchObject({ code: 0 });
+  });
+
+  it('revokes the tokens an admin made when the command takes their role', async () => {
+    const id = await withEngine(async (engine) => {
+      const at = new Date().toISOString();
+      const made = await engine.tokens.add({
+        name: 'op-controller',
+        secretHash: 'a'.repeat(64),
+        hint: 'rvm_aaaa',
+        role: 'operator',
+        districts: [],
+        createdBy: 'op',
+        createdAt: at,
+        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+      return made!.id;
+    });
+    expect(await user(['role', 'op', 'viewer'])).toMatchObject({
+      code: 0,
+      stdout: 'op: viewer, every district; 1 API token it made revoked\n',
+    });
+    const token = await withEngine(async (engine) => (await engine.tokens.list()).find((t) => t.id === id));
+    expect(token).toMatchObject({ revokedBy: expect.stringMatching(/^user command/) });
+  });
+
+  it('unlocks a name: every count of wrong passwords for it ends', async () => {
+    const lockedUntil = new Date(Date.now() + 15 * 60_000).toISOString();
+    await withEngine(async (engine) => {
+      for (const key of ['account:vi', 'account:vi|address:192.0.2.1']) {
+        await engine.sessions.recordFailure(key, () => ({
+          failures: 20,
+          windowStartedAt: new Date().toISOString(),
+          lockedUntil,
+        }));
+      }
+    });
+    expect(await user(['unlock', 'VI'])).toMatchObject({
+      code: 0,
+      stdout: 'vi: unlocked; 2 counts of wrong passwords cleared\n',
+    });
+    expect(await withEngine((engine) => engine.sessions.throttle('account:vi'))).toBeNull();
+    expect(await user(['unlock', 'nobody'])).toMatchObject({ code: 1, stderr: 'nobody: no such account\n' });
+  });
+
+  it('keeps every change it made in the audit: the command and who ran it, no address, never a password', async () => {
+    const changes = await withEngine((engine) => engine.accessAudit.latest(100));
+    expect(changes.every((change) => change.actorKind === 'command' && change.address === null)).toBe(true);
+    expect(changes.every((change) => /^user command/.test(change.actor))).toBe(true);
+    expect(new Set(changes.map((change) => change.action))).toEqual(
+      new Set([
+        'personAdded',
+        'passwordReset',
+        'personChanged',
+        'personDisabled',
+        'personEnabled',
+        'tokenRevoked',
+        'personUnlocked',
+      ]),
+    );
+    expect(changes.find((change) => change.action === 'personChanged' && change.subject === 'op')).toMatchObject({
+      detail: { role: { from: 'admin', to: 'viewer' } },
+    });
+    expect(JSON.stringify(changes)).not.toMatch(/passphrase|password 1/);
   });
 });
 

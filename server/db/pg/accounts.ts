@@ -1,6 +1,6 @@
 import type { District } from '../../../shared/contract/machine';
 import type { Account, Role, StoredAccount } from '../../accounts/account';
-import type { ThrottleState } from '../../accounts/throttle';
+import { accountThrottleKey, type ThrottleState } from '../../accounts/throttle';
 import {
   LastAdminError,
   type AccountChanges,
@@ -111,7 +111,10 @@ export class PgAccountStore implements AccountStore {
         );
         if (rows[0]?.n === 0) throw new LastAdminError();
       }
-      if (options.endSessions) await client.query('DELETE FROM sessions WHERE account = $1', [name]);
+      if (options.endSessions) {
+        await client.query('DELETE FROM sessions WHERE account = $1', [name]);
+        await client.query('DELETE FROM sign_in_devices WHERE account = $1', [name]);
+      }
       const account = await getAccount(client, name);
       return account ? withoutHash(account) : null;
     });
@@ -221,7 +224,7 @@ export class PgSessionStore implements SessionStore {
     return rowCount ?? 0;
   }
 
-  prune(now: Date, countsBefore: Date): Promise<number> {
+  prune(now: Date, countsBefore: Date, devicesBefore?: Date): Promise<number> {
     const at = now.toISOString();
     return inTransaction(this.pool, {}, async (client) => {
       const sessions = await client.query(
@@ -232,7 +235,11 @@ export class PgSessionStore implements SessionStore {
         'DELETE FROM sign_in_failures WHERE window_started_at < $1 AND (locked_until IS NULL OR locked_until <= $2)',
         [countsBefore.toISOString(), at],
       );
-      return (sessions.rowCount ?? 0) + (counts.rowCount ?? 0);
+      const devices =
+        devicesBefore === undefined
+          ? null
+          : await client.query('DELETE FROM sign_in_devices WHERE last_used_at < $1', [devicesBefore.toISOString()]);
+      return (sessions.rowCount ?? 0) + (counts.rowCount ?? 0) + (devices?.rowCount ?? 0);
     });
   }
 
@@ -265,5 +272,40 @@ export class PgSessionStore implements SessionStore {
 
   async clearFailures(key: string): Promise<void> {
     await this.pool.query('DELETE FROM sign_in_failures WHERE key = $1', [key]);
+  }
+
+  async clearAccountFailures(name: string): Promise<number> {
+    const key = accountThrottleKey(name);
+    const { rowCount } = await this.pool.query('DELETE FROM sign_in_failures WHERE key = $1 OR left(key, $2) = $3', [
+      key,
+      key.length + 1,
+      `${key}|`,
+    ]);
+    return rowCount ?? 0;
+  }
+
+  async locks(now: Date): Promise<{ key: string; lockedUntil: string }[]> {
+    const { rows } = await this.pool.query<{ key: string; lockedUntil: string }>(
+      'SELECT key, locked_until AS "lockedUntil" FROM sign_in_failures WHERE locked_until > $1 ORDER BY key',
+      [now.toISOString()],
+    );
+    return rows;
+  }
+
+  async deviceAccount(idHash: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ account: string }>(
+      'SELECT account FROM sign_in_devices WHERE id_hash = $1',
+      [idHash],
+    );
+    return rows[0]?.account ?? null;
+  }
+
+  async rememberDevice(idHash: string, account: string, at: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO sign_in_devices (id_hash, account, created_at, last_used_at) VALUES ($1, $2, $3, $3)
+       ON CONFLICT (id_hash) DO UPDATE SET last_used_at = excluded.last_used_at
+       WHERE sign_in_devices.account = excluded.account`,
+      [idHash, account, at],
+    );
   }
 }

@@ -2,11 +2,12 @@ import { AUDIT_ORDER, toAuditEntry, type AuditEntry, type AuditQuery, type Audit
 import type { Queryable } from './pool';
 
 const NO_HOLD = 'NULL::bigint AS hold_id, NULL::text AS decision, NULL::int AS machines';
+const NO_ACCESS = 'NULL::text AS action, NULL::text AS subject';
 /** A hold's machines, each as text in the machines' own collation. */
 const HELD = 'SELECT value COLLATE "C" FROM json_array_elements_text(machine_ids)';
 
 /**
- * PostgreSQL: one page of the audit, its three tables merged newest first. Each table gives at most `limit` rows of
+ * PostgreSQL: one page of the audit, its four tables merged newest first. Each table gives at most `limit` rows of
  * its own, through its index, before they are merged. Every time has the one ISO 8601 form, so the column's collation
  * orders them as SQLite does, and its index serves.
  */
@@ -16,9 +17,10 @@ export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<Aud
   const updates: string[] = [];
   const imports: string[] = [];
   const holds: string[] = [];
+  const changes: string[] = [];
   if (query.person !== undefined) {
     const person = parameter(query.person);
-    for (const conditions of [updates, imports, holds]) conditions.push(`actor = ${person}`);
+    for (const conditions of [updates, imports, holds, changes]) conditions.push(`actor = ${person}`);
   }
   if (query.machine !== undefined) {
     const machine = parameter(query.machine);
@@ -38,30 +40,41 @@ export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<Aud
       [updates, 'update'],
       [imports, 'import'],
       [holds, 'hold'],
+      [changes, 'access'],
     ] as const) {
       conditions.push(`at <= ${at} AND (at, '${own}'::text, id) < (${at}, ${kind}::text, ${row}::bigint)`);
     }
   }
   const where = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
   const withImports = query.machine === undefined && query.districts.length === 0;
+  const withAccess = withImports && query.access;
   const { rows } = await db.query<AuditRow>(
     `SELECT * FROM (
       (SELECT 'update' AS kind, id, at, actor, actor_kind, address, machine_id,
         before::text AS before, after::text AS after,
-        NULL::text AS source, NULL::int AS inserted, NULL::int AS updated, NULL::int AS photos, ${NO_HOLD}
+        NULL::text AS source, NULL::int AS inserted, NULL::int AS updated, NULL::int AS photos, ${NO_HOLD},
+        ${NO_ACCESS}
       FROM machine_status_audit ${where(updates)} ORDER BY at DESC, id DESC LIMIT $1)
     ${
       withImports
         ? `UNION ALL (
       SELECT 'import', id, at, actor, actor_kind, address, NULL, NULL, NULL, source, inserted, updated, photos,
-        ${NO_HOLD}
+        ${NO_HOLD}, ${NO_ACCESS}
       FROM machine_import_audit ${where(imports)} ORDER BY at DESC, id DESC LIMIT $1)`
         : ''
     }
     UNION ALL (
       SELECT 'hold', id, at, actor, actor_kind, address, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-        hold_id, decision, json_array_length(machine_ids)
+        hold_id, decision, json_array_length(machine_ids), ${NO_ACCESS}
       FROM feed_hold_audit ${where(holds)} ORDER BY at DESC, id DESC LIMIT $1)
+    ${
+      withAccess
+        ? `UNION ALL (
+      SELECT 'access', id, at, actor, actor_kind, address, NULL, NULL, detail::text, NULL, NULL, NULL, NULL,
+        ${NO_HOLD}, action, subject
+      FROM access_audit ${where(changes)} ORDER BY at DESC, id DESC LIMIT $1)`
+        : ''
+    }
     ) AS entries
     ORDER BY ${AUDIT_ORDER} LIMIT $1`,
     params,

@@ -365,6 +365,31 @@ CREATE TABLE feed_hold_audit (
 CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
 `,
   },
+  {
+    version: 12,
+    name: 'the browsers a name signed in from, the audit of every change an admin makes, tokens of former admins',
+    // SQLite's migration 12 (decision 0061), under the same number from here on. A token whose maker is no longer an
+    // active admin is revoked, as from now on it is when its maker is disabled or given another role.
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+CREATE INDEX access_audit_actor ON access_audit (actor, at);
+
+CREATE TABLE sign_in_devices (
+  id_hash text COLLATE "C" PRIMARY KEY CHECK (id_hash ~ '^[0-9a-f]{64}$'),
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  created_at text COLLATE "C" NOT NULL,
+  last_used_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX sign_in_devices_account ON sign_in_devices (account);
+CREATE INDEX sign_in_devices_last_used_at ON sign_in_devices (last_used_at);
+
+UPDATE api_tokens
+  SET revoked_at = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), revoked_by = 'migration 12'
+  WHERE revoked_at IS NULL
+    AND created_by NOT IN (SELECT name FROM accounts WHERE role = 'admin' AND NOT disabled);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

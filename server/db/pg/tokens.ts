@@ -70,11 +70,14 @@ export class PgTokenStore implements TokenStore {
     return rows.map((row) => withoutSecretHash(toToken(row)));
   }
 
-  async findByHash(secretHash: string): Promise<StoredApiToken | null> {
-    const { rows } = await this.pool.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE secret_hash = $1`, [
-      secretHash,
-    ]);
-    return rows[0] ? toToken(rows[0]) : null;
+  async findByHash(secretHash: string): Promise<(StoredApiToken & { makerBacksIt: boolean }) | null> {
+    const { rows } = await this.pool.query<TokenRow & { maker_backs_it: boolean }>(
+      `SELECT ${TOKEN_COLUMNS}, EXISTS (SELECT 1 FROM accounts
+         WHERE name = api_tokens.created_by AND role = 'admin' AND NOT disabled) AS maker_backs_it
+       FROM api_tokens WHERE secret_hash = $1`,
+      [secretHash],
+    );
+    return rows[0] ? { ...toToken(rows[0]), makerBacksIt: rows[0].maker_backs_it } : null;
   }
 
   async revoke(id: number, by: string, at: string): Promise<ApiToken | null> {
@@ -84,6 +87,15 @@ export class PgTokenStore implements TokenStore {
       [at, by, id],
     );
     return rows[0] ? withoutSecretHash(toToken(rows[0])) : null;
+  }
+
+  async revokeMadeBy(maker: string, by: string, at: string): Promise<ApiToken[]> {
+    const { rows } = await this.pool.query<TokenRow>(
+      `UPDATE api_tokens SET revoked_at = $1, revoked_by = $2 WHERE created_by = $3 AND revoked_at IS NULL
+       RETURNING ${TOKEN_COLUMNS}`,
+      [at, by, maker],
+    );
+    return rows.sort((a, b) => a.id - b.id).map((row) => withoutSecretHash(toToken(row)));
   }
 
   async recordUse(id: number, at: string, notBefore: string): Promise<void> {

@@ -91,7 +91,10 @@ export class SqliteAccountStore implements AccountStore {
           this.db.prepare(`UPDATE accounts SET ${assignments} WHERE name = ?`).run(...values, name);
         }
         if (options.keepAnAdmin && this.db.prepare(ACTIVE_ADMINS).pluck().get() === 0) throw new LastAdminError();
-        if (options.endSessions) this.db.prepare('DELETE FROM sessions WHERE account = ?').run(name);
+        if (options.endSessions) {
+          this.db.prepare('DELETE FROM sessions WHERE account = ?').run(name);
+          this.db.prepare('DELETE FROM sign_in_devices WHERE account = ?').run(name);
+        }
         const row = this.db.prepare(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE name = ?`).get(name) as
           AccountRow | undefined;
         return row ? withoutHash(toStoredAccount(row)) : null;

@@ -393,6 +393,44 @@ CREATE TABLE feed_hold_audit (
 CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
 `,
   },
+  {
+    version: 12,
+    name: 'the browsers a name signed in from, the audit of every change an admin makes, tokens of former admins',
+    // PostgreSQL's migration 12 (decision 0061). access_audit is made anew for its longer list of actions (SQLite
+    // cannot alter a CHECK). A token whose maker is no longer an active admin is revoked, as from now on it is when
+    // its maker is disabled or given another role.
+    sql: `
+CREATE TABLE access_audit_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT,
+  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
+) STRICT;
+INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
+  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
+DROP TABLE access_audit;
+ALTER TABLE access_audit_next RENAME TO access_audit;
+CREATE INDEX access_audit_at ON access_audit (at);
+CREATE INDEX access_audit_actor ON access_audit (actor, at);
+
+CREATE TABLE sign_in_devices (
+  id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64 AND id_hash NOT GLOB '*[^0-9a-f]*'),
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX sign_in_devices_account ON sign_in_devices (account);
+CREATE INDEX sign_in_devices_last_used_at ON sign_in_devices (last_used_at);
+
+UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), revoked_by = 'migration 12'
+  WHERE revoked_at IS NULL
+    AND created_by NOT IN (SELECT name FROM accounts WHERE role = 'admin' AND disabled = 0);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

@@ -1,5 +1,5 @@
 import type { StoredAccount } from '../../accounts/account';
-import type { ThrottleState } from '../../accounts/throttle';
+import { accountThrottleKey, type ThrottleState } from '../../accounts/throttle';
 import type { SessionRecord, SessionStore } from '../accountStore';
 import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from './accounts';
 import type { Db } from './open';
@@ -53,7 +53,7 @@ export class SqliteSessionStore implements SessionStore {
     return this.db.prepare('DELETE FROM sessions WHERE account = ? AND id_hash <> ?').run(account, keep).changes;
   }
 
-  async prune(now: Date, countsBefore: Date): Promise<number> {
+  async prune(now: Date, countsBefore: Date, devicesBefore?: Date): Promise<number> {
     const at = now.toISOString();
     return this.db
       .transaction(
@@ -65,7 +65,11 @@ export class SqliteSessionStore implements SessionStore {
               `DELETE FROM sign_in_failures
                WHERE window_started_at < ? AND (locked_until IS NULL OR locked_until <= ?)`,
             )
-            .run(countsBefore.toISOString(), at).changes,
+            .run(countsBefore.toISOString(), at).changes +
+          (devicesBefore === undefined
+            ? 0
+            : this.db.prepare('DELETE FROM sign_in_devices WHERE last_used_at < ?').run(devicesBefore.toISOString())
+                .changes),
       )
       .immediate();
   }
@@ -98,5 +102,33 @@ export class SqliteSessionStore implements SessionStore {
 
   async clearFailures(key: string): Promise<void> {
     this.db.prepare('DELETE FROM sign_in_failures WHERE key = ?').run(key);
+  }
+
+  async clearAccountFailures(name: string): Promise<number> {
+    const key = accountThrottleKey(name);
+    return this.db
+      .prepare('DELETE FROM sign_in_failures WHERE key = ? OR substr(key, 1, ?) = ?')
+      .run(key, key.length + 1, `${key}|`).changes;
+  }
+
+  async locks(now: Date): Promise<{ key: string; lockedUntil: string }[]> {
+    return this.db
+      .prepare('SELECT key, locked_until AS lockedUntil FROM sign_in_failures WHERE locked_until > ? ORDER BY key')
+      .all(now.toISOString()) as { key: string; lockedUntil: string }[];
+  }
+
+  async deviceAccount(idHash: string): Promise<string | null> {
+    const account = this.db.prepare('SELECT account FROM sign_in_devices WHERE id_hash = ?').pluck().get(idHash);
+    return typeof account === 'string' ? account : null;
+  }
+
+  async rememberDevice(idHash: string, account: string, at: string): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO sign_in_devices (id_hash, account, created_at, last_used_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id_hash) DO UPDATE SET last_used_at = excluded.last_used_at
+         WHERE sign_in_devices.account = excluded.account`,
+      )
+      .run(idHash, account, at, at);
   }
 }

@@ -67,10 +67,15 @@ export class SqliteTokenStore implements TokenStore {
     return rows.map((row) => withoutSecretHash(toToken(row)));
   }
 
-  async findByHash(secretHash: string): Promise<StoredApiToken | null> {
-    const row = this.db.prepare(`SELECT ${TOKEN_COLUMNS} FROM api_tokens WHERE secret_hash = ?`).get(secretHash) as
-      TokenRow | undefined;
-    return row ? toToken(row) : null;
+  async findByHash(secretHash: string): Promise<(StoredApiToken & { makerBacksIt: boolean }) | null> {
+    const row = this.db
+      .prepare(
+        `SELECT ${TOKEN_COLUMNS}, EXISTS (SELECT 1 FROM accounts
+           WHERE name = api_tokens.created_by AND role = 'admin' AND disabled = 0) AS maker_backs_it
+         FROM api_tokens WHERE secret_hash = ?`,
+      )
+      .get(secretHash) as (TokenRow & { maker_backs_it: number }) | undefined;
+    return row ? { ...toToken(row), makerBacksIt: row.maker_backs_it === 1 } : null;
   }
 
   async revoke(id: number, by: string, at: string): Promise<ApiToken | null> {
@@ -78,6 +83,16 @@ export class SqliteTokenStore implements TokenStore {
       .prepare('UPDATE api_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ? AND revoked_at IS NULL')
       .run(at, by, id);
     return changes === 1 ? withoutSecretHash(this.byId(id)!) : null;
+  }
+
+  async revokeMadeBy(maker: string, by: string, at: string): Promise<ApiToken[]> {
+    const rows = this.db
+      .prepare(
+        `UPDATE api_tokens SET revoked_at = ?, revoked_by = ? WHERE created_by = ? AND revoked_at IS NULL
+         RETURNING ${TOKEN_COLUMNS}`,
+      )
+      .all(at, by, maker) as TokenRow[];
+    return rows.sort((a, b) => a.id - b.id).map((row) => withoutSecretHash(toToken(row)));
   }
 
   async recordUse(id: number, at: string, notBefore: string): Promise<void> {

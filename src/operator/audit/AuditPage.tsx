@@ -12,8 +12,11 @@ import { useConsoleCall } from '../session/ConsoleApi';
 import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import {
+  accessChange,
+  accessChangeText,
   auditCsvUrl,
   changedFields,
+  detailLines,
   fetchAuditPage,
   holdDecision,
   holdDecisionText,
@@ -129,15 +132,37 @@ export function AuditPage() {
   );
 }
 
-const KIND_LABELS = { update: 'audit.kinds.update', import: 'audit.kinds.import', hold: 'audit.kinds.hold' } as const;
+const KIND_LABELS = {
+  update: 'audit.kinds.update',
+  import: 'audit.kinds.import',
+  hold: 'audit.kinds.hold',
+  access: 'audit.kinds.access',
+} as const;
 
-/** What an entry changed: an admin's decision on a held sync in words, a machine's fields one per line. */
+/**
+ * What an entry changed: an admin's decision on a held sync in words, a change to people or settings in words with
+ * its fields, a machine's fields one per line.
+ */
 function EntryChange({ entry }: { entry: AuditEntry }) {
   const t = useConsoleT();
   const decision = holdDecision(entry);
   if (decision) {
     const { key, params } = holdDecisionText(decision);
     return <Text size="sm">{t(key, params)}</Text>;
+  }
+  const change = accessChange(entry);
+  if (change) {
+    const { key, params } = accessChangeText(change);
+    return (
+      <>
+        <Text size="sm">{t(key, params)}</Text>
+        {detailLines(change.detail, show).map((line) => (
+          <Text size="sm" key={line}>
+            {line}
+          </Text>
+        ))}
+      </>
+    );
   }
   return changedFields(entry.before, entry.after).map((change) => (
     <Text size="sm" key={change.field}>

@@ -4,7 +4,11 @@ import en from '../i18n/locales/en.json';
 import zhs from '../i18n/locales/zhs.json';
 import zht from '../i18n/locales/zht.json';
 import {
+  accessChange,
+  accessChangeText,
+  ACCESS_ACTIONS,
   auditCsvUrl,
+  detailLines,
   auditQuery,
   changedFields,
   holdDecision,
@@ -112,5 +116,56 @@ describe('a decision on a held sync', () => {
     expect(say('zht', 'rejected', 2)).toBe('已拒絕暫緩的同步 #4：2 部入樽機保持啟用');
     expect(say('zhs', 'confirmed', 2)).toBe('已确认暂缓的同步 #4：2 台入樽机已停用');
     expect(say('zhs', 'rejected', 2)).toBe('已拒绝暂缓的同步 #4：2 台入樽机保持启用');
+  });
+});
+
+describe('a change to people or settings', () => {
+  const entry = (kind: string, after: unknown): AuditEntry => ({
+    id: 'access-9',
+    at: '2026-03-03T02:00:00Z',
+    actor: 'ada',
+    actorKind: 'person',
+    address: '203.0.113.9',
+    machineId: null,
+    kind,
+    before: null,
+    after,
+  });
+
+  it('is read from an entry of kind access with an action the console knows, and from nothing else', () => {
+    const after = { action: 'webhookChanged', subject: '3', detail: { enabled: { from: true, to: false } } };
+    expect(accessChange(entry('access', after))).toEqual(after);
+    expect(accessChange(entry('access', { ...after, detail: 'x' }))).toEqual({ ...after, detail: {} });
+    expect(accessChange(entry('update', after))).toBeNull();
+    expect(accessChange(entry('access', { ...after, action: 'machineMelted' }))).toBeNull();
+    expect(accessChange(entry('access', { ...after, subject: 3 }))).toBeNull();
+  });
+
+  it('has a sentence for every action in each language, naming its subject', () => {
+    const catalogues = { en, zht, zhs };
+    for (const locale of ['en', 'zht', 'zhs'] as const) {
+      for (const action of ACCESS_ACTIONS) {
+        const { key, params } = accessChangeText({ action, subject: 'ann' });
+        const text = consoleText(catalogues, locale, key, params);
+        expect(text, `${locale} ${action}`).toBeDefined();
+        if (action !== 'passwordChanged') expect(text, `${locale} ${action}`).toContain('ann');
+      }
+    }
+    const say = (locale: 'en' | 'zht' | 'zhs', action: (typeof ACCESS_ACTIONS)[number], subject: string) => {
+      const { key, params } = accessChangeText({ action, subject });
+      return consoleText(catalogues, locale, key, params);
+    };
+    expect(say('en', 'personUnlocked', 'ann')).toBe('Unlocked ann after wrong passwords');
+    expect(say('zht', 'webhookSecretChanged', '3')).toBe('為 Webhook #3 更換簽署密鑰');
+    expect(say('zhs', 'alertRuleDeleted', '7')).toBe('删除告警规则 #7');
+    expect(say('en', 'photoUploaded', 'a'.repeat(64))).toBe(`Stored photo ${'a'.repeat(12)}`);
+  });
+
+  it('shows each field of its detail on a line: a change from one value to another, or a value kept', () => {
+    expect(
+      detailLines({ minutes: { from: 30, to: 45 }, url: 'https://example.org/hook', enabled: false }, (value) =>
+        JSON.stringify(value),
+      ),
+    ).toEqual(['minutes: 30 → 45', 'url: "https://example.org/hook"', 'enabled: false']);
   });
 });

@@ -5,9 +5,9 @@ import { API_BASE_PATH } from '../../config';
 export interface AuditEntry {
   id: string;
   at: string;
-  /** The person's name, or the token's name. */
+  /** The person's name, or the token's name, or the command and who ran it. */
   actor: string;
-  actorKind: 'person' | 'token';
+  actorKind: 'person' | 'token' | 'command';
   /** The client's address. */
   address: string;
   machineId: string | null;
@@ -42,7 +42,7 @@ export function parseAuditPage(body: unknown): AuditPage {
         id: String(entry.id ?? `${entry.at} ${entry.actor}`),
         at: entry.at,
         actor: entry.actor,
-        actorKind: entry.actorKind === 'token' ? 'token' : 'person',
+        actorKind: entry.actorKind === 'token' || entry.actorKind === 'command' ? entry.actorKind : 'person',
         address: typeof entry.address === 'string' ? entry.address : '',
         machineId: typeof entry.machineId === 'string' ? entry.machineId : null,
         kind: typeof entry.kind === 'string' ? entry.kind : '',
@@ -115,3 +115,65 @@ export const holdDecisionText = ({ hold, decision, machines }: HoldDecision) =>
     key: decision === 'confirmed' ? 'audit.holdConfirmed' : 'audit.holdRejected',
     params: { hold, count: machines },
   }) as const;
+
+/** What an admin (or a person, of their own password) changed outside the machines: the server's access audit. */
+export const ACCESS_ACTIONS = [
+  'personAdded',
+  'personChanged',
+  'personDisabled',
+  'personEnabled',
+  'passwordReset',
+  'tokenCreated',
+  'tokenRevoked',
+  'personUnlocked',
+  'passwordChanged',
+  'alertRuleAdded',
+  'alertRuleChanged',
+  'alertRuleDeleted',
+  'webhookAdded',
+  'webhookChanged',
+  'webhookSecretChanged',
+  'webhookDeleted',
+  'photoUploaded',
+] as const;
+export type AccessAction = (typeof ACCESS_ACTIONS)[number];
+
+/** A change outside the machines, as an audit entry of kind `access` records it. */
+export interface AccessChange {
+  action: AccessAction;
+  /** The person's or token's name, the rule's or webhook's number, the photo's id. */
+  subject: string;
+  /** What changed: `{ field: { from, to } }`, or the fields kept (never a password or a secret). */
+  detail: Record<string, unknown>;
+}
+
+/** The change an entry records, or null for any other kind of entry or one this page cannot read. */
+export function accessChange(entry: AuditEntry): AccessChange | null {
+  const { after } = entry;
+  if (entry.kind !== 'access' || !isRecord(after)) return null;
+  const { action, subject, detail } = after;
+  if (!ACCESS_ACTIONS.includes(action as AccessAction) || typeof subject !== 'string') return null;
+  return { action: action as AccessAction, subject, detail: isRecord(detail) ? detail : {} };
+}
+
+/** A photo's id is its SHA-256: its first 12 digits name it well enough in a sentence. */
+const PHOTO_ID_SHOWN = 12;
+
+/**
+ * The sentence of a change: its key in the console's locale files, and the values it takes (a person's or token's
+ * `name`, a rule's, webhook's or photo's `id`).
+ */
+export const accessChangeText = ({ action, subject }: Pick<AccessChange, 'action' | 'subject'>) =>
+  ({
+    key: `audit.actions.${action}`,
+    params: { name: subject, id: action === 'photoUploaded' ? subject.slice(0, PHOTO_ID_SHOWN) : subject },
+  }) as const;
+
+/** Each field of a change's detail as a line: `field: from → to` for a change, `field: value` for a value kept. */
+export function detailLines(detail: Record<string, unknown>, show: (value: unknown) => string): string[] {
+  return Object.entries(detail).map(([field, value]) =>
+    isRecord(value) && 'from' in value && 'to' in value
+      ? `${field}: ${show(value.from)} → ${show(value.to)}`
+      : `${field}: ${show(value)}`,
+  );
+}

@@ -8,7 +8,15 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { addPerson, changePerson, fetchPeople, resetPassword, type NewPerson, type Person } from './peopleCalls';
+import {
+  addPerson,
+  changePerson,
+  fetchPeople,
+  resetPassword,
+  unlockPerson,
+  type NewPerson,
+  type Person,
+} from './peopleCalls';
 import { PeopleTable, type PersonAction } from './PeopleTable';
 import { PersonDialog } from './PersonDialog';
 import { SecretDialog } from './SecretDialog';
@@ -16,7 +24,10 @@ import { useAdminList } from './useAdminList';
 
 type Dialog = { kind: 'add' } | { kind: PersonAction; person: Person } | null;
 
-/** The people who sign in: admins add them, change their role and districts, disable them, reset passwords. */
+/**
+ * The people who sign in: admins add them, change their role and districts, disable them, reset passwords, and end
+ * the locks wrong passwords put on a name.
+ */
 export function PeoplePage() {
   const t = useConsoleT();
   const errorText = useErrorText();
@@ -61,6 +72,13 @@ export function PeoplePage() {
       void act(async () => {
         await changePerson(call, person.name, { disabled: false });
         await done(t('people.enabledDone', { name: person.name }));
+      });
+      return;
+    }
+    if (action === 'unlock') {
+      void act(async () => {
+        await unlockPerson(call, person.name);
+        await done(t('people.unlockedDone', { name: person.name }));
       });
       return;
     }

@@ -10,7 +10,7 @@ import type { Person } from './peopleCalls';
 import { ROLE_KEYS } from './RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
-export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset';
+export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock';
 
 /** A time of the server's as the console shows times (Hong Kong), or `fallback`. */
 export function useShownTime(): (at: string | null, fallback: string) => string {
@@ -79,40 +79,57 @@ export function PeopleTable({
                     {t('people.mustChange')}
                   </Badge>
                 )}
+                {person.lockedUntil !== null && (
+                  <Badge color="red" variant="light" c="dark.7">
+                    {t('people.lockedUntil', { time: shown(person.lockedUntil, '') })}
+                  </Badge>
+                )}
               </Group>
             </Table.Td>
             <Table.Td>{shown(person.createdAt, '')}</Table.Td>
             <Table.Td>{shown(person.lastSignInAt, t('people.never'))}</Table.Td>
             <Table.Td>
-              {!mine && (
-                <Group gap={4} wrap="nowrap">
+              <Group gap={4} wrap="nowrap">
+                {person.lockedUntil !== null && (
                   <Button
                     size="xs"
                     variant="default"
-                    onClick={() => onAction('edit', person)}
-                    aria-label={t('people.editOf', { name: person.name })}
+                    onClick={() => onAction('unlock', person)}
+                    aria-label={t('people.unlockOf', { name: person.name })}
                   >
-                    {t('people.edit')}
+                    {t('people.unlock')}
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    onClick={() => onAction('reset', person)}
-                    aria-label={t('people.resetOf', { name: person.name })}
-                  >
-                    {t('people.reset')}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color={person.disabled ? undefined : 'red'}
-                    onClick={() => onAction(person.disabled ? 'enable' : 'disable', person)}
-                    aria-label={t(person.disabled ? 'people.enableOf' : 'people.disableOf', { name: person.name })}
-                  >
-                    {person.disabled ? t('people.enable') : t('people.disable')}
-                  </Button>
-                </Group>
-              )}
+                )}
+                {!mine && (
+                  <>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onAction('edit', person)}
+                      aria-label={t('people.editOf', { name: person.name })}
+                    >
+                      {t('people.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onAction('reset', person)}
+                      aria-label={t('people.resetOf', { name: person.name })}
+                    >
+                      {t('people.reset')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color={person.disabled ? undefined : 'red'}
+                      onClick={() => onAction(person.disabled ? 'enable' : 'disable', person)}
+                      aria-label={t(person.disabled ? 'people.enableOf' : 'people.disableOf', { name: person.name })}
+                    >
+                      {person.disabled ? t('people.enable') : t('people.disable')}
+                    </Button>
+                  </>
+                )}
+              </Group>
             </Table.Td>
           </ConsoleRow>
         );

@@ -12,6 +12,8 @@ export interface Person {
   mustChangePassword: boolean;
   createdAt: string;
   lastSignInAt: string | null;
+  /** Wrong passwords keep the name locked until then (from some address or browser, or for new ones); or null. */
+  lockedUntil: string | null;
 }
 
 /** A named API token as `GET /api/operator/tokens` answers it: never its secret. */
@@ -52,6 +54,7 @@ export function parsePerson(value: unknown): Person | null {
     mustChangePassword: value.mustChangePassword === true,
     createdAt: typeof value.createdAt === 'string' ? value.createdAt : '',
     lastSignInAt: timeOrNull(value.lastSignInAt),
+    lockedUntil: timeOrNull(value.lockedUntil),
   };
 }
 
@@ -128,6 +131,11 @@ export async function changePerson(
 
 export async function resetPassword(call: Call, name: string): Promise<PersonResult> {
   return personResult(await call(`operator/people/${encodeURIComponent(name)}/password`, {}, CHANGE));
+}
+
+/** Ends every lock wrong passwords put on the person's name; the person as they are now. */
+export async function unlockPerson(call: Call, name: string): Promise<Person> {
+  return personResult(await call(`operator/people/${encodeURIComponent(name)}/unlock`, {}, CHANGE)).person;
 }
 
 export interface NewToken {
