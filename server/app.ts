@@ -54,6 +54,7 @@ import { registerOperatorMachineRoute } from './routes/operatorMachine';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
 import { registerExportMachinesRoute } from './routes/exportMachines';
 import { registerImportRoutes } from './routes/importMachines';
+import type { ImportSlots } from './importing/importSlots';
 import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
@@ -76,6 +77,8 @@ export interface AppOptions {
   alerting?: Omit<AlertingOptions, 'clock'> | false;
   /** The largest file the console's import takes (IMPORT_FILE_MAX_BYTES); tests send a larger one cheaply. */
   importMaxBytes?: number;
+  /** The imports read at once (IMPORT_SLOTS); tests watch them fill. */
+  importSlots?: ImportSlots;
 }
 
 /**
@@ -84,7 +87,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock, alerting = {}, importMaxBytes }: AppOptions = {},
+  { clock = systemClock, alerting = {}, importMaxBytes, importSlots }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -156,7 +159,7 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
-  registerImportRoutes(app, engine, bus, access, importMaxBytes);
+  registerImportRoutes(app, engine, bus, access, importMaxBytes, importSlots);
   registerExportMachinesRoute(app, engine, access, clock);
   registerOperatorMachineRoute(app, engine, access);
   registerAuditRoute(app, engine, access);

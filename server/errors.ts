@@ -52,6 +52,8 @@ export const CONSOLE_ERROR_KEYS = [
   'importOutdated',
   /** An import with no row that adds or changes a machine: nothing to write. */
   'importNothingToApply',
+  /** The server is reading as many imports as it takes at once: `retryAfterSeconds` says when to try again. */
+  'importBusy',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;
