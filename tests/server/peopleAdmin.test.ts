@@ -80,6 +80,21 @@ describe('adding a person', () => {
     expect(chosen.json()).toMatchObject({ person: { mustChangePassword: true } });
     const weak = await call('POST', '/api/operator/people', ada, { name: 'pat', role: 'viewer', password: 'short' });
     expect(weak.json()).toMatchObject({ msg: 'passwordRejected', problems: [{ field: 'password', code: 'tooShort' }] });
+    for (const [password, code] of [
+      [' '.repeat(12), 'tooFewVisible'],
+      ['\u200B'.repeat(12), 'invisibleCharacters'],
+      ['\u202Eabcdefghijkl', 'invisibleCharacters'],
+    ] as const) {
+      const hidden = await call('POST', '/api/operator/people', ada, { name: 'pat', role: 'viewer', password });
+      expect([hidden.statusCode, hidden.json()], JSON.stringify(password)).toEqual([
+        400,
+        {
+          success: false,
+          msg: 'passwordRejected',
+          problems: [{ field: 'password', code, params: expect.any(Object) }],
+        },
+      ]);
+    }
     expect(msgOf(await call('POST', '/api/operator/people', ada, { name: 'PAM', role: 'viewer' }))).toEqual([
       409,
       'nameTaken',

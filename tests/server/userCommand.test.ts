@@ -82,6 +82,9 @@ describe('npm run user', () => {
   it.each([
     [['add', 'ann.chan', '--role', 'admin'], 'another password', /ann\.chan: there is already an account of that name/],
     [['add', 'short', '--role', 'admin'], 'too short', /at least 12 characters/],
+    [['add', 'short', '--role', 'admin'], ' '.repeat(12), /at least 12 characters that show/],
+    [['add', 'short', '--role', 'admin'], '\u200B'.repeat(12), /no invisible or direction-changing characters/],
+    [['add', 'short', '--role', 'admin'], '\u202Eabcdefghijkl', /no invisible or direction-changing characters/],
     [['passwd', 'nobody'], 'a long passphrase 1', /nobody: no such account/],
   ])('refuses %j with a message and exit code 1, changing nothing', async (args, input, message) => {
     const result = await user(args, input);
