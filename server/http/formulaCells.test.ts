@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../http/auditCsv';
-import { exportCell, looksLikeFormula, readCell } from './csvCell';
+import { exportCell, looksLikeFormula, readCell } from '../machines/csvCell';
+import { csvCell } from './auditCsv';
 
 /** Every first character a spreadsheet may run, in each form it may come in. */
 const FORMULA_STARTS: [string, string][] = [
