@@ -1,5 +1,5 @@
 import type { StoredAccount } from '../accounts/account';
-import { accountNameProblem, normalizeAccountName } from '../accounts/account';
+import { couldBeAccountName, normalizeAccountName } from '../accounts/account';
 import type { Clock } from '../accounts/clock';
 import { hashPassword, needsRehash, passwordMatches } from '../accounts/passwordHash';
 import {
@@ -45,7 +45,7 @@ export class SignInGate {
     const name = normalizeAccountName(typedName);
     const locked = await this.lockFor(name, address);
     if (locked) return locked;
-    const account = accountNameProblem(name) === null ? await this.accounts.get(name) : null;
+    const account = couldBeAccountName(name) ? await this.accounts.get(name) : null;
     const matches = await passwordMatches(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabled) return this.failed(name, address);
     await this.store.clearFailures(accountThrottleKey(name));

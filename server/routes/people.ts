@@ -6,7 +6,7 @@ import type { Clock } from '../accounts/clock';
 import { commonPasswords } from '../accounts/commonPasswords';
 import { oneTimePassword } from '../accounts/oneTimePassword';
 import { newPasswordProblem } from '../accounts/password';
-import { AccountError, addAccount, changeAccount, setPassword } from '../auth/manageAccounts';
+import { AccountError, addAccount, changeAccount, LookalikeNameError, setPassword } from '../auth/manageAccounts';
 import type { AccessAction } from '../db/accessAudit';
 import { LastAdminError } from '../db/accountStore';
 import type { Engine } from '../db/engine';
@@ -164,6 +164,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
           mustChangePassword: true,
         });
       } catch (error) {
+        if (error instanceof LookalikeNameError) throw new ApiError(409, 'nameConfusable', { like: error.like });
         if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
         throw error;
       }
