@@ -1,7 +1,7 @@
 /**
  * How many imports (previews and applies) one server reads at once. Each holds what it shows in memory while it
- * reads: a 120,000-row preview (54 MB) costs the server about 170 MB, so four at once took it past a gigabyte. People
- * import seldom; one who finds the slot taken is told to try again in a moment.
+ * reads, hundreds of MB for the largest file (docs/reliability-operators.md), so several at once would take
+ * gigabytes. People import seldom; one who finds the slot taken is told to try again in a moment.
  */
 export const IMPORT_SLOTS = 1;
 
