@@ -10,15 +10,17 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** Why a new password is refused; `params` fill the message the console shows beside the field. */
-export type PasswordProblemCode =
-  | 'tooShort'
-  | 'tooFewVisible'
-  | 'tooLong'
-  | 'sameAsName'
-  | 'sameAsCurrent'
-  | 'notPrintable'
-  | 'invisibleCharacters'
-  | 'tooCommon';
+export const PASSWORD_PROBLEM_CODES = [
+  'tooShort',
+  'tooFewVisible',
+  'tooLong',
+  'sameAsName',
+  'sameAsCurrent',
+  'notPrintable',
+  'invisibleCharacters',
+  'tooCommon',
+] as const;
+export type PasswordProblemCode = (typeof PASSWORD_PROBLEM_CODES)[number];
 
 export interface PasswordProblem {
   code: PasswordProblemCode;
