@@ -54,6 +54,7 @@ import { registerOperatorMachineRoute } from './routes/operatorMachine';
 import { registerOperatorMachinesRoute } from './routes/operatorMachines';
 import { registerExportMachinesRoute } from './routes/exportMachines';
 import { registerImportRoutes } from './routes/importMachines';
+import type { ImportSlots } from './importing/importSlots';
 import { registerOwnSessionRoutes } from './routes/ownSessions';
 import { registerSessionRoute } from './routes/session';
 import { registerSignInRoute } from './routes/signIn';
@@ -79,6 +80,8 @@ export interface AppOptions {
   importMaxBytes?: number;
   /** How a webhook receiver's host name is resolved (the system's resolver); tests answer names of their own. */
   resolveHost?: ResolveHost;
+  /** The imports read at once (IMPORT_SLOTS); tests watch them fill. */
+  importSlots?: ImportSlots;
 }
 
 /**
@@ -87,7 +90,7 @@ export interface AppOptions {
 export async function buildApp(
   config: ServerConfig,
   engine: Engine,
-  { clock = systemClock, alerting = {}, importMaxBytes, resolveHost }: AppOptions = {},
+  { clock = systemClock, alerting = {}, importMaxBytes, resolveHost, importSlots }: AppOptions = {},
 ): Promise<FastifyInstance> {
   const errorHandler = createErrorHandler((error) => engine.isBusyError(error));
   const app = Fastify({
@@ -166,7 +169,7 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   registerOperatorRoutes(app, engine, bus, access);
   registerOperatorMachinesRoute(app, engine, access, list.current);
-  registerImportRoutes(app, engine, bus, access, importMaxBytes);
+  registerImportRoutes(app, engine, bus, access, importMaxBytes, importSlots);
   registerExportMachinesRoute(app, engine, access, clock);
   registerOperatorMachineRoute(app, engine, access);
   registerAuditRoute(app, engine, access);

@@ -40,6 +40,8 @@ export const CONSOLE_ERROR_KEYS = [
   'invalidMachine',
   /** A person, or a token not revoked, of that name exists already. */
   'nameTaken',
+  /** A new name that looks like another's (`аnn` beside `ann`, `rn` for `m`): `like` names the other. */
+  'nameConfusable',
   /** The change would leave no admin who may sign in. */
   'lastAdmin',
   /** An admin may not disable, demote or reset themselves: another admin can. */
@@ -56,6 +58,8 @@ export const CONSOLE_ERROR_KEYS = [
   'webhookAddressRefused',
   /** A webhook URL whose host name resolves to no address: `problem` says how it failed. */
   'webhookHostUnknown',
+  /** The server is reading as many imports as it takes at once: `retryAfterSeconds` says when to try again. */
+  'importBusy',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -1,6 +1,19 @@
 /** Hong Kong has kept UTC+8 all year since 1979; a feed time without an offset is read as Hong Kong time. */
 export const HONG_KONG_OFFSET = '+08:00';
 
+/** The earliest report time a machine may give: before it, the machine's clock was never set. */
+export const EARLIEST_REPORT_DAY = '2000-01-01';
+const EARLIEST_REPORT_MS = Date.parse(`${EARLIEST_REPORT_DAY}T00:00:00Z`);
+/**
+ * How far ahead of the checking clock a report time may be: a machine's clock a little fast, never a date still to
+ * come (a `last_online` in 9999 would keep a silent machine "reporting" for ever).
+ */
+export const REPORT_MAX_AHEAD_MINUTES = 5;
+
+/** A report time (epoch ms) that can be true: not before 2000, not more than a few minutes ahead of `nowMs`. */
+export const isPlausibleReportTime = (ms: number, nowMs: number): boolean =>
+  ms >= EARLIEST_REPORT_MS && ms <= nowMs + REPORT_MAX_AHEAD_MINUTES * 60_000;
+
 // Calendar date, 'T' or space, hours:minutes, optional seconds and fraction, optional Z or ±hh:mm / ±hhmm.
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;

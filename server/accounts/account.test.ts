@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNameProblem, normalizeAccountName, parseDistrictList } from './account';
+import { accountNameProblem, couldBeAccountName, normalizeAccountName, parseDistrictList } from './account';
 
 describe('account names', () => {
   it.each([
@@ -12,21 +12,30 @@ describe('account names', () => {
     expect(normalizeAccountName(typed)).toBe(stored);
   });
 
-  it.each(['ann', 'bob.chan@example.org', 'op-7', 'a_b', '陳大文', 'x'.repeat(64)])('%j is a good name', (name) => {
+  it.each(['ann', 'bob.chan@example.org', 'op-7', 'a_b', '7eleven', 'x'.repeat(64)])('%j is a good name', (name) => {
     expect(accountNameProblem(name)).toBeNull();
   });
 
   it.each([
     ['', /needed/],
     ['x'.repeat(65), /at most 64/],
-    ['.ann', /letters and digits/],
-    ['-ann', /letters and digits/],
-    ['ann smith', /letters and digits/],
-    ['ann/../root', /letters and digits/],
-    ['ann\u0000', /letters and digits/],
-    ['<script>', /letters and digits/],
-  ])('%j is refused', (name, problem) => {
+    ['.ann', /letters a-z and digits/],
+    ['-ann', /letters a-z and digits/],
+    ['ann smith', /letters a-z and digits/],
+    ['ann/../root', /letters a-z and digits/],
+    ['ann\u0000', /letters a-z and digits/],
+    ['<script>', /letters a-z and digits/],
+    ['аnn', /letters a-z and digits/],
+    ['陳大文', /letters a-z and digits/],
+    ['ann\u200b', /letters a-z and digits/],
+  ])('%j is refused for a new account', (name, problem) => {
     expect(accountNameProblem(name)).toMatch(problem);
+  });
+
+  it('still looks up a name of any script made before, and nothing that could not be a name', () => {
+    for (const name of ['ann', '陳大文', 'аnn', 'josé']) expect(couldBeAccountName(name), name).toBe(true);
+    for (const name of ['', 'ann smith', '<script>', 'x'.repeat(65)])
+      expect(couldBeAccountName(name), name).toBe(false);
   });
 });
 

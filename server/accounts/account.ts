@@ -24,8 +24,13 @@ export interface StoredAccount extends Account {
 }
 
 export const ACCOUNT_NAME_MAX_LENGTH = 64;
-/** Letters of any script, digits, and . _ @ - after the first: an e-mail address is a name. */
-const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]*$/u;
+/**
+ * A new name: lower-case ASCII letters and digits, then . _ @ - too, so an e-mail address is a name (decision 0062).
+ * No other script: `аnn` in Cyrillic and `ann` in Latin look the same in the audit.
+ */
+const NAME_PATTERN = /^[a-z0-9][a-z0-9._@-]*$/;
+/** A name made before decision 0062 may hold letters of any script: it still signs in. */
+const EARLIER_NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]*$/u;
 
 /**
  * The one spelling of a name: NFKC, lower case, without the spaces around it, so that "Ann", " ann" and "ＡＮＮ" are one
@@ -33,15 +38,19 @@ const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._@-]*$/u;
  */
 export const normalizeAccountName = (name: string): string => name.normalize('NFKC').trim().toLowerCase();
 
-/** What is wrong with a (normalized) account name, or null. */
+/** What is wrong with a (normalized) name for a new account or token, or null. */
 export function accountNameProblem(name: string): string | null {
   if (name === '') return 'a name is needed';
   if ([...name].length > ACCOUNT_NAME_MAX_LENGTH) return `a name has at most ${ACCOUNT_NAME_MAX_LENGTH} characters`;
   if (!NAME_PATTERN.test(name)) {
-    return 'a name is letters and digits, with . _ @ - after the first character';
+    return 'a name is letters a-z and digits, with . _ @ - after the first character';
   }
   return null;
 }
+
+/** Whether a (normalized) name could belong to an account, made now or before decision 0062: worth looking up. */
+export const couldBeAccountName = (name: string): boolean =>
+  name !== '' && [...name].length <= ACCOUNT_NAME_MAX_LENGTH && EARLIER_NAME_PATTERN.test(name);
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 

@@ -8,6 +8,7 @@ import {
 } from '../accounts/account';
 import { commonPasswords } from '../accounts/commonPasswords';
 import { describePasswordProblem, newPasswordProblem } from '../accounts/password';
+import { lookalikeOf } from '../accounts/nameSkeleton';
 import { hashPassword } from '../accounts/passwordHash';
 import type { ApiToken } from '../accounts/apiToken';
 import { LastAdminError, type AccountStore, type SessionStore, type UpdateOptions } from '../db/accountStore';
@@ -16,6 +17,19 @@ import type { TokenStore } from '../db/tokenStore';
 /** A change the user command was asked for that cannot be made: the message says why. */
 export class AccountError extends Error {
   override name = 'AccountError';
+}
+
+/** A new name that looks like an account's name (nameSkeleton): the two would read alike in the audit. */
+export class LookalikeNameError extends AccountError {
+  override name = 'LookalikeNameError';
+  constructor(
+    readonly newName: string,
+    readonly like: string,
+  ) {
+    super(
+      `${newName}: looks like the account ${like} (the same letters from another script, or rn for m, 0 for o, 1 for l); choose another name`,
+    );
+  }
 }
 
 export interface NewAccount {
@@ -38,12 +52,20 @@ async function checkPassword(password: string, name: string): Promise<void> {
   if (problem) throw new AccountError(describePasswordProblem(problem));
 }
 
-/** The name a new account would have (normalized), when it is a good name and free; asked before its password. */
+/**
+ * The name a new account would have (normalized), when it is a good name, free, and like no other account's name;
+ * asked before its password.
+ */
 export async function availableName(store: AccountStore, rawName: string): Promise<string> {
   const name = normalizeAccountName(rawName);
   const nameProblem = accountNameProblem(name);
   if (nameProblem) throw new AccountError(`${JSON.stringify(rawName)}: ${nameProblem}`);
   if (await store.get(name)) throw new AccountError(`${name}: there is already an account of that name`);
+  const like = lookalikeOf(
+    name,
+    (await store.list()).map((account) => account.name),
+  );
+  if (like !== null) throw new LookalikeNameError(name, like);
   return name;
 }
 

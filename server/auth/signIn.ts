@@ -1,5 +1,5 @@
 import type { StoredAccount } from '../accounts/account';
-import { accountNameProblem, normalizeAccountName } from '../accounts/account';
+import { couldBeAccountName, normalizeAccountName } from '../accounts/account';
 import type { Clock } from '../accounts/clock';
 import { hashPassword, needsRehash, passwordMatches } from '../accounts/passwordHash';
 import { deviceIdHash, looksLikeDeviceId, newDeviceId } from '../accounts/signInDevice';
@@ -87,7 +87,7 @@ export class SignInGate {
     const counts = await this.countsFor(name, client);
     const locked = await this.lockFor(counts);
     if (locked) return locked;
-    const account = accountNameProblem(name) === null ? await this.accounts.get(name) : null;
+    const account = couldBeAccountName(name) ? await this.accounts.get(name) : null;
     const matches = await passwordMatches(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabled) return this.failed(counts);
     await this.clearOnSuccess(name, counts);

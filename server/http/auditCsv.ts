@@ -1,3 +1,5 @@
+import { asSpreadsheetText } from '../machines/csvCell';
+
 /** The audit as CSV, for a spreadsheet: one line per entry, these columns, UTF-8 with a byte-order mark. */
 export const AUDIT_CSV_COLUMNS = [
   'id',
@@ -16,13 +18,11 @@ export type AuditCsvRow = Record<(typeof AUDIT_CSV_COLUMNS)[number], unknown>;
 /** Excel reads a UTF-8 file as UTF-8 (names in Chinese) only when it starts with this. */
 export const BYTE_ORDER_MARK = '\uFEFF';
 
-/** A cell a spreadsheet would run as a formula (OWASP's CSV injection): it starts with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /** One cell: text as it is, an object as JSON, null as nothing; a would-be formula made text; quoted when needed. */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = asSpreadsheetText(
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+  );
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -36,6 +36,8 @@ export function createErrorHandler(isBusyError: IsBusyError): ErrorHandler {
     const { status, msg, details = {} } = classifyError(error, isBusyError);
     // A busy database is expected while the import command writes: one line, not a stack trace each time.
     if (isBusyError(error)) request.log.warn('answered 503: another process (an import) is writing the database');
+    // An expected refusal for a while (importBusy): a line, not a stack trace.
+    else if (error instanceof ApiError && status === 503) request.log.warn(`answered 503 ${msg}`);
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ err: error }, `answered ${status} ${msg}`);
     // A failure must never be cached as if it were the resource.

@@ -68,49 +68,58 @@ async function fileDigest(file: string): Promise<string> {
 }
 
 /**
- * Reads and checks `file` as the import command does (`checkImportFile`), then compares each good row with the
- * machine it would replace. A caller limited to districts has the rows of other districts refused, each with its
- * reason, as the command's rules refuse a bad row. Nothing is written.
+ * Reads and checks `file` as the import command does (`checkImportFile`), comparing each good row with the machine it
+ * would replace as it is read. A caller limited to districts has the rows of other districts refused, each with its
+ * reason, as the command's rules refuse a bad row. Nothing is written. Only what the preview shows is kept of each
+ * row, unless `keepRows` (applying) keeps the rows to write.
  */
-export async function planImport(file: string, engine: Engine, caller: Pick<Caller, 'districts'>): Promise<PlanResult> {
-  const read = await checkImportFile(file);
-  if (!read.ok) return read;
-  const { check } = read;
+export async function planImport(
+  file: string,
+  engine: Engine,
+  caller: Pick<Caller, 'districts'>,
+  { keepRows }: { keepRows: boolean },
+): Promise<PlanResult> {
   const machines = new Map((await engine.listMachines()).map((machine) => [machine.id, machine]));
   const plan: ImportPlan = {
-    rows: check.count,
+    rows: 0,
     added: [],
     changed: [],
     unchanged: [],
     deactivated: [],
-    rejected: [...check.rejected],
+    rejected: [],
     warnings: [],
     toWrite: [],
     key: '',
   };
-  for (const { rowNumber, row } of check.accepted) {
+  const write = (row: MachineRow) => {
+    if (keepRows) plan.toWrite.push(row);
+  };
+  const read = await checkImportFile(file, undefined, ({ rowNumber, row }) => {
     const machine = machines.get(row.id);
     const refused = outsideDistricts(caller, rowNumber, row, machine);
     if (refused) {
       plan.rejected.push(refused);
-      continue;
+      return;
     }
     if (row.photo) plan.warnings.push(unsentPhotoWarning(row.id, row.photo));
     if (!machine) {
       const name = { en: row.name_en, zht: row.name_zht, zhs: row.name_zhs };
       plan.added.push({ rowNumber, id: row.id, district: row.district, name });
-      plan.toWrite.push(row);
-      continue;
+      write(row);
+      return;
     }
     const changes = rowChanges(row, machine);
     if (changes.length === 0) {
       plan.unchanged.push({ rowNumber, id: row.id });
-      continue;
+      return;
     }
     plan.changed.push({ rowNumber, id: row.id, changes });
     if (deactivates(row, machine)) plan.deactivated.push({ rowNumber, id: row.id });
-    plan.toWrite.push(row);
-  }
+    write(row);
+  });
+  if (!read.ok) return read;
+  plan.rows = read.check.count;
+  plan.rejected.push(...read.check.rejected);
   plan.rejected.sort((a, b) => a.rowNumber - b.rowNumber);
   plan.key = createHash('sha256')
     .update(await fileDigest(file))

@@ -4,7 +4,7 @@ import type { ActorKind } from '../accounts/actor';
 import type { Engine } from '../db/engine';
 import { CsvError } from '../machines/csv';
 import { checkRowsFile, RowsFileError } from '../machines/readRows';
-import type { MachineRow, RowsCheck } from '../machines/validate';
+import type { AcceptedRowSink, MachineRow, RowsCheck } from '../machines/validate';
 import type { ProgressReport } from '../progress';
 import { storeRowPhotos } from './photos';
 
@@ -37,12 +37,16 @@ export interface WriteOptions {
 
 /**
  * Reads a CSV or JSON data set and checks every row with the contract's rules; `progress` hears the bytes read. The
- * import command and the console's preview both start here.
+ * import command and the console's preview both start here; `sink` takes each accepted row instead of the check.
  */
-export async function checkImportFile(file: string, progress?: ProgressReport): Promise<FileCheck> {
+export async function checkImportFile(
+  file: string,
+  progress?: ProgressReport,
+  sink?: AcceptedRowSink,
+): Promise<FileCheck> {
   try {
     if (progress) progress.begin('reading and checking', 'bytes', (await fs.stat(file)).size);
-    const check = await checkRowsFile(file, (bytes) => progress?.update(bytes));
+    const check = await checkRowsFile(file, (bytes) => progress?.update(bytes), sink);
     if (check.count === 0) return { ok: false, errors: ['the file holds no machines'] };
     return { ok: true, check };
   } catch (error) {

@@ -22,6 +22,7 @@ describe('problemText: the contract’s problems in English', () => {
           firstRow: 2,
           district: 'SHA TIN',
           yours: 'TAI PO',
+          earliest: '2000-01-01',
         }),
         {
           name_en: 'x',

@@ -43,6 +43,8 @@ const SENTENCES: Record<ProblemCode, (subject: Subject) => string> = {
   integerRange: ({ field, shown, params }) =>
     `${field} ${shown} must be a whole number from ${params.min} to ${params.max}`,
   dateTime: ({ field, shown }) => `${field} ${shown} ${TIMESTAMP_RULE}`,
+  timeOutOfRange: ({ field, shown, params }) =>
+    `${field} ${shown} must be from ${params.earliest} to at most ${params.max} minutes after the server's clock`,
   machineId: ({ field, shown, params }) => `${field} ${shown} must be 1 to ${params.max} letters, digits, "_" or "-"`,
   fileName: ({ field, shown }) => `${field} ${shown} must be a plain file name such as rvm-001.png`,
   photoId: ({ field, shown }) => `${field} ${shown} must be { id } of a photo uploaded before, or null`,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { machineRowsFromCsv } from './csvRows';
 import { showText } from './showValue';
-import { RowsCheck, type NumberedRow } from './validate';
+import { RowsCheck, type AcceptedRowSink, type NumberedRow } from './validate';
 
 export class RowsFileError extends Error {
   override name = 'RowsFileError';
@@ -32,9 +32,12 @@ async function* countedChunks(chunks: AsyncIterable<Buffer>, onRead?: BytesRead)
   }
 }
 
-/** Reads and checks a data set row by row; only the checked rows stay in memory. */
-export async function checkRowsFile(file: string, onRead?: BytesRead): Promise<RowsCheck> {
-  const check = new RowsCheck();
+/**
+ * Reads and checks a data set row by row; only the checked rows stay in memory, or none when `sink` takes each
+ * accepted row.
+ */
+export async function checkRowsFile(file: string, onRead?: BytesRead, sink?: AcceptedRowSink): Promise<RowsCheck> {
+  const check = new RowsCheck(sink);
   for await (const row of readRowsFile(file, onRead)) check.add(row);
   return check;
 }

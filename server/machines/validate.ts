@@ -58,15 +58,21 @@ export interface RejectedRow {
   lines: string[];
 }
 
+/** Takes each accepted row as it is checked, instead of the check keeping it. */
+export type AcceptedRowSink = (accepted: AcceptedRow) => void;
+
 /**
  * Checks rows one at a time as a file is read, and that no id appears twice (the second row is refused). Only the
- * checked rows are kept, so a large file never has to be in memory as read.
+ * checked rows are kept, so a large file never has to be in memory as read; with a `sink`, the accepted rows are not
+ * kept either, each handed over as it is checked (a preview keeps only what it shows).
  */
 export class RowsCheck {
   readonly accepted: AcceptedRow[] = [];
   readonly rejected: RejectedRow[] = [];
   private readonly seen = new Map<string, number>();
   count = 0;
+
+  constructor(private readonly sink?: AcceptedRowSink) {}
 
   add({ rowNumber, value }: NumberedRow): void {
     this.count += 1;
@@ -81,7 +87,8 @@ export class RowsCheck {
       else problems.push(problem('id', 'duplicateId', { firstRow: first }));
     }
     if (checked.ok && problems.length === 0) {
-      this.accepted.push({ rowNumber, row: checked.row });
+      if (this.sink) this.sink({ rowNumber, row: checked.row });
+      else this.accepted.push({ rowNumber, row: checked.row });
       return;
     }
     this.rejected.push({

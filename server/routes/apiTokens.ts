@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { District } from '../../shared/contract/machine';
 import { accountNameProblem, normalizeAccountName, sortDistricts } from '../accounts/account';
+import { lookalikeOf } from '../accounts/nameSkeleton';
 import {
   newTokenSecret,
   tokenExpiry,
@@ -99,6 +100,12 @@ export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, acc
       const name = normalizeAccountName(request.body.name);
       const problem = accountNameProblem(name);
       if (problem) throw new ApiError(400, 'badRequest', { problem: `name: ${problem}` });
+      const live = (await engine.tokens.list()).filter((token) => token.revokedAt === null);
+      const like = lookalikeOf(
+        name,
+        live.map((token) => token.name),
+      );
+      if (like !== null) throw new ApiError(409, 'nameConfusable', { like });
       if (role === 'admin' && districts.length > 0) {
         throw new ApiError(400, 'badRequest', { problem: 'an admin token reaches every district: give no districts' });
       }

@@ -21,7 +21,10 @@ export const FILE_SCHEMA = {
   tags: ['photos'],
   operationId: 'getPhoto',
   summary: "A machine's photo",
-  description: 'Its id is its hash, so it never changes: cached for a year (immutable), ETag for If-None-Match.',
+  description:
+    'Its id is its hash, so it never changes: cached for a year (immutable), ETag for If-None-Match. Served with ' +
+    "nosniff, `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox` and " +
+    '`Content-Disposition: inline; filename="rvm-photo-<first 12 of the id>.<type>"`: shown, never run.',
   params: FILE_PARAMS,
   headers: {
     type: 'object',
@@ -45,6 +48,24 @@ export const FILE_SCHEMA = {
   },
 } as const;
 
+/**
+ * A stored photo is shown, never run: opened on its own in a tab it may not load or run anything, and it is a
+ * sandbox of its own (the policy GitHub serves user content with).
+ */
+export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The name a saved copy takes: from the id and the type, never from what an uploader called it. */
+export const downloadName = (id: string, contentType: string): string =>
+  `rvm-photo-${id.slice(0, 12)}.${EXTENSIONS[contentType] ?? 'bin'}`;
+
 /** `GET /api/file/:id`: a stored image. Its id is its hash, so it never changes and caches for good. */
 export function registerFileRoutes(app: FastifyInstance, store: PhotoStore): void {
   app.get<{ Params: FromSchema<typeof FILE_PARAMS> }>(ROUTE, { schema: FILE_SCHEMA }, async (request, reply) => {
@@ -56,6 +77,8 @@ export function registerFileRoutes(app: FastifyInstance, store: PhotoStore): voi
       'cache-control': 'public, max-age=31536000, immutable',
       etag,
       'x-content-type-options': 'nosniff',
+      'content-security-policy': FILE_CSP,
+      'content-disposition': `inline; filename="${downloadName(record.id, record.contentType)}"`,
     };
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).headers(cacheHeaders).send();
 

@@ -5,9 +5,10 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import { encodedBody, sendEncodedBody } from '../http/encodedBody';
-import { IMPORT_FILE_MAX_BYTES, receiveImportFile } from '../http/importUpload';
+import { IMPORT_FILE_MAX_BYTES, receiveImportFile, type ReceivedFile } from '../http/importUpload';
 import { planImport, type ImportPlan } from '../importing/importPlan';
 import { writeImportRows } from '../importing/importRows';
+import { IMPORT_BUSY_RETRY_AFTER_S, ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { ProgressReport } from '../progress';
 import { actorOf, type Access } from '../security/access';
@@ -23,7 +24,8 @@ export const IMPORT_RATE_LIMIT_PER_MINUTE = 20;
 
 const WHO =
   'An operator or an admin; a person limited to districts has each row of another district refused (its machine ' +
-  `now or after the row). At most ${IMPORT_RATE_LIMIT_PER_MINUTE} a minute per client.`;
+  `now or after the row). At most ${IMPORT_RATE_LIMIT_PER_MINUTE} a minute per client; while the server reads as ` +
+  'many imports as it takes at once, 503 importBusy with Retry-After, before the file is read.';
 
 export const IMPORT_SCHEMAS = {
   preview: {
@@ -87,7 +89,22 @@ export function registerImportRoutes(
   bus: MachineBus,
   access: Access,
   maxBytes = IMPORT_FILE_MAX_BYTES,
+  slots = new ImportSlots(),
 ): void {
+  /** A slot for one import, taken before its file is read: a refused upload is never stored or parsed. */
+  const slot = (): (() => void) => {
+    const release = slots.take();
+    if (!release) throw new ApiError(503, 'importBusy', { retryAfterSeconds: IMPORT_BUSY_RETRY_AFTER_S });
+    return release;
+  };
+  const withSlot = async <T>(work: () => Promise<T>): Promise<T> => {
+    const release = slot();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
   const common = {
     validatorCompiler: () => () => true,
     config: { rateLimit: { max: IMPORT_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
@@ -98,15 +115,18 @@ export function registerImportRoutes(
     schema: IMPORT_SCHEMAS.preview,
     ...common,
     handler: async (request, reply) => {
-      const received = await receiveImportFile(request, maxBytes);
-      try {
-        const planned = await planImport(received.path, engine, request.caller!);
-        if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
-        const body = JSON.stringify({ success: true, preview: previewOf(planned.plan, received.name) });
-        return await sendEncodedBody(request, reply, encodedBody(body, 'application/json; charset=utf-8'));
-      } finally {
-        await received.discard();
-      }
+      // The slot is free again before the answer leaves: an apply sent the moment the preview shows finds it free.
+      const body = await withSlot(async () => {
+        const received = await receiveImportFile(request, maxBytes);
+        try {
+          const planned = await planImport(received.path, engine, request.caller!, { keepRows: false });
+          if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
+          return JSON.stringify({ success: true, preview: previewOf(planned.plan, received.name) });
+        } finally {
+          await received.discard();
+        }
+      });
+      return sendEncodedBody(request, reply, encodedBody(body, 'application/json; charset=utf-8'));
     },
   });
 
@@ -115,10 +135,12 @@ export function registerImportRoutes(
     ...common,
     handler: async (request, reply) => {
       const key = typeof request.query.key === 'string' ? request.query.key : '';
-      const received = await receiveImportFile(request, maxBytes);
+      const release = slot();
+      let received: ReceivedFile | null = null;
       let handedOver = false;
       try {
-        const planned = await planImport(received.path, engine, request.caller!);
+        received = await receiveImportFile(request, maxBytes);
+        const planned = await planImport(received.path, engine, request.caller!, { keepRows: true });
         if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
         const { plan } = planned;
         if (plan.key !== key) throw new ApiError(409, 'importOutdated');
@@ -135,11 +157,12 @@ export function registerImportRoutes(
           update: (done) => send({ progress: { ...step, done } }),
         };
         const actor = actorOf(request);
+        const file = received;
         handedOver = true;
         void (async () => {
           try {
             const result = await writeImportRows(plan.toWrite, engine, {
-              source: received.name,
+              source: file.name,
               actor,
               maxPhotoBytes: 0,
               photosDir: null,
@@ -151,19 +174,23 @@ export function registerImportRoutes(
             }
             const { inserted, updated, photos, warnings } = result;
             bus.publishImport({ at: new Date().toISOString(), inserted, updated });
-            request.log.info({ file: received.name, inserted, updated, by: actor.name }, 'machines imported');
+            request.log.info({ file: file.name, inserted, updated, by: actor.name }, 'machines imported');
             send({ success: true, outcome: { inserted, updated, photos, warnings } });
           } catch (error) {
             request.log.error({ err: error }, 'an import from the console failed; nothing was written');
             send({ success: false, msg: 'systemError' });
           } finally {
+            await file.discard();
+            release();
             out.end();
-            await received.discard();
           }
         })();
         return reply.type('application/x-ndjson; charset=utf-8').send(out);
       } finally {
-        if (!handedOver) await received.discard();
+        if (!handedOver) {
+          await received?.discard();
+          release();
+        }
       }
     },
   });

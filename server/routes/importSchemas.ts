@@ -124,6 +124,11 @@ export const IMPORT_ERRORS = {
   413: errorAnswer(`fileTooLarge: the file is over ${IMPORT_FILE_MAX_BYTES} bytes`),
   415: errorAnswer('unsupportedMediaType: not multipart/form-data; unsupportedFileType: not a .csv or .json file'),
   429: errorAnswer('tooManyRequests: over the rate limit (Retry-After says when to come back)'),
+  503: consoleErrorAnswer(
+    'importBusy: the server is reading as many imports as it takes at once, and did not read this file; try again ' +
+      'after retryAfterSeconds (also in Retry-After). systemError: the database is busy',
+    { retryAfterSeconds: { type: 'integer', minimum: 1, description: 'When to try again, in seconds' } },
+  ),
   ...SERVER_ERRORS,
 } as const;
 

@@ -13,6 +13,7 @@ import {
   changeAccount,
   changedFields,
   endTokensOf,
+  LookalikeNameError,
   setPassword,
   unlockAccount,
 } from '../auth/manageAccounts';
@@ -196,6 +197,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
           mustChangePassword: true,
         });
       } catch (error) {
+        if (error instanceof LookalikeNameError) throw new ApiError(409, 'nameConfusable', { like: error.like });
         if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
         throw error;
       }

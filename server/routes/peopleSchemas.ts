@@ -186,13 +186,19 @@ export const PERSON_REFUSALS = {
   ),
   404: consoleErrorAnswer('notFound: no such person'),
   409: consoleErrorAnswer(
-    'nameTaken: there is already a person of that name; lastAdmin: the change would leave no active admin; ' +
-      'ownAccount: an admin cannot disable, demote or reset themselves (another admin can)',
+    'nameTaken: there is already a person of that name; nameConfusable: the name looks like that of the person ' +
+      'named in `like` (Unicode TR39 confusables); lastAdmin: the change would leave no active admin; ownAccount: an admin cannot ' +
+      'disable, demote or reset themselves (another admin can)',
+    { like: { type: 'string', description: 'The name the new one looks like' } },
   ),
 } as const;
 
 export const TOKEN_REFUSALS = {
   400: consoleErrorAnswer('badRequest: a bad name or value (`problem` says which)', { problem: { type: 'string' } }),
   404: consoleErrorAnswer('notFound: no such token, or it is revoked already'),
-  409: consoleErrorAnswer('nameTaken: a token not revoked has that name'),
+  409: consoleErrorAnswer(
+    'nameTaken: a token not revoked has that name; nameConfusable: the name looks like that of a token not revoked, ' +
+      'named in `like`',
+    { like: { type: 'string', description: 'The name the new one looks like' } },
+  ),
 } as const;

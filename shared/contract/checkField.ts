@@ -1,4 +1,9 @@
-import { normaliseFeedTimestamp } from '../feedTimestamp';
+import {
+  EARLIEST_REPORT_DAY,
+  isPlausibleReportTime,
+  parseFeedTimestamp,
+  REPORT_MAX_AHEAD_MINUTES,
+} from '../feedTimestamp';
 import { baseType, isNullable, type FieldSchema } from './machine';
 import { problem, type MachineProblem } from './problems';
 
@@ -18,9 +23,10 @@ export const isBlank = (value: unknown): boolean =>
 /**
  * Checks one value against its field's schema, and gives it as it is stored. Beyond what the schema says: text is
  * trimmed before it is measured; a blank value is null where the field may be null, or the field's default; a
- * date-time may carry any offset or none (Hong Kong time) and is stored in UTC.
+ * date-time may carry any offset or none (Hong Kong time), lies between 2000 and a few minutes after `nowMs` (a report
+ * time: isPlausibleReportTime) and is stored in UTC.
  */
-export function checkField(field: string, schema: FieldSchema, value: unknown): Checked {
+export function checkField(field: string, schema: FieldSchema, value: unknown, nowMs = Date.now()): Checked {
   const type = baseType(schema);
   if (isBlank(value) && isNullable(schema)) return ok(null);
   if (isBlank(value) && schema.default !== undefined) return ok(schema.default);
@@ -31,7 +37,7 @@ export function checkField(field: string, schema: FieldSchema, value: unknown): 
     case 'integer':
       return checkInteger(field, schema, value);
     case 'string':
-      return schema.format === 'date-time' ? checkDateTime(field, value) : checkText(field, schema, value);
+      return schema.format === 'date-time' ? checkDateTime(field, value, nowMs) : checkText(field, schema, value);
     default:
       throw new Error(`${field}: a ${type} is checked by hand`);
   }
@@ -50,9 +56,13 @@ function checkInteger(field: string, schema: FieldSchema, value: unknown): Check
   return inRange ? ok(value) : fail(field, 'integerRange', { min, max });
 }
 
-function checkDateTime(field: string, value: unknown): Checked {
-  const time = normaliseFeedTimestamp(value);
-  return time === null ? fail(field, 'dateTime') : ok(time);
+function checkDateTime(field: string, value: unknown, nowMs: number): Checked {
+  const time = parseFeedTimestamp(value);
+  if (time === null) return fail(field, 'dateTime');
+  if (!isPlausibleReportTime(time, nowMs)) {
+    return fail(field, 'timeOutOfRange', { earliest: EARLIEST_REPORT_DAY, max: REPORT_MAX_AHEAD_MINUTES });
+  }
+  return ok(new Date(time).toISOString());
 }
 
 function checkText(field: string, schema: FieldSchema, value: unknown): Checked {

@@ -20,6 +20,12 @@ const problemsOf = (patch: Record<string, unknown>): MachineProblem[] => {
   return checked.ok ? [] : checked.problems;
 };
 
+const outOfRange = (field: string): MachineProblem => ({
+  field,
+  code: 'timeOutOfRange',
+  params: { earliest: '2000-01-01', max: 5 },
+});
+
 describe('checkMachineRow: problems as data', () => {
   it('accepts a good row and gives it as stored: texts trimmed, times in UTC, blanks as null or the default', () => {
     const checked = checkMachineRow({ ...GOOD, name_en: '  Name  ', last_online: '2026-11-23T14:05', deactivated: '' });
@@ -71,6 +77,15 @@ describe('checkMachineRow: problems as data', () => {
       { field: 'bin_count_full_threshold', code: 'moreThan', params: { max: 3, field: 'bin_count' } },
     ],
     ['a day that is not', { last_full: '2026-02-30T10:00:00Z' }, { field: 'last_full', code: 'dateTime', params: {} }],
+    ['a report time in 9999', { last_online: '9999-12-31T23:59:00Z' }, outOfRange('last_online')],
+    ['a report time in 1900', { last_online: '1900-01-01T00:00:00+08:00' }, outOfRange('last_online')],
+    [
+      'a report time an hour ahead',
+      { last_online: new Date(Date.now() + 3_600_000).toISOString() },
+      outOfRange('last_online'),
+    ],
+    ['an emptying in 2099', { last_emptied_at: '2099-01-01T00:00:00Z' }, outOfRange('last_emptied_at')],
+    ['a full bin in 1999', { last_full: '1999-12-31T23:59:59Z' }, outOfRange('last_full')],
     ['a photo path', { photo: '../secret.png' }, { field: 'photo', code: 'fileName', params: {} }],
     ['a reserved name', { constructor: 'x' }, { field: 'constructor', code: 'reservedName', params: {} }],
     [
@@ -81,6 +96,15 @@ describe('checkMachineRow: problems as data', () => {
     ['a kept value JSON cannot hold', { note: Number.NaN }, { field: null, code: 'extraNotJson', params: {} }],
   ])('names the field and the rule: %s', (_name, patch, expected) => {
     expect(problemsOf(patch)).toEqual([expected]);
+  });
+
+  it('takes a report time from 2000-01-01 to 5 minutes ahead of the clock, a fast machine clock included', () => {
+    const now = Date.now();
+    for (const at of ['2000-01-01T00:00:00Z', new Date(now + 4 * 60_000).toISOString(), '2026-11-23T14:05']) {
+      expect(problemsOf({ last_online: at }), at).toEqual([]);
+    }
+    expect(problemsOf({ last_online: '1999-12-31T23:59:59Z' })[0]?.code).toBe('timeOutOfRange');
+    expect(problemsOf({ last_online: new Date(now + 6 * 60_000).toISOString() })[0]?.code).toBe('timeOutOfRange');
   });
 
   it('gives every problem of a row, and whole-row problems with no field', () => {

@@ -19,6 +19,7 @@ export const PROBLEM_CODES = [
   'notInteger',
   'integerRange',
   'dateTime',
+  'timeOutOfRange',
   'machineId',
   'fileName',
   'photoId',

@@ -80,6 +80,12 @@ describe('a named token, made by an admin', () => {
       400,
     );
     expect((await post('/api/operator/tokens', { name: 'no spaces', role: 'viewer' })).statusCode).toBe(400);
+    expect((await post('/api/operator/tokens', { name: 'ѕha-tin-controller', role: 'viewer' })).statusCode).toBe(400);
+    const lookalike = await post('/api/operator/tokens', { name: 'sha-tin-contro1ler', role: 'viewer' });
+    expect([lookalike.statusCode, lookalike.json()]).toEqual([
+      409,
+      { success: false, msg: 'nameConfusable', like: 'sha-tin-controller' },
+    ]);
   });
 });
 

@@ -140,6 +140,25 @@ describe('following a fake feed, poll by poll', () => {
     expect(skips[0]).toMatch(new RegExp(`machine ${first!.id} skipped: .*district "ATLANTIS" is not a known district`));
   });
 
+  it('skips a machine whose last report is in 9999 or 1900: it keeps its last good report time', async () => {
+    await pollThenPhotos();
+    const [first, second] = feed.rvms as ApiMachine[];
+    feed.rvms = [
+      { ...first, last_online: '9999-12-31T23:59:00+08:00' },
+      { ...second, last_online: '1900-01-01T00:00:00Z' },
+      ...feed.rvms.slice(2),
+    ];
+    await pollThenPhotos();
+    const list = await listOf(server);
+    expect(list.find((machine) => machine.id === first!.id)?.last_online).toBe(data.rvms[0]!.last_online);
+    expect(list.find((machine) => machine.id === second!.id)?.last_online).toBe(data.rvms[1]!.last_online);
+    const skips = logs.filter((line) => line.includes('skipped'));
+    expect(skips).toHaveLength(2);
+    expect(skips[0]).toMatch(
+      new RegExp(`machine ${first!.id} skipped: .*last_online "9999-12-31T23:59:00\\+08:00" must be from 2000-01-01`),
+    );
+  });
+
   it.each([
     ['a 500', 'error500', /HTTP 500/],
     ['a timeout', 'hang', /no answer within 3000 ms/],

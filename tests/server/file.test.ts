@@ -29,6 +29,12 @@ describe('GET /api/file/:id', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('is shown, never run: a sandbox that loads nothing, inline, named by its id and type', async () => {
+    const response = await get(`/api/file/${id}`);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(response.headers['content-disposition']).toBe(`inline; filename="rvm-photo-${id.slice(0, 12)}.png"`);
+  });
+
   it('answers 304 without a body when If-None-Match matches', async () => {
     const response = await get(`/api/file/${id}`, { 'if-none-match': `"${id}"` });
     expect(response.statusCode).toBe(304);

@@ -284,6 +284,18 @@ describe("importing the feed's extra fields", () => {
       'row 2 (RVM-302): last_online "yesterday" must be an ISO 8601 date-time such as 2026-11-23T14:05:00+08:00',
     ],
     [
+      'a last report in 9999',
+      { last_online: '9999-12-31T23:59:59+08:00' },
+      'row 2 (RVM-302): last_online "9999-12-31T23:59:59+08:00" must be from 2000-01-01 to at most 5 minutes after ' +
+        "the server's clock",
+    ],
+    [
+      'a last emptying in 1900',
+      { last_emptied_at: '1900-01-01T00:00:00Z' },
+      'row 2 (RVM-302): last_emptied_at "1900-01-01T00:00:00Z" must be from 2000-01-01 to at most 5 minutes after ' +
+        "the server's clock",
+    ],
+    [
       'a threshold over the bin count',
       { bin_count: 1, bin_count_full_threshold: 2 },
       'row 2 (RVM-302): bin_count_full_threshold 2 must not be more than bin_count 1',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_BUSY_RETRY_AFTER_S, IMPORT_SLOTS, ImportSlots } from '../../server/importing/importSlots';
 import { parseCsv } from '../../server/machines/csv';
 import { exportCell, readCell } from '../../server/machines/csvCell';
 import { ADMIN_TOKEN, multipart, runServerCommand, startSeededTestServer, type TestServer } from './helpers';
@@ -32,9 +34,10 @@ let admin: Person;
 let operator: Person;
 let viewer: Person;
 let dir: string;
+const slots = new ImportSlots();
 
 beforeAll(async () => {
-  server = await startSeededTestServer({}, { importMaxBytes: MAX_BYTES });
+  server = await startSeededTestServer({}, { importMaxBytes: MAX_BYTES, importSlots: slots });
   dir = server.dir;
   await addPerson(server.engine, 'ada', 'admin');
   await addPerson(server.engine, 'sam', 'operator', ['SHA TIN']);
@@ -243,6 +246,49 @@ describe('the console import: preview and apply', () => {
 
     expect(await machines()).toEqual(before);
     expect((await auditImports()).length).toBe(auditBefore);
+  });
+});
+
+describe('the console import: one at a time', () => {
+  it('answers 503 importBusy with Retry-After while another import is read, before reading the file', async () => {
+    const csv = await exportCsv(admin);
+    const form = await multipart({ file: { data: Buffer.from(csv), filename: 'fleet.csv', type: 'text/csv' } });
+    const post = (url: string, payload: PassThrough | Buffer) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...form.headers, authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload,
+      });
+    // Previews whose files are still arriving hold every slot.
+    const held = Array.from({ length: IMPORT_SLOTS }, () => new PassThrough());
+    const holding = held.map((body) => {
+      body.write(form.payload.subarray(0, form.payload.length >> 1));
+      return post('/api/operator/import/preview', body);
+    });
+    await expect.poll(() => slots.inUse, { timeout: 20_000 }).toBe(IMPORT_SLOTS);
+
+    const busy = await Promise.all([
+      post('/api/operator/import/preview', form.payload),
+      post('/api/operator/import?key=x', form.payload),
+    ]);
+    for (const answer of busy) {
+      expect([answer.statusCode, answer.json()]).toEqual([
+        503,
+        { success: false, msg: 'importBusy', retryAfterSeconds: IMPORT_BUSY_RETRY_AFTER_S },
+      ]);
+      expect(answer.headers['retry-after']).toBe(String(IMPORT_BUSY_RETRY_AFTER_S));
+    }
+
+    for (const body of held) body.end(form.payload.subarray(form.payload.length >> 1));
+    for (const answer of await Promise.all(holding)) expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+    // Each gives its slot back before it answers, a refused apply too.
+    expect(slots.inUse).toBe(0);
+    const stale = await post('/api/operator/import?key=x', form.payload);
+    expect([stale.statusCode, stale.json().msg]).toEqual([409, 'importOutdated']);
+    expect(slots.inUse).toBe(0);
+    const after = await post('/api/operator/import/preview', form.payload);
+    expect(after.statusCode).toBe(200);
   });
 });
 

@@ -110,6 +110,7 @@ describe('PATCH /api/operator/machines/:id', () => {
   });
 
   const problem = (field: string | null, code: string, params = {}) => ({ field, code, params });
+  const REPORT_TIME_RANGE = { earliest: '2000-01-01', max: 5 };
   it.each([
     ['an empty object', {}, [problem(null, 'noField')]],
     ['an unknown status', { status: 'half' }, [problem('status', 'notOneOf', { options: STATUSES })]],
@@ -128,6 +129,21 @@ describe('PATCH /api/operator/machines/:id', () => {
     ['an impossible date', { last_emptied_at: '2026-02-30T10:00:00+08:00' }, [problem('last_emptied_at', 'dateTime')]],
     ['an impossible offset', { last_full: '2026-11-23T14:05:00+15:00' }, [problem('last_full', 'dateTime')]],
     ['a timestamp as a number', { last_online: 1795413900000 }, [problem('last_online', 'dateTime')]],
+    [
+      'a last report in 9999',
+      { last_online: '9999-12-31T23:59:00Z' },
+      [problem('last_online', 'timeOutOfRange', REPORT_TIME_RANGE)],
+    ],
+    [
+      'a last report in 1900',
+      { last_online: '1900-01-01T00:00:00+08:00' },
+      [problem('last_online', 'timeOutOfRange', REPORT_TIME_RANGE)],
+    ],
+    [
+      'a last report an hour ahead',
+      { last_online: new Date(Date.now() + 3_600_000).toISOString() },
+      [problem('last_online', 'timeOutOfRange', REPORT_TIME_RANGE)],
+    ],
     ['a field only an import sets', { bin_count: 2 }, [problem('bin_count', 'notEditable')]],
     ['a good field beside a bad one', { deactivated: true, last_online: 'now' }, [problem('last_online', 'dateTime')]],
     [

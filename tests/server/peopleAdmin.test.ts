@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/accounts/passwordHash';
 import { LastAdminError } from '../../server/db/accountStore';
 import { startTestServer, type TestServer } from './helpers';
 import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, signInRequest, type Person } from './people';
@@ -80,6 +81,21 @@ describe('adding a person', () => {
     expect(chosen.json()).toMatchObject({ person: { mustChangePassword: true } });
     const weak = await call('POST', '/api/operator/people', ada, { name: 'pat', role: 'viewer', password: 'short' });
     expect(weak.json()).toMatchObject({ msg: 'passwordRejected', problems: [{ field: 'password', code: 'tooShort' }] });
+    for (const [password, code] of [
+      [' '.repeat(12), 'tooFewVisible'],
+      ['\u200B'.repeat(12), 'invisibleCharacters'],
+      ['\u202Eabcdefghijkl', 'invisibleCharacters'],
+    ] as const) {
+      const hidden = await call('POST', '/api/operator/people', ada, { name: 'pat', role: 'viewer', password });
+      expect([hidden.statusCode, hidden.json()], JSON.stringify(password)).toEqual([
+        400,
+        {
+          success: false,
+          msg: 'passwordRejected',
+          problems: [{ field: 'password', code, params: expect.any(Object) }],
+        },
+      ]);
+    }
     expect(msgOf(await call('POST', '/api/operator/people', ada, { name: 'PAM', role: 'viewer' }))).toEqual([
       409,
       'nameTaken',
@@ -95,6 +111,26 @@ describe('adding a person', () => {
     });
     expect(msgOf(admins)).toEqual([400, 'badRequest']);
     expect(await server.engine.accounts.get('pat')).toBeNull();
+  });
+
+  it('refuses a name of another script or one that looks like a person’s; an earlier such name still signs in', async () => {
+    // The red team's pair: ann, then аnn with a Cyrillic а; both would read "ann" in the audit.
+    expect((await call('POST', '/api/operator/people', ada, { name: 'ann', role: 'admin' })).statusCode).toBe(200);
+    const cyrillic = await call('POST', '/api/operator/people', ada, { name: 'аnn', role: 'admin' });
+    expect([cyrillic.statusCode, cyrillic.json()]).toEqual([
+      400,
+      { success: false, msg: 'badRequest', problem: expect.stringMatching(/letters a-z and digits/) },
+    ]);
+    const zero = await call('POST', '/api/operator/people', ada, { name: 'B0B', role: 'viewer' });
+    expect([zero.statusCode, zero.json()]).toEqual([409, { success: false, msg: 'nameConfusable', like: 'bob' }]);
+
+    // An account of another script made before the rule: it signs in, and a Latin twin is refused.
+    const vic = (await server.engine.accounts.get('vic'))!;
+    await server.engine.accounts.add({ ...vic, name: 'сhan', passwordHash: await hashPassword(PASSWORD) });
+    const twin = await call('POST', '/api/operator/people', ada, { name: 'chan', role: 'viewer' });
+    expect([twin.statusCode, twin.json()]).toEqual([409, { success: false, msg: 'nameConfusable', like: 'сhan' }]);
+    expect((await signIn(server.app, 'сhan')).name).toBe('сhan');
+    for (const refused of ['аnn', 'b0b', 'chan']) expect(await server.engine.accounts.get(refused), refused).toBeNull();
   });
 });
 

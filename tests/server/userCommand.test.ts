@@ -83,12 +83,18 @@ describe('npm run user', () => {
   it.each([
     [['add', 'ann.chan', '--role', 'admin'], 'another password', /ann\.chan: there is already an account of that name/],
     [['add', 'short', '--role', 'admin'], 'too short', /at least 12 characters/],
+    [['add', 'short', '--role', 'admin'], ' '.repeat(12), /at least 12 characters that show/],
+    [['add', 'short', '--role', 'admin'], '\u200B'.repeat(12), /no invisible or direction-changing characters/],
+    [['add', 'short', '--role', 'admin'], '\u202Eabcdefghijkl', /no invisible or direction-changing characters/],
     [['passwd', 'nobody'], 'a long passphrase 1', /nobody: no such account/],
+    [['add', 'аnn.chan', '--role', 'admin'], 'a long passphrase 1', /letters a-z and digits/],
+    [['add', '0P', '--role', 'viewer'], 'a long passphrase 1', /0p: looks like the account op .*choose another name/],
   ])('refuses %j with a message and exit code 1, changing nothing', async (args, input, message) => {
     const result = await user(args, input);
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toMatch(message);
     expect(await stored('short')).toBeNull();
+    if (args[0] === 'add' && args[1] !== 'ann.chan') expect(await stored(args[1]!.toLowerCase())).toBeNull();
   });
 
   it('answers a mistake in its arguments with the usage and exit code 2, and its help and version', async () => {

@@ -4,7 +4,9 @@ import type { District } from '../../../shared/machine';
 import { ApiError } from '../../api/client';
 import { useConsoleT } from '../i18n/useConsoleT';
 import type { Role } from '../session/session';
+import { parseProblems } from '../problems';
 import { useErrorText } from '../useErrorText';
+import { useProblemText } from '../useProblemText';
 import { DistrictChecks } from './DistrictChecks';
 import type { NewPerson, Person } from './peopleCalls';
 import { RoleSelect } from './RoleSelect';
@@ -23,6 +25,7 @@ export function PersonDialog({
 }) {
   const t = useConsoleT();
   const errorText = useErrorText();
+  const problemText = useProblemText();
   const [name, setName] = useState(person?.name ?? '');
   const [role, setRole] = useState<Role>(person?.role ?? 'operator');
   const [districts, setDistricts] = useState<District[]>(person?.districts ?? []);
@@ -38,8 +41,12 @@ export function PersonDialog({
     try {
       await onSave({ name: name.trim(), role, districts, password: choose ? password : null });
     } catch (error) {
+      // A refused password says why (the server's first problem), in the person's language.
+      const [problem] = error instanceof ApiError && error.msg === 'passwordRejected' ? parseProblems(error.body) : [];
       setFailure(
-        error instanceof ApiError && error.msg === 'passwordRejected' ? t('people.passwordRefused') : errorText(error),
+        error instanceof ApiError && error.msg === 'passwordRejected'
+          ? `${t('people.passwordRefused')} ${problem ? problemText(problem) : ''}`.trim()
+          : errorText(error),
       );
     } finally {
       setBusy(false);
