@@ -108,6 +108,7 @@ export default defineConfig({
           environment: 'node',
           // One Chromium per worker for the run, each file in a browser context of its own (browserLease.ts).
           globalSetup: [SERVER_BUILD, 'tests/browser/browserPool.ts'],
+          setupFiles: ['tests/browser/countCosts.ts'],
           include: ['tests/browser/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SCALE_TESTS],
           testTimeout: 120_000,

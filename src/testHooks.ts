@@ -9,6 +9,7 @@
 declare global {
   interface Window {
     __RVM_TEST_HOOKS__?: boolean;
+    __RVM_TEST_MAP_OFF__?: boolean;
   }
 }
 
@@ -23,6 +24,14 @@ export const testHooksOn: boolean = readTestHooksOn(
   typeof window === 'undefined' ? '' : window.location.search,
   typeof window === 'undefined' ? undefined : window.__RVM_TEST_HOOKS__,
 );
+
+/**
+ * A browser test's switch for pages whose tests never look at the map (tests/browser, `openPage({ map: false })`):
+ * with `window.__RVM_TEST_MAP_OFF__` set before the page's scripts run, the map is left out, saving the seconds of
+ * software WebGL it costs each page there. Nothing in an address turns it on; the map's own tests draw it.
+ */
+export const mapOffForTests: boolean =
+  testHooksOn && typeof window !== 'undefined' && window.__RVM_TEST_MAP_OFF__ === true;
 
 /** Sets `data-*` attributes for tests to read (null removes one); nothing when hooks are off. */
 export function markForTests(

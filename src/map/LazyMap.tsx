@@ -1,9 +1,10 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { pendingCountAtom } from '../api/pendingAtom';
 import { useT } from '../i18n/useT';
 import { firstViewComplete } from '../pageLoad/firstView';
+import { mapOffForTests } from '../testHooks';
 import { useListFirst } from './useListFirst';
 
 // maplibre-gl and deck.gl live in this chunk. index.html preloads it (scripts/vite/preloadChunk.ts), so it
@@ -12,6 +13,10 @@ import { useListFirst } from './useListFirst';
 const MapView = lazy(() => import('./MapView'));
 
 export function LazyMap() {
+  return mapOffForTests ? <MapLeftOutForTests /> : <MapWhenListFirst />;
+}
+
+function MapWhenListFirst() {
   const mayStart = useListFirst();
   return (
     <MapErrorBoundary fallback={<MapNotice kind="error" />}>
@@ -20,6 +25,11 @@ export function LazyMap() {
       </Suspense>
     </MapErrorBoundary>
   );
+}
+
+function MapLeftOutForTests() {
+  useEffect(firstViewComplete, []);
+  return <Center pos="absolute" inset={0} bg="#b9d9e8" data-map-off="true" />;
 }
 
 function MapNotice({ kind }: { kind: 'loading' | 'error' }) {

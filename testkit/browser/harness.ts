@@ -14,6 +14,13 @@ const TILE_HOST = 'mapapi.geodata.gov.hk';
 const TILE = readFileSync(join(ROOT, 'testkit/fixtures/tile.png'));
 const LABEL_TILE = readFileSync(join(ROOT, 'testkit/fixtures/label-tile.png'));
 
+/** What a test run counts per file (tests/support/costCounter.ts): each page load and each server started. */
+export type CostKind = 'page' | 'server';
+let costListener: ((kind: CostKind) => void) | undefined;
+export function listenToCosts(listener: (kind: CostKind) => void): void {
+  costListener = listener;
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -28,6 +35,7 @@ export const STATIC_DIR = resolve(ROOT, process.env.RVM_TEST_STATIC ?? 'dist');
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(join(STATIC_DIR, 'index.html')))
     throw new Error(`${STATIC_DIR} has no build: run \`npm run build\` first`);
+  costListener?.('server');
   const dataDir = mkdtempSync(join(tmpdir(), 'rvm-browser-'));
   const dbPath = join(dataDir, 'rvm.sqlite');
   const child = spawn(process.execPath, [builtServerFile('main')], {
@@ -125,6 +133,8 @@ export type Viewport = typeof DESKTOP | typeof MOBILE;
 
 export interface OpenPageOptions {
   viewport?: Viewport;
+  /** false leaves the map out (src/testHooks.ts `mapOffForTests`), for pages whose tests never look at it. */
+  map?: boolean;
   tiles?: TileMode;
   holdApi?: ApiHold;
   apiOverride?: ApiOverride;
@@ -144,6 +154,13 @@ export async function enableTestHooks(page: Page): Promise<void> {
   });
 }
 
+/** The page, and the app in any frame it loads, leave the map out: see src/testHooks.ts `mapOffForTests`. */
+export async function leaveMapOut(page: Page): Promise<void> {
+  await page.evaluateOnNewDocument(() => {
+    window.__RVM_TEST_MAP_OFF__ = true;
+  });
+}
+
 /**
  * A page whose outside requests never leave the machine: tiles come from a fixture (or fail), the rest is refused.
  * The page's service worker (src/offline/sw.ts) answers the build's own files only, never the API or the tiles,
@@ -157,8 +174,10 @@ export async function openPage(
   const page = await browser.newPage();
   await page.setViewport(options.viewport ?? DESKTOP);
   await enableTestHooks(page);
+  if (options.map === false) await leaveMapOut(page);
   await options.beforeLoad?.(page);
   const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
+  page.on('load', () => costListener?.('page'));
   page.on('pageerror', (e) => opened.errors.push(String(e)));
   page.on('console', (m) => {
     // Failed tile loads are expected in the offline tests; they are counted in tileRequests instead.

@@ -34,6 +34,8 @@ interface PageDefaults {
   tiles?: TileMode;
   /** DESKTOP unless given. */
   viewport?: Viewport;
+  /** false: the app's pages leave the map out unless a page asks for it (harness `OpenPageOptions.map`). */
+  map?: boolean;
 }
 
 export interface RealServerOptions extends PageDefaults {
@@ -104,7 +106,12 @@ export function setupBrowserApp(
     },
     url: (path = '/') => new URL(path, app.server.url).href,
     openPage: (path, pageOptions = {}) =>
-      openPage(app.browser, app.url(path), { tiles: options.tiles, viewport: options.viewport, ...pageOptions }),
+      openPage(app.browser, app.url(path), {
+        tiles: options.tiles,
+        viewport: options.viewport,
+        map: options.map,
+        ...pageOptions,
+      }),
   };
   return app;
 }

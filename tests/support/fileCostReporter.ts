@@ -1,0 +1,68 @@
+// A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json): its project, wall time
+// (import, setup and every hook and test), tests, and the page loads and server starts it made, which the browser
+// fixture counts (tests/support/costCounter.ts). scripts/test-summary.ts prints it; docs/testing.md keeps a copy.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import { COUNTS_DIR, type CountLine } from './costCounter';
+
+export interface FileCost {
+  project: string;
+  file: string;
+  seconds: number;
+  tests: number;
+  pageLoads: number;
+  serverStarts: number;
+}
+
+const ROOT = join(import.meta.dirname, '../..');
+export const FILE_COSTS = join(ROOT, 'tests/.artifacts/file-costs.json');
+
+export default class FileCostReporter implements Reporter {
+  onInit(): void {
+    rmSync(COUNTS_DIR, { recursive: true, force: true });
+    mkdirSync(COUNTS_DIR, { recursive: true });
+  }
+
+  onTestRunEnd(modules: readonly TestModule[]): void {
+    const counts = readCounts();
+    const costs: FileCost[] = modules.map((module) => {
+      const d = module.diagnostic();
+      const file = relative(ROOT, module.moduleId);
+      const counted = counts.get(file);
+      return {
+        project: module.project.name,
+        file,
+        seconds: round(
+          (d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration) / 1000,
+        ),
+        tests: [...module.children.allTests()].length,
+        pageLoads: counted?.page ?? 0,
+        serverStarts: counted?.server ?? 0,
+      };
+    });
+    costs.sort((a, b) => b.seconds - a.seconds);
+    mkdirSync(join(FILE_COSTS, '..'), { recursive: true });
+    writeFileSync(FILE_COSTS, `${JSON.stringify(costs, null, 1)}\n`);
+  }
+}
+
+function readCounts(): Map<string, { page: number; server: number }> {
+  const counts = new Map<string, { page: number; server: number }>();
+  if (!existsSync(COUNTS_DIR)) return counts;
+  for (const name of readdirSync(COUNTS_DIR)) {
+    for (const line of readFileSync(join(COUNTS_DIR, name), 'utf8').split('\n')) {
+      if (!line) continue;
+      const { file, kind } = JSON.parse(line) as CountLine;
+      const key = relative(ROOT, file);
+      const entry = counts.get(key) ?? { page: 0, server: 0 };
+      entry[kind] += 1;
+      counts.set(key, entry);
+    }
+  }
+  return counts;
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 10) / 10;
+}
