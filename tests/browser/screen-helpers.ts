@@ -8,7 +8,7 @@ import type { LocaleMessages } from '../../src/i18n/translate';
 import type { PluralForms } from '../../src/i18n/plural';
 import type { Machine } from '../../shared/machine';
 import type { BrowserApp } from './fixture';
-import { waitForMapReady } from '../../testkit/browser/harness';
+import { waitForMapReady, type OpenPageOptions } from '../../testkit/browser/harness';
 
 export type Locale = 'en' | 'zht' | 'zhs';
 export type Messages = LocaleMessages;
@@ -73,8 +73,12 @@ export function spokenLabel(m: Messages, label: string, value: string): string {
 }
 
 /** Opens the page in English and waits until the Location List shows every machine. */
-export async function openScreen(app: BrowserApp, machines: readonly Machine[]): Promise<Page> {
-  const { page } = await app.openPage('/');
+export async function openScreen(
+  app: BrowserApp,
+  machines: readonly Machine[],
+  options: OpenPageOptions = {},
+): Promise<Page> {
+  const { page } = await app.openPage('/', options);
   await waitForListLength(page, MESSAGES.en.list.title, machines.length);
   return page;
 }
