@@ -6,6 +6,8 @@ import { expect } from 'vitest';
 import type { CostKind } from '../../testkit/browser/harness';
 
 export const COUNTS_DIR = join(import.meta.dirname, '../../tests/.artifacts/cost-counts');
+/** Set by the reporter in the vitest process before its workers start: the folder of this run's counts. */
+export const COUNTS_RUN_ENV = 'RVM_COST_RUN';
 
 export interface CountLine {
   file: string;
@@ -14,8 +16,10 @@ export interface CountLine {
 
 export function countCost(kind: CountLine['kind']): void {
   const file = expect.getState().testPath;
-  if (!file) return;
+  const run = process.env[COUNTS_RUN_ENV];
+  if (!file || !run) return;
   const line: CountLine = { file, kind };
-  mkdirSync(COUNTS_DIR, { recursive: true });
-  appendFileSync(join(COUNTS_DIR, `${process.pid}.jsonl`), `${JSON.stringify(line)}\n`);
+  const dir = join(COUNTS_DIR, run);
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(line)}\n`);
 }

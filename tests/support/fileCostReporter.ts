@@ -1,10 +1,11 @@
-// A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json): its project, wall time
+// A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json, or RVM_FILE_COSTS): its
+// project, wall time
 // (import, setup and every hook and test), tests, and the page loads and server starts it made, which the browser
 // fixture counts (tests/support/costCounter.ts). scripts/test-summary.ts prints it; docs/testing.md keeps a copy.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { COUNTS_DIR, type CountLine } from './costCounter';
+import { COUNTS_DIR, COUNTS_RUN_ENV, type CountLine } from './costCounter';
 
 export interface FileCost {
   project: string;
@@ -16,16 +17,20 @@ export interface FileCost {
 }
 
 const ROOT = join(import.meta.dirname, '../..');
-export const FILE_COSTS = join(ROOT, 'tests/.artifacts/file-costs.json');
+const FILE_COSTS = join(ROOT, process.env.RVM_FILE_COSTS ?? 'tests/.artifacts/file-costs.json');
 
 export default class FileCostReporter implements Reporter {
+  private readonly countsDir = join(COUNTS_DIR, String(process.pid));
+
   onInit(): void {
-    rmSync(COUNTS_DIR, { recursive: true, force: true });
-    mkdirSync(COUNTS_DIR, { recursive: true });
+    // The workers start after this and inherit it: their counts go to this run's folder.
+    process.env[COUNTS_RUN_ENV] = String(process.pid);
+    rmSync(this.countsDir, { recursive: true, force: true });
   }
 
   onTestRunEnd(modules: readonly TestModule[]): void {
-    const counts = readCounts();
+    const counts = readCounts(this.countsDir);
+    rmSync(this.countsDir, { recursive: true, force: true });
     const costs: FileCost[] = modules.map((module) => {
       const d = module.diagnostic();
       const file = relative(ROOT, module.moduleId);
@@ -47,11 +52,11 @@ export default class FileCostReporter implements Reporter {
   }
 }
 
-function readCounts(): Map<string, { page: number; server: number }> {
+function readCounts(dir: string): Map<string, { page: number; server: number }> {
   const counts = new Map<string, { page: number; server: number }>();
-  if (!existsSync(COUNTS_DIR)) return counts;
-  for (const name of readdirSync(COUNTS_DIR)) {
-    for (const line of readFileSync(join(COUNTS_DIR, name), 'utf8').split('\n')) {
+  if (!existsSync(dir)) return counts;
+  for (const name of readdirSync(dir)) {
+    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
       const { file, kind } = JSON.parse(line) as CountLine;
       const key = relative(ROOT, file);
