@@ -1,3 +1,4 @@
+// One page, the list's only: the map is left out, as the test never looks at it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { builtServerFile } from '../../scripts/build/serverBuild';
 import { setupBrowserApp } from './fixture';
-import { ROOT, waitForMapReady } from '../../testkit/browser/harness';
-import { fetchMachines, find, waitFor } from './screen-helpers';
+import { ROOT } from '../../testkit/browser/harness';
+import { fetchMachines, find, waitFor, waitForListLength } from './screen-helpers';
 
 const app = setupBrowserApp();
 
@@ -26,8 +27,9 @@ function runImportCommand(file: string) {
 describe('an import by the import command', () => {
   it('reaches an open page: the list shows the new machine without the visitor reloading', async () => {
     const machines = await fetchMachines(app.server.url);
-    const { page, apiCalls, errors } = await app.openPage();
-    await waitForMapReady(page);
+    const { page, apiCalls, errors } = await app.openPage('/', { map: false });
+    // Every machine listed: the page has its first list before the import.
+    await waitForListLength(page, LIST, machines.length);
     const list = await find(page, 'list', LIST);
     await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
     expect(await list.$(`::-p-text(${NEW_NAME})`)).toBeNull();
