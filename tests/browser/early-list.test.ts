@@ -1,5 +1,7 @@
 // The list call started by index.html's inline script (shared/earlyList.ts, src/api/earlyList.ts): one request,
 // made by the HTML itself before the page's script has run, allowed by the CSP, and answering the list.
+// Each test loads a page of its own (the first moments of a load are what it watches); only the first, which waits
+// for the map to see no CSP refusal on its way, draws the map.
 import type { HTTPRequest, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
@@ -72,7 +74,7 @@ describe('the list call index.html starts', () => {
     { answer: 'after the page has rendered', held: true },
   ])('the Location List never shows without its machines, answered $answer', async ({ held }) => {
     const hold = held ? holdApi(LIST_PATH) : undefined;
-    const opened = await app.openPage('/', { holdApi: hold, beforeLoad: watchListCount });
+    const opened = await app.openPage('/', { holdApi: hold, beforeLoad: watchListCount, map: false });
     const { page } = opened;
     if (hold) {
       await hold.arrived();
@@ -93,6 +95,7 @@ describe('the list call index.html starts', () => {
     let calls = 0;
     const opened = await app.openPage('/', {
       apiOverride: (request) => (request.path === LIST_PATH && ++calls === 1 ? 'refuse' : undefined),
+      map: false,
     });
     const { page, apiCalls } = opened;
     const shown = (await fetchMachines(app.server.url)).length;
@@ -104,7 +107,7 @@ describe('the list call index.html starts', () => {
   });
 
   it('is not made on the login route', async () => {
-    const opened = await app.openPage('/login');
+    const opened = await app.openPage('/login', { map: false });
     const { page, apiCalls } = opened;
     await page.waitForSelector(`::-p-text(${consoleEn.login.title})`, { timeout: 30_000 });
     expect(apiCalls.filter((c) => c.path === LIST_PATH)).toEqual([]);

@@ -1,3 +1,5 @@
+// Each test loads a page of its own: a failure or an answer from the document's first moment. The list-call tests
+// leave the map out (they never look at it); the bad-data popup, the failing tiles and the map chunk keep it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import en from '../../src/i18n/locales/en.json';
@@ -62,11 +64,16 @@ const shownMessages = (page: Page) =>
 /** Chrome logs every non-2xx answer as a console error; these tests make such answers on purpose. */
 const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !e.startsWith('Failed to load resource'));
 
-async function openWith(apiOverride: ApiOverride, tiles?: TileMode, { withoutKeptList = false } = {}) {
+async function openWith(
+  apiOverride: ApiOverride,
+  tiles?: TileMode,
+  { withoutKeptList = false, map = true }: { withoutKeptList?: boolean; map?: boolean } = {},
+) {
   const seen = { dialogs: [] as string[], warnings: [] as string[] };
   const opened = await app.openPage('/', {
     apiOverride,
     tiles,
+    map,
     beforeLoad: async (page) => {
       // The list an earlier page of this browser kept: a list call that gets no answer would show it instead.
       if (withoutKeptList) await forgetKeptList(page);
@@ -118,7 +125,7 @@ describe('the list call failing (docs/spec.md#errors)', () => {
       const opened = await openWith(
         (request) => (request.path === LIST_PATH && ++calls <= times ? answer : undefined),
         undefined,
-        { withoutKeptList: true },
+        { withoutKeptList: true, map: false },
       );
       const { page, seen } = opened;
 
@@ -142,7 +149,7 @@ describe('the list call failing (docs/spec.md#errors)', () => {
 
   it('connection refused with a list kept by an earlier visit: shows that list and says the service cannot be reached and the page tries again, no message', async () => {
     // A page that loads once keeps its list (src/offline/useKeepLastList.ts).
-    const first = await openWith(() => undefined);
+    const first = await openWith(() => undefined, undefined, { map: false });
     await first.page.waitForSelector(`::-p-text(${countText(shownMachines().length)})`, { timeout: 30_000 });
     await first.page.waitForFunction(
       async (cacheName, key) => (await (await caches.open(cacheName)).match(key)) !== undefined,
@@ -153,7 +160,11 @@ describe('the list call failing (docs/spec.md#errors)', () => {
     await first.page.close();
 
     let calls = 0;
-    const opened = await openWith((request) => (request.path === LIST_PATH && ++calls <= 2 ? 'refuse' : undefined));
+    const opened = await openWith(
+      (request) => (request.path === LIST_PATH && ++calls <= 2 ? 'refuse' : undefined),
+      undefined,
+      { map: false },
+    );
     const { page, seen } = opened;
     // The device is online: the notice does not send the visitor to check a connection that works.
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
@@ -173,7 +184,9 @@ describe('the list call failing (docs/spec.md#errors)', () => {
   it('keeps the blocking overlay up while the call is pending, and takes it down when the answer comes', async () => {
     let answer: (value: ApiAnswer) => void = () => undefined;
     const pending = new Promise<ApiAnswer>((resolve) => (answer = resolve));
-    const opened = await openWith((request) => (request.path === LIST_PATH ? pending : undefined));
+    const opened = await openWith((request) => (request.path === LIST_PATH ? pending : undefined), undefined, {
+      map: false,
+    });
     const { page, apiCalls } = opened;
 
     await page.waitForFunction(() => document.readyState === 'complete');
@@ -193,8 +206,11 @@ describe('the list call failing (docs/spec.md#errors)', () => {
   });
 
   it('goes to the login route on 401, replacing the history entry, with no message', async () => {
-    const opened = await openWith((request) =>
-      request.path === LIST_PATH ? { status: 401, body: { success: false, msg: 'unauthorized' } } : undefined,
+    const opened = await openWith(
+      (request) =>
+        request.path === LIST_PATH ? { status: 401, body: { success: false, msg: 'unauthorized' } } : undefined,
+      undefined,
+      { map: false },
     );
     const { page } = opened;
     await page.waitForSelector(aria('heading', consoleEn.login.title), { timeout: 30_000 });

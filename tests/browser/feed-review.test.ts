@@ -2,15 +2,16 @@
 // feed that first sends every demo machine, then only three of them. The sync is held; an admin sees the machines it
 // would deactivate and rejects it; they stay active and the decision names the admin. Then the open alert a rule
 // raised, on the alerts page and as a count on the fleet view. One page, signed in once, as one person would work.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { seriousFindings } from '../../testkit/browser/axe';
-import { ADMIN_TOKEN, ROOT } from '../../testkit/browser/harness';
+import { ADMIN_TOKEN, ROOT, startServer } from '../../testkit/browser/harness';
 import { addPerson, signIn } from './consolePeople';
 import { setupBrowserApp } from './fixture';
 import { setupSharedPage } from './sharedPage';
@@ -22,6 +23,10 @@ const KEPT = ['RVM-001', 'RVM-002', 'RVM-003'];
 /** The state table's row of failed polls in a row, when it says none. */
 const NO_FAILURES = new RegExp(`${t.feedReview.failures}\\s+0\\s`);
 const HOUR_MS = 60 * 60 * 1000;
+
+interface FeedStatus {
+  synced_at: string | null;
+}
 
 interface DemoMachine {
   id: string;
@@ -80,14 +85,40 @@ function startJunkFeed(): Promise<{ url: string; lists: () => number; close: () 
 }
 
 let feed: Awaited<ReturnType<typeof startJunkFeed>>;
+let dataDir: string | undefined;
 beforeAll(async () => {
   feed = await startJunkFeed();
 });
-afterAll(() => feed?.close());
+afterAll(async () => {
+  await feed?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 const app = setupBrowserApp({
-  // The feed's shortest interval (15 s): the junk answer is the server's second poll. Alerts evaluated every 5 s.
-  env: () => ({ RVM_UPSTREAM_URL: feed.url, RVM_UPSTREAM_INTERVAL_S: '15', RVM_ALERT_INTERVAL_S: '5' }),
+  start: async () => {
+    // The feed's shortest interval (15 s); alerts evaluated every 5 s. A database of its own, kept across a restart.
+    const dir = mkdtempSync(join(tmpdir(), 'rvm-feed-review-'));
+    dataDir = dir;
+    const env = {
+      RVM_DB: join(dir, 'rvm.sqlite'),
+      RVM_FILES: join(dir, 'files'),
+      RVM_UPSTREAM_URL: feed.url,
+      RVM_UPSTREAM_INTERVAL_S: '15',
+      RVM_ALERT_INTERVAL_S: '5',
+    };
+    // The first poll takes every machine. A follower polls as it starts: the server started again on the same
+    // database makes the second poll, the junk answer, at once instead of after the interval.
+    const first = await startServer(env);
+    await waitFor(
+      async () => ((await (await fetch(`${first.url}/api/feed/`, { method: 'POST' })).json()) as FeedStatus).synced_at,
+      (syncedAt) => syncedAt !== null,
+      'the first sync',
+      30_000,
+    );
+    await first.stop();
+    // Its database is this folder's, where the console's people are added too.
+    return { ...(await startServer(env)), dbPath: env.RVM_DB };
+  },
 });
 const shared = setupSharedPage(app, '/operator/feed', {
   ready: async () => {

@@ -1,5 +1,6 @@
 // Issue 28: a server following another copy of itself as the operator's feed, on the real built page: the card's
 // last full / last emptied from the history, "Data as of" from the last sync, and the notice when the feed is silent.
+// Each block has its own servers and one page: the hosted page serves its three languages.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,18 +85,20 @@ describe('following a live feed', () => {
   const app = setupBrowserApp({
     start: async () => {
       upstream = await startUpstream();
-      const downstream = await startServer({
-        RVM_UPSTREAM_URL: `${upstream.url}/api/`,
-        RVM_UPSTREAM_INTERVAL_S: String(INTERVAL_S),
-      });
+      const { env } = dataDir();
+      const feedEnv = { ...env, RVM_UPSTREAM_URL: `${upstream.url}/api/`, RVM_UPSTREAM_INTERVAL_S: String(INTERVAL_S) };
+      const first = await startServer(feedEnv);
       await waitFor(
-        () => statusOf(downstream, PARK.id),
+        () => statusOf(first, PARK.id),
         (status) => status === 'Full',
         'the first sync',
         30_000,
       );
-      // Emptied upstream: the next poll records it.
+      await first.stop();
+      // Emptied upstream: the next poll records it. A follower polls as it starts, so the server started again on
+      // the same database makes that poll now instead of after the interval.
       await patch(upstream, PARK.id, { status: '>40%' });
+      const downstream = await startServer(feedEnv);
       await waitFor(
         () => statusOf(downstream, PARK.id),
         (status) => status === '>40%',

@@ -1,13 +1,16 @@
+// One map page for both tests (setupSharedPage): the first leaves its machine full and its popup closed; the
+// second looks at another machine's marker and puts it back as it was.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
-import { ADMIN_TOKEN, openPage, ROOT, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
+import { ADMIN_TOKEN, ROOT, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
 import { countColours, hexToRgb, settledShot, steadyScreenshot, type ScreenPixel } from './pixels';
+import { setupSharedPage } from './sharedPage';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
 /** Where a failing run leaves its two screenshots. */
@@ -19,10 +22,9 @@ const RED = hexToRgb('#d0021b');
 
 const app = setupBrowserApp();
 let server: RunningServer;
-let browser: BrowserContext;
 beforeAll(() => {
-  // The tests below read the app's server and browser under these names.
-  ({ server, browser } = app);
+  // The tests below read the app's server under this name.
+  ({ server } = app);
 });
 
 function operatorSetsStatus(id: string, status: string) {
@@ -38,11 +40,13 @@ const markerColours = (page: Page, at: ScreenPoint) =>
   countColours(page, { green: GREEN, red: RED }, { x: at.x - 6, y: at.y - 18, width: 12, height: 10 }, 20);
 
 describe('a live status change on the map', () => {
+  const shared = setupSharedPage(app, '/', { ready: waitForMapReady });
+
   it('recolours that machine’s marker, and a click on the marker opens the machine as it now is', async () => {
     const machine = machineById(await fetchMachines(server.url), 'RVM-001');
     expect(machine.status).toBe('>40%');
-    const { page, apiCalls, errors } = await openPage(browser, server.url);
-    await waitForMapReady(page);
+    const { page, opened, errors } = shared;
+    const { apiCalls } = opened;
     const list = await find(page, 'list', 'Location List');
     await (await list.waitForSelector(`::-p-text(${machine.name_en})`, { visible: true }))!.click();
     const popup = popupOf(machine.name_en);
@@ -73,12 +77,14 @@ describe('a live status change on the map', () => {
     await (await page.waitForSelector(popup, { visible: true }))!.waitForSelector(`::-p-text(${en.capacity.Full})`);
     expect(apiCalls.filter((c) => c.path === '/api/rvm/')).toHaveLength(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(popup, { hidden: true });
   });
 
   it('changes only that marker’s pixels, and changing it back gives the map it had, pixel for pixel', async () => {
     const machine = machineById(await fetchMachines(server.url), 'RVM-027'); // Repulse Bay Beach, >40%
-    const { page, apiCalls, errors } = await openPage(browser, server.url);
+    const { page, opened, errors } = shared;
+    const { apiCalls } = opened;
     await waitForMapReady(page);
     await waitFor(async () => apiCalls.some((c) => c.path === '/api/events'), Boolean, 'the event stream to open');
     await chooseFromList(page, 'Location List', machine.name_en);
@@ -135,6 +141,5 @@ describe('a live status change on the map', () => {
     const after = await settledShot(page, mapBox, before, () => true);
     expect(after.stray).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
   });
 });

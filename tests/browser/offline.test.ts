@@ -1,6 +1,7 @@
 // Offline repeat visits (issue 25 point 5): the service worker (src/offline/sw.ts) and the list the page keeps.
 // One server on one port for the whole file, restarted in place for the update test: a service worker and
-// what it keeps belong to the page's origin.
+// what it keeps belong to the page's origin. The page's and the kiosk's two tests share their page; the iframe and
+// the deployment load their own. The next deployment's build is made from the file's start, beside the tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,9 @@ let dataDir: string;
 let server: RunningServer;
 let lease: BrowserLease;
 let machines: Machine[];
+/** The next deployment's build (for the last test), made while the tests before it run: most of them wait. */
+let nextBuild: string | undefined;
+let nextBuildDone: Promise<unknown> | undefined;
 
 const start = async (staticDir: string) => {
   server = await startServer({
@@ -57,6 +61,12 @@ const start = async (staticDir: string) => {
 };
 
 beforeAll(async () => {
+  nextBuild = mkdtempSync(join(tmpdir(), 'rvm-next-build-'));
+  // Settled either way: a failure is thrown by the test that needs the build, not as an unhandled rejection.
+  nextBuildDone = buildMarked(nextBuild, 'next').then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'rvm-offline-'));
   const started = await Promise.allSettled([start(STATIC_DIR), leaseBrowser().then((l) => (lease = l))]);
@@ -68,7 +78,10 @@ afterAll(async () => {
   await lease?.release();
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-});
+  // A build still running (the file stopped early) writes into its folder until it ends.
+  await nextBuildDone;
+  if (nextBuild) rmSync(nextBuild, { recursive: true, force: true });
+}, 300_000);
 
 const countText = (count: number) => fill(en.list.count, { count });
 const unexpectedErrors = (opened: OpenedPage) => opened.errors.filter((e) => !OFFLINE_ERROR.test(e));
@@ -246,14 +259,13 @@ describe('the map in a host page’s iframe without a network', () => {
 });
 
 describe('a new deployment', () => {
-  let nextBuild: string;
   beforeAll(async () => {
-    nextBuild = mkdtempSync(join(tmpdir(), 'rvm-next-build-'));
-    await buildMarked(nextBuild, 'next');
+    const failed = await nextBuildDone;
+    if (failed !== undefined) throw failed;
   }, 300_000);
-  afterAll(() => rmSync(nextBuild, { recursive: true, force: true }));
 
   it('takes over on the next load, with none of the old build’s files, online and then offline', async () => {
+    if (!nextBuild) throw new Error('no next build');
     const opened = await openPage(lease.context, `${server.url}/`);
     const { page } = opened;
     await waitForMapReady(page);
