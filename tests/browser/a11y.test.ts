@@ -1,15 +1,18 @@
 // Issue 4 §12: every control is reached and operated by keyboard, has an accessible name and a visible
 // focus; the Location List is a real list driven by the keyboard; the photo dialog traps focus. Issue 26 §9: axe-core
 // finds nothing serious or critical in any state.
+// Pages: the keyboard tests share one page with the map (its region and attribution are Tab stops, a chosen machine
+// opens its popup on it); each test leaves it as the next one expects. The axe test has its own hosted page (below).
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
 import type { FontSize as FontSizeName } from '../../src/config';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { seriousFindings, type AxeFinding } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { DESKTOP, MOBILE, waitForMapReady } from '../../testkit/browser/harness';
+import { DESKTOP, MOBILE, leaveMapOut, waitForMapReady } from '../../testkit/browser/harness';
 import { openHosted } from './hostFrame';
 import { setOffline, waitForOfflineReady } from './offline-helpers';
+import { setupSharedPage } from './sharedPage';
 import {
   LOCALES,
   MESSAGES,
@@ -17,7 +20,6 @@ import {
   chooseFromList,
   fill,
   find,
-  openScreen,
   rowName,
   selectedLabel,
   waitFor,
@@ -30,13 +32,6 @@ const t = MESSAGES.en;
 const MAX_TAB_STOPS = 60;
 
 const { app, machines } = setupDemoApp();
-
-/** The screen with every machine listed and the map drawn. */
-async function openReadyScreen(): Promise<Page> {
-  const page = await openScreen(app, machines);
-  await waitForMapReady(page);
-  return page;
-}
 
 interface Focused {
   handle: ElementHandle<Element>;
@@ -74,11 +69,32 @@ async function tabTo(page: Page, name: string, shift = false, limit = MAX_TAB_ST
   throw new Error(`Tab never reached ${name}`);
 }
 
+/** Tabs forward until a row of the Location List has focus, whichever row is its Tab stop. */
+async function tabToList(page: Page): Promise<void> {
+  for (let i = 0; i < MAX_TAB_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    const inList = await page.evaluate((name) => {
+      const list = document.activeElement?.closest('ul[aria-labelledby]');
+      return !!list && document.getElementById(list.getAttribute('aria-labelledby')!)?.textContent === name;
+    }, t.list.title);
+    if (inList) return;
+  }
+  throw new Error('Tab never reached the list');
+}
+
 const isSame = (a: ElementHandle<Element>, b: ElementHandle<Element>) => a.evaluate((x, y) => x === y, b);
 
 describe('keyboard and assistive technology (issue 4 §12)', () => {
+  // The screen with every machine listed and the map drawn, focus on nothing yet.
+  const shared = setupSharedPage(app, '/', {
+    ready: async (page) => {
+      await waitForListLength(page, t.list.title, machines.length);
+      await waitForMapReady(page);
+    },
+  });
+
   it('Tab reaches every control, each with an accessible name and a visible focus ring', async () => {
-    const page = await openReadyScreen();
+    const { page } = shared;
     const stops: Focused[] = [];
     const problems: string[] = [];
     for (let i = 0; i < MAX_TAB_STOPS; i++) {
@@ -117,11 +133,10 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     }
     expect(stops.filter((s) => s.name.includes(machines[0]!.name_en))).toHaveLength(1);
     expect(stops.length).toBeLessThan(MAX_TAB_STOPS);
-    await page.close();
   });
 
   it('the filters work from the keyboard, and the list with the arrow keys and Enter', async () => {
-    const page = await openReadyScreen();
+    const { page } = shared;
     await tabTo(page, t.filter.status);
     await page.keyboard.press('ArrowDown');
     await waitFor(
@@ -160,11 +175,18 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     await find(page, 'button', t.filter.showPanel);
     await page.keyboard.press('Space');
     await find(page, 'combobox', t.filter.status);
-    await page.close();
+    // Put back for the next test: Home makes the list's first row its Tab stop again.
+    await tabToList(page);
+    await page.keyboard.press('Home');
+    await waitFor(
+      () => focused(page),
+      (f) => f.name === rowName(machines[0]!),
+      'the first row to have focus',
+    );
   });
 
   it('the photo dialog opens from the keyboard, traps focus, and Escape closes it and returns focus', async () => {
-    const page = await openReadyScreen();
+    const { page } = shared;
     const machine = machines.find((m) => m.picture)!;
     const index = machines.indexOf(machine);
     await tabTo(page, rowName(machines[0]!));
@@ -202,7 +224,6 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     expect(await isSame((await focused(page)).handle, photo.handle)).toBe(true);
     // The popup is still there.
     await find(page, 'dialog', machine.name_en);
-    await page.close();
   });
 });
 
@@ -222,6 +243,13 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
   it('finds nothing serious or critical: panel, popup, photo dialog, mobile list, both notices, kiosk and login, light and dark, every language and text size', async () => {
     const machine = machines.find((m) => m.picture)!;
     let refuseList = false;
+    // How long each part took, for the log.
+    const phases: string[] = [];
+    let phaseStart = Date.now();
+    const phase = (what: string) => {
+      phases.push(`${what} ${((Date.now() - phaseStart) / 1000).toFixed(0)} s`);
+      phaseStart = Date.now();
+    };
     // A same-origin host page framing the app: language and text size change live, as a host changes them.
     const hosted = await openHosted(app, '/', {
       apiOverride: (request) => (refuseList && request.path === '/api/rvm/' ? 'refuse' : undefined),
@@ -230,7 +258,7 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
     let map = await hosted.frame();
     await waitForListLength(map, t.list.title, machines.length);
     await map.waitForFunction(() => document.documentElement.dataset.mapReady === 'true', { timeout: 60_000 });
-    await waitForOfflineReady(map);
+    phase('load');
     const findings: AxeFinding[] = [];
     const states: string[] = [];
     const audit = async (where: Frame, state: string) => {
@@ -250,18 +278,24 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       ).waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, { timeout: 60_000 }, value);
     };
 
-    // The panel and a machine's popup; the photo dialog in one text size per language.
+    // The panel in every language and text size, then a machine's popup, open while the host changes them, and the
+    // photo dialog in one text size per language.
     for (const value of ['light', 'dark'] as const) {
       await scheme(value);
-      for (const { locale, fontSize } of value === 'light' ? EVERY : DIAGONAL) {
+      const each = value === 'light' ? EVERY : DIAGONAL;
+      for (const { locale, fontSize } of each) {
+        const m = MESSAGES[locale];
+        map = await hosted.settle({ locale, fontSize });
+        await find(map, 'list', m.list.title);
+        await audit(map, `${value}, ${locale}, ${fontSize}: panel`);
+      }
+      for (const [i, { locale, fontSize }] of each.entries()) {
         const m = MESSAGES[locale];
         const name = machine[`name_${locale}`];
         map = await hosted.settle({ locale, fontSize });
-        await find(map, 'list', m.list.title);
-        const where = `${value}, ${locale}, ${fontSize}`;
-        await audit(map, `${where}: panel`);
-        await chooseFromList(map, m.list.title, name);
+        if (i === 0) await chooseFromList(map, m.list.title, name);
         await waitUntilStill(await find(map, 'dialog', name));
+        const where = `${value}, ${locale}, ${fontSize}`;
         await audit(map, `${where}: popup`);
         if (DIAGONAL.some((d) => d.locale === locale && d.fontSize === fontSize)) {
           await (await find(map, 'button', fill(m.card.openPhoto, { name }))).click();
@@ -270,10 +304,13 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
           await page.keyboard.press('Escape');
           await map.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
         }
-        await page.keyboard.press('Escape');
-        await map.waitForSelector(aria('dialog', name), { hidden: true });
       }
+      const name = machine[`name_${each.at(-1)!.locale}`];
+      await page.keyboard.press('Escape');
+      await map.waitForSelector(aria('dialog', name), { hidden: true });
     }
+
+    phase('panel, popup and photo dialog');
 
     // The phone's list card (a phone's size without puppeteer's isMobile, whose change would reload the page).
     await page.setViewport({ width: MOBILE.width, height: MOBILE.height });
@@ -291,8 +328,10 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
     }
     await page.setViewport(DESKTOP);
     await scheme('light');
+    phase('mobile list');
 
     // The device without a network: "You are offline", over the list it keeps.
+    await waitForOfflineReady(map);
     await setOffline(app.browser, page, true);
     for (const { locale, fontSize } of EVERY) {
       const m = MESSAGES[locale];
@@ -302,21 +341,10 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       await audit(map, `light, ${locale}, ${fontSize}: offline notice`);
     }
     await setOffline(app.browser, page, false);
-
-    // The device online, the server not answering: the page says the service cannot be reached and tries again.
-    refuseList = true;
-    await hosted.navigate('/');
-    for (const { locale, fontSize } of EVERY) {
-      const m = MESSAGES[locale];
-      map = await hosted.settle({ locale, fontSize });
-      await map.waitForSelector(`::-p-text(${m.offline.unreachableTitle})`, { visible: true, timeout: 30_000 });
-      await map.waitForSelector(`::-p-text(${m.offline.unreachableKeptList})`, { visible: true });
-      await audit(map, `light, ${locale}, ${fontSize}: server unreachable notice`);
-    }
-    refuseList = false;
+    phase('offline');
 
     // A kiosk that knows its place (its list tells the walk to each machine, the map says "You are here"),
-    // at a kiosk's screen size; then the login page.
+    // at a kiosk's screen size.
     await page.setViewport({ width: 1920, height: 1080 });
     map = await hosted.navigate(`/?kiosk=1&here=${KIOSK_HERE}`);
     await waitForListLength(map, t.list.title, machines.length, 60_000);
@@ -329,6 +357,27 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       }
     }
     await page.setViewport(DESKTOP);
+    await scheme('light');
+    phase('kiosk');
+
+    // The server not answering and the login page are audited without the map from here on (the frame's next
+    // loads leave it out): the states above audited its region and attribution in every language and text size.
+    await leaveMapOut(page);
+
+    // The device online, the server not answering: the page says the service cannot be reached and tries again.
+    refuseList = true;
+    await hosted.navigate('/');
+    for (const { locale, fontSize } of EVERY) {
+      const m = MESSAGES[locale];
+      map = await hosted.settle({ locale, fontSize });
+      await map.waitForSelector(`::-p-text(${m.offline.unreachableTitle})`, { visible: true, timeout: 30_000 });
+      await map.waitForSelector(`::-p-text(${m.offline.unreachableKeptList})`, { visible: true });
+      await audit(map, `light, ${locale}, ${fontSize}: server unreachable notice`);
+    }
+    refuseList = false;
+    phase('unreachable');
+
+    // The login page.
     await hosted.navigate('/login');
     for (const value of ['light', 'dark'] as const) {
       await scheme(value);
@@ -346,6 +395,7 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
         inFrame.evaluate(() => void setTimeout(() => location.reload())),
       ]);
     }
+    phase('login');
 
     const counts = new Map<string, number>();
     for (const state of states) {
@@ -353,7 +403,7 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
     }
     console.log(
-      `axe: ${states.length} states (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}), ${findings.length} serious or critical findings`,
+      `axe: ${states.length} states (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}), ${findings.length} serious or critical findings; ${phases.join(', ')}`,
     );
     expect(findings.map((f) => `${f.state}: ${f.rule} (${f.impact}) at ${f.target}: ${f.summary}`)).toEqual([]);
     await page.close();

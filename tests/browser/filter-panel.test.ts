@@ -1,5 +1,7 @@
 // Issue 4 §1, §2 on a desktop: the status, area and district filters, the search box, Search, Reset and the
 // panel's toggle, on the real server with the demo data.
+// Pages: one shared by the filter panel's tests (each puts the filters back with Reset), one for the Chinese
+// search; both without the map, which these tests never look at.
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';
@@ -20,7 +22,7 @@ import { setupSharedPage } from './sharedPage';
 const t = MESSAGES.en;
 const LIST = t.list.title;
 
-const { app, machines } = setupDemoApp();
+const { app, machines } = setupDemoApp({ map: false });
 
 const count = (pred: (m: Machine) => boolean) => machines.filter(pred).length;
 

@@ -1,5 +1,6 @@
 // Issue 4 §1 on a desktop: the Location List beside the map, on the real server with the demo data. Issue 41 §1
 // and §3: what a screen reader hears of each row, and how many rows a visitor sees at each language and text size.
+// One hosted page for the whole file, without the map (see below).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame } from 'puppeteer-core';
@@ -32,7 +33,8 @@ const { app, machines } = setupDemoApp();
 
 /**
  * One page for the file: the app in a frame whose host changes the language and the text size live. Its list call is
- * answered with the demo data, one machine in each state a row can say first.
+ * answered with the demo data, one machine in each state a row can say first. The map is left out: these tests read
+ * the list and the panel only.
  */
 let hosted: HostedApp;
 let ordered: ReturnType<typeof statesFirst>;
@@ -40,6 +42,7 @@ beforeAll(async () => {
   ordered = statesFirst(machines);
   const body = { success: true, rvms: ordered.rvms };
   hosted = await openHosted(app, '/', {
+    map: false,
     apiOverride: (request) => (request.path === '/api/rvm/' ? { status: 200, body } : undefined),
   });
   await waitForListLength(await hosted.frame(), LIST, machines.length);

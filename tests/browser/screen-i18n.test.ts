@@ -1,5 +1,7 @@
 // Issue 4 §8-§10: the three languages (every visible string from the locale files, machine texts from
 // name_{locale} with an English fallback), the text sizes, and the shipped fonts.
+// Pages: one shared per language (its tests look at the map's region and a machine's popup, so the map stays), one
+// for the English fallback (a popup: with the map), one for unknown settings (without the map, never looked at).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
@@ -175,7 +177,7 @@ describe('machine texts fall back to English', () => {
 describe('unknown settings', () => {
   it('an unknown locale and text size (fr, huge) fall back to English and sm: the root is 16 px and everything scales with it', async () => {
     const t = MESSAGES.en;
-    const { page } = await app.openPage('/?locale=fr&fontSize=huge');
+    const { page } = await app.openPage('/?locale=fr&fontSize=huge', { map: false });
     await waitForListLength(page, t.list.title, machines.length);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await find(page, 'combobox', 'Status');

@@ -1,5 +1,6 @@
 // Issue 4 §10: primary #3fa535 and secondary #dfdfdf, in the light and the dark colour scheme, and
 // the dark scheme stays readable (issue 26 §9: also the reminder and the text on the primary colour).
+// A page per scheme, loaded in that scheme (the popup is read too: with the map).
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
@@ -13,9 +14,9 @@ const SECONDARY = 'rgb(223, 223, 223)';
 const { app, machines } = setupDemoApp();
 
 async function openIn(scheme: 'light' | 'dark'): Promise<Page> {
-  const { page } = await app.openPage('/');
-  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  const { page } = await app.openPage('/', {
+    beforeLoad: (p) => p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]),
+  });
   await waitForListLength(page, t.list.title, machines.length);
   return page;
 }
