@@ -47,7 +47,9 @@ describe('a hostile feed, poll by poll', () => {
 
   beforeEach(async () => {
     feed = await startFakeFeed(structuredClone(active), new Map(data.photos));
-    server = await startTestServer();
+    // The follower is driven by hand beside an app without a feed: on PostgreSQL the app's alerts would take the
+    // poller lease (100 ms here) between two polls, and the second would stand by (feed.test.ts does the same).
+    server = await startTestServer({}, { alerting: false });
     logs = [];
     follower = makeFollower();
   });
@@ -208,6 +210,8 @@ describe('a hostile feed, poll by poll', () => {
 
 describe('photos off the status path, as the server runs the follower', () => {
   const INTERVAL_MS = 300;
+  /** A photo's time limit (and the list's): long past the status change, which comes within one interval. */
+  const PHOTO_TIMEOUT_MS = 1500;
   let feed: FakeFeed;
   let server: TestServer;
 
@@ -239,7 +243,12 @@ describe('photos off the status path, as the server runs the follower', () => {
       feed.slowPhotos.add(`slow-${n}`);
       machine.picture = { id: `slow-${n}` };
     });
-    server = await startTestServer({ upstreamUrl: feed.url, upstreamIntervalMs: INTERVAL_MS, upstreamTimeoutMs: 3000 });
+    // A time limit of 1.5 s: the four photos, two at a time, have all failed 3 s in (6 s with the server's 3 s).
+    server = await startTestServer({
+      upstreamUrl: feed.url,
+      upstreamIntervalMs: INTERVAL_MS,
+      upstreamTimeoutMs: PHOTO_TIMEOUT_MS,
+    });
     await expect.poll(() => listOf(server), { timeout: 5000, interval: 50 }).toHaveLength(data.rvms.length);
 
     const changed = (feed.rvms as ApiMachine[])[0]!;
@@ -259,7 +268,10 @@ describe('photos off the status path, as the server runs the follower', () => {
     // Each photo gives up at its time limit; the statuses never waited for them.
     await expect
       .poll(async () => (await health()).photos, { timeout: 10_000, interval: 100 })
-      .toMatchObject({ failed: 4, last_error: expect.stringMatching(/^photo slow-\d: no answer within 3000 ms$/) });
+      .toMatchObject({
+        failed: 4,
+        last_error: expect.stringMatching(new RegExp(`^photo slow-\\d: no answer within ${PHOTO_TIMEOUT_MS} ms$`)),
+      });
   }, 30_000);
 
   it('says in health that a list with no valid machine failed, and that a deactivation is held', async () => {
