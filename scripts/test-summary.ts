@@ -1,7 +1,7 @@
 // Prints the plain closing line CI reads ("N passed, N failed") from vitest's JSON reports, and before it where the
 // time went: each project's sum and the ten slowest files, from the cost reporter's tables beside each report
 // (tests/support/fileCostReporter.ts), and the whole `npm test` against its 12 minutes (decision 0034).
-// Run: npx tsx scripts/test-summary.ts tests/.artifacts/results-browser.json tests/.artifacts/results-others.json
+// Run: npx tsx scripts/test-summary.ts tests/.artifacts/results.json [more reports]
 import { existsSync, readFileSync } from 'node:fs';
 import type { FileCost } from '../tests/support/fileCostReporter';
 
