@@ -1,5 +1,4 @@
-// A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json, or RVM_FILE_COSTS): its
-// project, wall time
+// A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json): its project, wall time
 // (import, setup and every hook and test), tests, and the page loads and server starts it made, which the browser
 // fixture counts (tests/support/costCounter.ts). scripts/test-summary.ts prints it; docs/testing.md keeps a copy.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +16,7 @@ export interface FileCost {
 }
 
 const ROOT = join(import.meta.dirname, '../..');
-const FILE_COSTS = join(ROOT, process.env.RVM_FILE_COSTS ?? 'tests/.artifacts/file-costs.json');
+export const FILE_COSTS = join(ROOT, 'tests/.artifacts/file-costs.json');
 
 export default class FileCostReporter implements Reporter {
   private readonly countsDir = join(COUNTS_DIR, String(process.pid));
