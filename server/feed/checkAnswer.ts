@@ -1,6 +1,7 @@
 import type { FeedMachine } from '../db/feedStore';
 import { showText, showValue } from '../machines/showValue';
 import { validateMachineRow } from '../machines/validate';
+import { isRecord } from '../../shared/isRecord';
 
 /** A feed's photo id: one path segment, as strict as a machine id (no ".", "..", "/" or "%"). */
 export const FEED_PHOTO_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -16,9 +17,6 @@ export interface CheckedAnswer {
   /** How many machines were skipped. */
   skipped: number;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Checks each machine of the feed's answers as an import would; a bad one is skipped with its reason logged, once

@@ -3,13 +3,11 @@ import type { MachineRow } from '../../shared/contract/machineRow';
 import { problem, type MachineProblem } from '../../shared/contract/problems';
 import { problemText } from './problemText';
 import { showText } from './showValue';
+import { isRecord } from '../../shared/isRecord';
 
 export type { MachineRow };
 
 export type RowResult = { ok: true; row: MachineRow } | { ok: false; errors: string[] };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** How an error line names a row: `row 12 (RVM-012)`, or `row 12` when it gives no id. */
 function rowLabel(input: unknown, rowNumber: number): string {

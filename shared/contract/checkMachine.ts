@@ -19,11 +19,9 @@ import {
 } from './machineRow';
 import { problem, type MachineProblem } from './problems';
 import { rowShapeProblem } from './rowShape';
+import { isRecord } from '../isRecord';
 
 export type RowCheck = { ok: true; row: MachineRow } | { ok: false; problems: MachineProblem[] };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const MACHINE_ID_PATTERN = new RegExp(MACHINE_PROPERTIES.id.pattern);
 

@@ -1,4 +1,5 @@
 import { API_BASE_PATH, DEFAULT_CALL_TIMEOUT_MS, NO_TIMEOUT } from '../config';
+import { isRecord } from '../../shared/isRecord';
 
 /** Per-call options (docs/spec.md#calls). */
 export interface CallOptions {
@@ -131,8 +132,4 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return INVALID_JSON;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

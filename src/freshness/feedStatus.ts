@@ -1,3 +1,5 @@
+import { isRecord } from '../../shared/isRecord';
+
 /** What the page knows of the feed the server follows (`POST /api/feed/`), placed on the page's own clock. */
 export interface FeedFreshness {
   /** When the feed last answered, on the page's clock; null when it has not since the server has known it. */
@@ -7,9 +9,6 @@ export interface FeedFreshness {
   /** The server's own verdict when it answered. */
   stale: boolean;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The answer of `POST /api/feed/` received at `receivedAtMs`, or null when it is not one or the server follows no

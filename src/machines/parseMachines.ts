@@ -11,6 +11,7 @@ import {
 import type { Machine } from '../../shared/machine';
 import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
 import { isInsideMap } from '../../shared/mapBounds';
+import { isRecord } from '../../shared/isRecord';
 
 export type RejectReason =
   'not-an-object' | 'bad-id' | 'duplicate-id' | 'bad-coordinates' | 'swapped-coordinates' | 'outside-map';
@@ -146,8 +147,4 @@ function safeImageSource(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2000) return null;
   if (value.startsWith('/') && !value.startsWith('//')) return value;
   return /^https?:\/\//i.test(value) ? value : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

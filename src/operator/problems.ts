@@ -1,3 +1,5 @@
+import { isRecord } from '../../shared/isRecord';
+
 /**
  * A value the server (or the console's own check) refused, in the contract's form: the field, a code, and the
  * code's parameters (e.g. `{ max: 200 }`); the console words it in the person's language beside the field.
@@ -7,9 +9,6 @@ export interface Problem {
   code: string;
   params: Record<string, string | number>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The `problems` of an error answer; anything malformed is left out. */
 export function parseProblems(body: unknown): Problem[] {

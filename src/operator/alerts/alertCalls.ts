@@ -1,4 +1,5 @@
 import type { Call } from '../../api/client';
+import { isRecord } from '../../../shared/isRecord';
 
 /** The console's side of the alert routes (server/routes/alerts.ts, alertRules.ts, webhooks.ts). */
 
@@ -50,8 +51,6 @@ export interface Delivery {
   deliveredAt: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const listOf = <T>(body: unknown, field: string, read: (item: Record<string, unknown>) => T | null): T[] => {
   const items = isRecord(body) ? body[field] : undefined;

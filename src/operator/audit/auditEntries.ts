@@ -1,5 +1,6 @@
 import type { Call } from '../../api/client';
 import { API_BASE_PATH } from '../../config';
+import { isRecord } from '../../../shared/isRecord';
 
 /** One change as the audit records it (GET /api/operator/audit, docs/operators.md#the-consoles-calls). */
 export interface AuditEntry {
@@ -29,9 +30,6 @@ export interface AuditPage {
 
 /** Entries per page. */
 export const AUDIT_PAGE_SIZE = 100;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseAuditPage(body: unknown): AuditPage {
   if (!isRecord(body) || !Array.isArray(body.entries)) return { entries: [], next: null };

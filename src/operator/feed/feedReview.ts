@@ -1,4 +1,5 @@
 import type { Call } from '../../api/client';
+import { isRecord } from '../../../shared/isRecord';
 
 /** A feed hold as the review sends it (GET /api/operator/feed). */
 export interface FeedHold {
@@ -45,8 +46,6 @@ export interface FeedReview {
 
 const HOLD_STATES = ['held', 'confirmed', 'rejected', 'dropped', 'replaced'] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 

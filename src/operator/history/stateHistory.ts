@@ -1,6 +1,7 @@
 import { STATUSES, type Status } from '../../../shared/machine';
 import { parseFeedTimestamp } from '../../../shared/feedTimestamp';
 import { displayStateOf, type DisplayState } from '../../machines/displayState';
+import { isRecord } from '../../../shared/isRecord';
 
 /** One state of a machine from `GET /api/rvm/:id/history`, as far as the charts read it. */
 export interface StateEntry {
@@ -24,9 +25,6 @@ export const TIMELINE_STATES: readonly TimelineState[] = [
 
 export const timelineStateOf = (entry: Omit<StateEntry, 'at'>): TimelineState =>
   entry.deactivated ? 'deactivated' : displayStateOf(entry);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The entries of one history answer, oldest first; a malformed entry is left out. */
 export function parseStateEntries(body: unknown): StateEntry[] {

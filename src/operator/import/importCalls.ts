@@ -2,6 +2,7 @@ import { ApiError, type Call } from '../../api/client';
 import { API_BASE_PATH } from '../../config';
 import { CSRF_HEADER } from '../session/startConsoleApi';
 import { parsePreview, type ImportPreview } from './importPreview';
+import { isRecord } from '../../../shared/isRecord';
 
 /** The kinds of file the import reads, as the picker offers them. */
 export const IMPORT_FILE_TYPES = '.csv,.json,text/csv,application/json';
@@ -34,9 +35,6 @@ export interface ApplyOutcome {
   updated: number;
   warnings: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One line of the apply's answer: progress, the outcome, or a failure; anything else is null. */
 export function readApplyLine(

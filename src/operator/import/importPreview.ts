@@ -1,5 +1,6 @@
 import type { Problem } from '../problems';
 import { parseProblems } from '../problems';
+import { isRecord } from '../../../shared/isRecord';
 
 /** What the server's preview says an import would do (`POST /api/operator/import/preview`). */
 
@@ -47,8 +48,6 @@ export interface ImportPreview {
   key: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const whole = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);

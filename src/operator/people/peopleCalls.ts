@@ -2,6 +2,7 @@ import { ApiError, type Call } from '../../api/client';
 import { DISTRICTS, type District } from '../../../shared/machine';
 import { TOKEN_STATES, type TokenState } from '../../../shared/access';
 import { ROLES, type Role } from '../session/session';
+import { isRecord } from '../../../shared/isRecord';
 
 /** A person as `GET /api/operator/people` answers them. */
 export interface Person {
@@ -36,8 +37,6 @@ export interface ApiToken {
 export const TOKEN_MAX_DAYS = 365;
 export const TOKEN_DEFAULT_DAYS = 90;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const districtsOf = (value: unknown): District[] =>
   Array.isArray(value) ? value.filter((d): d is District => (DISTRICTS as readonly unknown[]).includes(d)) : [];
 const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);

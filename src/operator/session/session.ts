@@ -1,6 +1,7 @@
 import { DISTRICTS, type District } from '../../../shared/machine';
 
 import { ROLES, type Role } from '../../../shared/access';
+import { isRecord } from '../../../shared/isRecord';
 
 export { ROLES, type Role };
 
@@ -16,9 +17,6 @@ export interface Session {
   idleExpiresAt: string;
   absoluteExpiresAt: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The `session` of an answer, or null when it is missing or malformed (then the console treats the person as signed out). */
 export function parseSession(answer: unknown): Session | null {

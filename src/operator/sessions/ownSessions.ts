@@ -1,4 +1,5 @@
 import type { Call } from '../../api/client';
+import { isRecord } from '../../../shared/isRecord';
 
 /** One of the signed-in person's sessions, as `GET /api/auth/sessions` lists it. */
 export interface OwnSession {
@@ -12,9 +13,6 @@ export interface OwnSession {
 }
 
 const QUIET = { throw_error: true, not_blocking: true } as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The sessions of an answer, the current one first, then the most recently active; malformed entries left out. */
 export function parseOwnSessions(body: unknown): OwnSession[] {
