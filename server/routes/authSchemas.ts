@@ -1,5 +1,4 @@
-import { DISTRICTS } from '../../shared/contract/machine';
-import { ROLES } from '../accounts/account';
+import { SESSION_ANSWER_SCHEMA, type Session } from '../../shared/contract/session';
 import type { Account } from '../accounts/account';
 import type { SessionRecord } from '../db/accountStore';
 import { API_ERROR_KEYS, CONSOLE_ERROR_KEYS } from '../errors';
@@ -54,36 +53,13 @@ export const PROBLEMS = {
   },
 } as const;
 
-const time = { type: 'string', format: 'date-time' } as const;
-
-export const SESSION_SCHEMA = {
-  type: 'object',
-  required: ['name', 'role', 'districts', 'mustChangePassword', 'csrfToken', 'idleExpiresAt', 'absoluteExpiresAt'],
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string', description: "The account's name" },
-    role: { type: 'string', enum: ROLES },
-    districts: {
-      type: 'array',
-      items: { type: 'string', enum: DISTRICTS },
-      description: 'The districts whose machines the account sees and changes; empty = every district',
-    },
-    mustChangePassword: { type: 'boolean', description: 'The console asks for a new password before anything else' },
-    csrfToken: { type: 'string', description: 'Sent back in x-csrf-token with every request that changes something' },
-    idleExpiresAt: { ...time, description: 'The session ends then unless a request comes first (ISO 8601, UTC)' },
-    absoluteExpiresAt: { ...time, description: 'The session ends then whatever happens (ISO 8601, UTC)' },
-  },
-} as const;
-
 /** `{ success: true, session }`, the answer of a sign-in, a session check and a password change. */
 export const SESSION_ANSWER = {
   description: 'The session, and its cookie (rvm_session; __Host-rvm_session over TLS) when it is new',
-  type: 'object',
-  required: ['success', 'session'],
-  properties: { success: { type: 'boolean', const: true }, session: SESSION_SCHEMA },
+  ...SESSION_ANSWER_SCHEMA,
 } as const;
 
-export const sessionOf = (session: SessionRecord, account: Account) => ({
+export const sessionOf = (session: SessionRecord, account: Account): Session => ({
   name: account.name,
   role: account.role,
   districts: account.districts,

@@ -1,39 +1,16 @@
-import { DISTRICTS, type District } from '../../../shared/machine';
-
 import { ROLES, type Role } from '../../../shared/access';
-import { isRecord } from '../../../shared/isRecord';
+import { SESSION_ANSWER_SCHEMA, type Session } from '../../../shared/contract/session';
+import { checkWire } from '../../../shared/contract/wire';
 
-export { ROLES, type Role };
+export { ROLES, type Role, type Session };
 
-/** A signed-in person as `POST /api/auth/session` describes them (docs/operators.md#signing-in-and-sessions). */
-export interface Session {
-  name: string;
-  role: Role;
-  /** The districts this person may see and change; empty = every district. */
-  districts: District[];
-  mustChangePassword: boolean;
-  /** Sent back as `x-csrf-token` with every call that changes something. */
-  csrfToken: string;
-  idleExpiresAt: string;
-  absoluteExpiresAt: string;
-}
-
-/** The `session` of an answer, or null when it is missing or malformed (then the console treats the person as signed out). */
+/**
+ * The `session` of an answer (`POST /api/auth/session`, docs/operators.md#signing-in-and-sessions), or null when it
+ * is missing or does not meet its contract: then the console treats the person as signed out.
+ */
 export function parseSession(answer: unknown): Session | null {
-  const session = isRecord(answer) ? answer.session : undefined;
-  if (!isRecord(session)) return null;
-  const { name, role, districts, mustChangePassword, csrfToken, idleExpiresAt, absoluteExpiresAt } = session;
-  if (typeof name !== 'string' || !(ROLES as readonly unknown[]).includes(role)) return null;
-  if (!Array.isArray(districts) || typeof csrfToken !== 'string') return null;
-  return {
-    name,
-    role: role as Role,
-    districts: districts.filter((d): d is District => (DISTRICTS as readonly unknown[]).includes(d)),
-    mustChangePassword: mustChangePassword === true,
-    csrfToken,
-    idleExpiresAt: typeof idleExpiresAt === 'string' ? idleExpiresAt : '',
-    absoluteExpiresAt: typeof absoluteExpiresAt === 'string' ? absoluteExpiresAt : '',
-  };
+  const checked = checkWire(SESSION_ANSWER_SCHEMA, answer);
+  return checked.ok ? checked.value.session : null;
 }
 
 /** Whether this person may change machines at all (the server checks the districts of each). */
