@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { District } from '../../shared/contract/machine';
-import type { Role } from './account';
 import type { TokenState } from '../../shared/access';
+import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS, type ApiToken as ApiTokenAnswer } from '../../shared/contract/apiToken';
 
 /** Every secret begins so: a scanner (or a person) knows one in a log or a paste at a glance. */
 export const TOKEN_PREFIX = 'rvm_';
@@ -11,32 +10,15 @@ const SECRET_PATTERN = /^rvm_[A-Za-z0-9_-]{43}$/;
 /** How much of the secret the list shows to tell tokens apart: the prefix and 4 characters (24 of 256 bits). */
 const HINT_LENGTH = TOKEN_PREFIX.length + 4;
 
-/** A token's life when none is asked for, and the longest it may be given (decision 0053). */
-export const TOKEN_DEFAULT_DAYS = 90;
-export const TOKEN_MAX_DAYS = 365;
+export { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS };
 /** A token's last use is written at most this often, whatever the rate of its requests. */
 export const TOKEN_USE_INTERVAL_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type { TokenState };
 
-/** A named API token as the admins see it: never its secret. */
-export interface ApiToken {
-  id: number;
-  name: string;
-  /** The secret's first characters (`rvm_` and 4 more), to recognise it. */
-  hint: string;
-  role: Role;
-  /** Empty = every district. */
-  districts: District[];
-  createdBy: string;
-  /** ISO 8601, UTC, as every time here. */
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  revokedBy: string | null;
-}
+/** A named API token as the server keeps it: the contract's, without the state it derives (`tokenState`). */
+export type ApiToken = Omit<ApiTokenAnswer, 'state'>;
 
 export type NewApiToken = Omit<ApiToken, 'id' | 'lastUsedAt' | 'revokedAt' | 'revokedBy'>;
 

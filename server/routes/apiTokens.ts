@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import {
+  API_TOKENS_ANSWER_SCHEMA,
+  NEW_API_TOKEN_SCHEMA,
+  type ApiToken as ApiTokenAnswer,
+} from '../../shared/contract/apiToken';
 import type { District } from '../../shared/contract/machine';
 import { accountNameProblem, normalizeAccountName, sortDistricts } from '../accounts/account';
 import { lookalikeOf } from '../accounts/nameSkeleton';
@@ -18,15 +23,7 @@ import { actorOf, type Access } from '../security/access';
 import { ID_PARAMS } from './alertSchemas';
 import { BODY_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
-import {
-  ADMINS_SIGNED_IN,
-  NEW_TOKEN_BODY,
-  PEOPLE_ERRORS,
-  PEOPLE_SECURITY,
-  TOKEN_ANSWER,
-  TOKEN_REFUSALS,
-  TOKEN_SCHEMA,
-} from './peopleSchemas';
+import { ADMINS_SIGNED_IN, PEOPLE_ERRORS, PEOPLE_SECURITY, TOKEN_ANSWER, TOKEN_REFUSALS } from './peopleSchemas';
 
 const ROUTE = '/api/operator/tokens';
 const ONE_ROUTE = `${ROUTE}/:id`;
@@ -39,12 +36,7 @@ export const TOKEN_ROUTE_SCHEMAS = {
     description: `Every token, revoked and expired ones too, newest first; never a secret. ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
     response: {
-      200: {
-        description: 'The tokens',
-        type: 'object',
-        required: ['success', 'tokens'],
-        properties: { success: { type: 'boolean', const: true }, tokens: { type: 'array', items: TOKEN_SCHEMA } },
-      },
+      200: { description: 'The tokens', ...API_TOKENS_ANSWER_SCHEMA },
       ...PEOPLE_ERRORS,
     },
   },
@@ -57,7 +49,7 @@ export const TOKEN_ROUTE_SCHEMAS = {
       'districts may; its changes are audited under its name. The secret is answered this once. ' +
       ADMINS_SIGNED_IN,
     security: PEOPLE_SECURITY,
-    body: NEW_TOKEN_BODY,
+    body: NEW_API_TOKEN_SCHEMA,
     response: { 200: TOKEN_ANSWER, ...BODY_ERRORS, ...TOKEN_REFUSALS, ...PEOPLE_ERRORS },
   },
   revoke: {
@@ -73,7 +65,7 @@ export const TOKEN_ROUTE_SCHEMAS = {
 
 /** The named API tokens admins make and revoke; each change audited with the admin's name. */
 export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
-  const withState = (token: ApiToken) => ({ ...token, state: tokenState(token, clock()) });
+  const withState = (token: ApiToken): ApiTokenAnswer => ({ ...token, state: tokenState(token, clock()) });
   const audit = (actor: ReturnType<typeof actorOf>, action: 'tokenCreated' | 'tokenRevoked', token: ApiToken) =>
     engine.accessAudit.record({
       at: clock().toISOString(),
@@ -91,7 +83,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, acc
     handler: async () => ({ success: true, tokens: (await engine.tokens.list()).map(withState) }),
   });
 
-  app.post<{ Body: FromSchema<typeof NEW_TOKEN_BODY> }>(ROUTE, {
+  app.post<{ Body: FromSchema<typeof NEW_API_TOKEN_SCHEMA> }>(ROUTE, {
     schema: TOKEN_ROUTE_SCHEMAS.create,
     preParsing: access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true }),
     handler: async (request) => {

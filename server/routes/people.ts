@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { District } from '../../shared/contract/machine';
+import {
+  NEW_PERSON_SCHEMA,
+  PEOPLE_ANSWER_SCHEMA,
+  PERSON_CHANGE_SCHEMA,
+  type Person,
+} from '../../shared/contract/person';
 import { normalizeAccountName, sortDistricts, type Account } from '../accounts/account';
 import type { Clock } from '../accounts/clock';
 import { commonPasswords } from '../accounts/commonPasswords';
@@ -29,13 +35,10 @@ import {
   ACCESS_CHANGE_SCHEMA,
   ADMINS_SIGNED_IN,
   NAME_PARAMS,
-  NEW_PERSON_BODY,
   PEOPLE_ERRORS,
   PEOPLE_SECURITY,
   PERSON_ANSWER,
-  PERSON_PATCH_BODY,
   PERSON_REFUSALS,
-  PERSON_SCHEMA,
 } from './peopleSchemas';
 
 const ROUTE = '/api/operator/people';
@@ -53,12 +56,7 @@ export const PEOPLE_ROUTE_SCHEMAS = {
     description: `Every account, by name, without its password. ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
     response: {
-      200: {
-        description: 'The people',
-        type: 'object',
-        required: ['success', 'people'],
-        properties: { success: { type: 'boolean', const: true }, people: { type: 'array', items: PERSON_SCHEMA } },
-      },
+      200: { description: 'The people', ...PEOPLE_ANSWER_SCHEMA },
       ...PEOPLE_ERRORS,
     },
   },
@@ -70,7 +68,7 @@ export const PEOPLE_ROUTE_SCHEMAS = {
       'The person must choose a new password at their first sign-in. Without `password` the server makes a ' +
       `one-time password and answers it this once: hand it over by another channel. ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
-    body: NEW_PERSON_BODY,
+    body: NEW_PERSON_SCHEMA,
     response: { 200: PERSON_ANSWER, ...BODY_ERRORS, ...PERSON_REFUSALS, ...PEOPLE_ERRORS },
   },
   change: {
@@ -83,7 +81,7 @@ export const PEOPLE_ROUTE_SCHEMAS = {
       `active admin, and for the admin's own account. ${ADMINS_SIGNED_IN}`,
     security: PEOPLE_SECURITY,
     params: NAME_PARAMS,
-    body: PERSON_PATCH_BODY,
+    body: PERSON_CHANGE_SCHEMA,
     response: { 200: PERSON_ANSWER, ...BODY_ERRORS, ...PERSON_REFUSALS, ...PEOPLE_ERRORS },
   },
   resetPassword: {
@@ -140,7 +138,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
   const changing = access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true });
   const audit = changeRecorder(engine.accessAudit, clock);
   /** What the answer shows of an account, with its lock: the schema lists the fields, so no hash is ever sent. */
-  const personOf = async (account: Account, locks?: Map<string, string>) => ({
+  const personOf = async (account: Account, locks?: Map<string, string>): Promise<Person> => ({
     ...account,
     lockedUntil: (locks ?? (await lockedNames(engine.sessions, clock()))).get(account.name) ?? null,
   });
@@ -174,7 +172,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
     },
   });
 
-  app.post<{ Body: FromSchema<typeof NEW_PERSON_BODY> }>(ROUTE, {
+  app.post<{ Body: FromSchema<typeof NEW_PERSON_SCHEMA> }>(ROUTE, {
     schema: PEOPLE_ROUTE_SCHEMAS.add,
     preParsing: changing,
     handler: async (request) => {
@@ -206,7 +204,7 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
     },
   });
 
-  app.patch<{ Params: NameParams; Body: FromSchema<typeof PERSON_PATCH_BODY> }>(ONE_ROUTE, {
+  app.patch<{ Params: NameParams; Body: FromSchema<typeof PERSON_CHANGE_SCHEMA> }>(ONE_ROUTE, {
     schema: PEOPLE_ROUTE_SCHEMAS.change,
     preParsing: changing,
     handler: async (request) => {

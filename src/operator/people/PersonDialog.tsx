@@ -39,7 +39,7 @@ export function PersonDialog({
     setBusy(true);
     setFailure(null);
     try {
-      await onSave({ name: name.trim(), role, districts, password: choose ? password : null });
+      await onSave({ name: name.trim(), role, districts, ...(choose ? { password } : {}) });
     } catch (error) {
       // A refused password says why (the server's first problem), in the person's language.
       const [problem] = error instanceof ApiError && error.msg === 'passwordRejected' ? parseProblems(error.body) : [];

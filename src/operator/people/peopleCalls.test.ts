@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Call } from '../../api/client';
-import { addPerson, createToken, fetchPeople, fetchTokens, parsePerson, parseToken, revokeToken } from './peopleCalls';
+import { ApiError, type Call } from '../../api/client';
+import { addPerson, createToken, fetchPeople, fetchTokens, revokeToken } from './peopleCalls';
 
 const PERSON = {
   name: 'ann',
   role: 'operator',
-  districts: ['SHA TIN', 'NOWHERE'],
+  districts: ['SHA TIN'],
   disabled: false,
   mustChangePassword: true,
   createdAt: '2026-11-28T08:00:00.000Z',
   lastSignInAt: null,
+  passwordChangedAt: '2026-11-28T08:00:00.000Z',
+  lockedUntil: null,
 };
 const TOKEN = {
   id: 3,
@@ -29,24 +31,40 @@ const TOKEN = {
 const answering = (answer: unknown) => vi.fn(async () => answer) as unknown as Call & ReturnType<typeof vi.fn>;
 
 describe('the people and token answers', () => {
-  it('keep known districts and roles, and drop what is not a person or a token', () => {
-    expect(parsePerson(PERSON)).toMatchObject({ name: 'ann', districts: ['SHA TIN'], mustChangePassword: true });
-    expect(parsePerson({ ...PERSON, role: 'boss' })).toBeNull();
-    expect(parseToken(TOKEN)).toMatchObject({ id: 3, hint: 'rvm_AbCd', state: 'active' });
-    expect(parseToken({ ...TOKEN, id: '3' })).toBeNull();
+  it('are read from the lists as their contracts say', async () => {
+    expect(await fetchPeople(answering({ success: true, people: [PERSON] }))).toEqual([PERSON]);
+    expect(await fetchTokens(answering({ success: true, tokens: [TOKEN] }))).toEqual([TOKEN]);
   });
 
-  it('are read from the lists, skipping malformed entries', async () => {
-    expect(await fetchPeople(answering({ people: [PERSON, 7, { name: 1 }] }))).toHaveLength(1);
-    expect(await fetchTokens(answering({ tokens: [TOKEN, null] }))).toHaveLength(1);
-    expect(await fetchPeople(answering(undefined))).toEqual([]);
+  it.each([
+    ['a role it does not know', { success: true, people: [{ ...PERSON, role: 'boss' }] }, 'people[0].role'],
+    [
+      'a district it does not know',
+      { success: true, people: [PERSON, { ...PERSON, districts: ['NOWHERE'] }] },
+      'people[1].districts[0]',
+    ],
+    ['an entry that is not a person', { success: true, people: [PERSON, 7] }, 'people[1]'],
+    ['no list', undefined, 'answer'],
+  ])('refuse a list with %s, naming where', async (_name, answer, at) => {
+    const failure = await fetchPeople(answering(answer)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).reason).toBe('invalid-json');
+    expect(String((failure as ApiError).cause)).toContain(at);
+  });
+
+  it('refuse a token of the wrong shape', async () => {
+    await expect(fetchTokens(answering({ success: true, tokens: [{ ...TOKEN, id: '3' }] }))).rejects.toThrow(ApiError);
   });
 });
 
 describe('the calls that change', () => {
   it('send no districts for an admin, and a password only when the admin chose one', async () => {
-    const call = answering({ person: { ...PERSON, role: 'admin' }, password: 'abcde-fghjk-mnpqr-stuvw' });
-    const result = await addPerson(call, { name: 'al', role: 'admin', districts: ['SHA TIN'], password: null });
+    const call = answering({
+      success: true,
+      person: { ...PERSON, role: 'admin', districts: [] },
+      password: 'abcde-fghjk-mnpqr-stuvw',
+    });
+    const result = await addPerson(call, { name: 'al', role: 'admin', districts: ['SHA TIN'] });
     expect(call).toHaveBeenCalledWith(
       'operator/people',
       { name: 'al', role: 'admin', districts: [] },
@@ -56,7 +74,7 @@ describe('the calls that change', () => {
   });
 
   it('answer a new token with its secret, and revoke with DELETE', async () => {
-    const call = answering({ token: TOKEN, secret: 'rvm_secret' });
+    const call = answering({ success: true, token: TOKEN, secret: 'rvm_secret' });
     const made = await createToken(call, { name: 'c', role: 'viewer', districts: [], expiresInDays: 30 });
     expect(made.secret).toBe('rvm_secret');
     await revokeToken(call, 3);
@@ -65,7 +83,12 @@ describe('the calls that change', () => {
 
   it('treat an answer without a secret as a failure, not a token', async () => {
     await expect(
-      createToken(answering({ token: TOKEN }), { name: 'c', role: 'viewer', districts: [], expiresInDays: 1 }),
+      createToken(answering({ success: true, token: TOKEN }), {
+        name: 'c',
+        role: 'viewer',
+        districts: [],
+        expiresInDays: 1,
+      }),
     ).rejects.toThrow();
   });
 });
