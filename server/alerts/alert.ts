@@ -1,26 +1,19 @@
+import { ALERT_EVENTS, type Alert as AlertAnswer, type AlertEvent } from '../../shared/contract/alert';
 import type { AlertKind } from './alertRule';
+
+export { ALERT_EVENTS, type AlertEvent };
 
 /**
  * One rule's condition on one subject (a machine, or the feed). Watched (`openedAt` null) from when the condition was
  * first seen, open once it has lasted the rule's minutes, closed when it ends. At most one not closed per rule and
- * subject (the databases hold to it with a unique index).
+ * subject (the databases hold to it with a unique index). The routes answer it as the contract's (they show only
+ * alerts that opened), without its subject.
  */
-export interface Alert {
-  id: number;
-  /** Null once the rule is deleted (its closed alerts stay in the history). */
-  ruleId: number | null;
-  kind: AlertKind;
+export type Alert = Omit<AlertAnswer, 'openedAt'> & {
   /** `machine:<id>` or `feed`. */
   subject: string;
-  machineId: string | null;
-  district: string | null;
-  /** The rule's minutes when it was watched. */
-  minutes: number;
-  /** When the condition began, as far as the server knows (ISO 8601). */
-  since: string;
   openedAt: string | null;
-  closedAt: string | null;
-}
+};
 
 /** A condition first seen: watched, and open at once when it has lasted long enough already. */
 export interface NewAlert {
@@ -44,9 +37,6 @@ export interface AlertChanges {
   /** Watched alerts whose condition ended before they opened: forgotten. */
   forget: number[];
 }
-
-export const ALERT_EVENTS = ['alert.opened', 'alert.closed'] as const;
-export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
 export const noChanges = (changes: AlertChanges): boolean =>
   changes.watch.length + changes.open.length + changes.close.length + changes.forget.length === 0;

@@ -1,40 +1,18 @@
+import { DELIVERY_STATES, type Delivery, type DeliveryState } from '../../shared/contract/delivery';
+import type { Webhook, WebhookInput as WebhookRequest } from '../../shared/contract/webhook';
 import type { Alert, AlertChanges, AlertEvent } from '../alerts/alert';
 import { ALERT_KINDS, type AlertKind, type AlertRule, type AlertRuleInput } from '../alerts/alertRule';
 
-/** A receiver of alert events an admin registered. Its secret is never read back (see `dueDeliveries`). */
-export interface Webhook {
-  id: number;
-  url: string;
-  description: string;
-  enabled: boolean;
-  createdAt: string;
-}
+/** A receiver of alert events an admin registered, as the contract has it. Its secret is never read back (see `dueDeliveries`). */
+export type { Webhook };
 
-export interface WebhookInput {
-  url: string;
-  description: string;
-  enabled: boolean;
-}
+/** A webhook as the store writes it: the secret goes apart. */
+export type WebhookInput = Omit<WebhookRequest, 'secret'>;
 
-export const DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export { DELIVERY_STATES, type DeliveryState };
 
-/** One event for one webhook: its log entry, as admins read it. Its id is the delivery id the receiver sees. */
-export interface Delivery {
-  id: string;
-  webhookId: number;
-  alertId: number;
-  event: AlertEvent;
-  state: DeliveryState;
-  attempts: number;
-  /** When the next attempt is due (pending), ISO 8601. */
-  nextAttemptAt: string | null;
-  /** The receiver's last HTTP status, null when it gave none (a refused connection, a timeout). */
-  lastStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
+/** One event for one webhook: its log entry, as admins read it (the contract's). */
+export type { Delivery };
 
 /** A delivery to send now, with what sending it needs. */
 export interface DueDelivery {

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import {
+  ALERT_RULE_ANSWER_SCHEMA,
+  ALERT_RULE_INPUT_SCHEMA,
+  ALERT_RULES_ANSWER_SCHEMA,
+} from '../../shared/contract/alertRule';
 import type { Clock } from '../accounts/clock';
 import { ruleProblem, type AlertRule, type AlertRuleInput } from '../alerts/alertRule';
 import { eventBody } from '../alerts/eventBody';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
-import { ADMIN_ERRORS, BAD_BODY, ID_PARAMS, NOT_FOUND, RULE_BODY, RULE_SCHEMA } from './alertSchemas';
+import { ADMIN_ERRORS, BAD_BODY, ID_PARAMS, NOT_FOUND } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
 import { changeRecorder, fieldChanges } from './accessChange';
 import { refuseOtherMethods } from './methodNotAllowed';
@@ -15,19 +20,14 @@ const ROUTE = '/api/operator/alert-rules';
 const ONE_ROUTE = `${ROUTE}/:id`;
 
 /** Nothing required and no defaults: a field left out of a change is left as it is, not reset to its default. */
-const { default: _district, ...PATCHED_DISTRICT } = RULE_BODY.properties.district;
-const { default: _enabled, ...PATCHED_ENABLED } = RULE_BODY.properties.enabled;
+const { default: _district, ...PATCHED_DISTRICT } = ALERT_RULE_INPUT_SCHEMA.properties.district;
+const { default: _enabled, ...PATCHED_ENABLED } = ALERT_RULE_INPUT_SCHEMA.properties.enabled;
 const RULE_PATCH_BODY = {
-  ...RULE_BODY,
+  ...ALERT_RULE_INPUT_SCHEMA,
   required: [],
-  properties: { ...RULE_BODY.properties, district: PATCHED_DISTRICT, enabled: PATCHED_ENABLED },
+  properties: { ...ALERT_RULE_INPUT_SCHEMA.properties, district: PATCHED_DISTRICT, enabled: PATCHED_ENABLED },
 } as const;
-const RULE_ANSWER = {
-  description: 'The rule',
-  type: 'object',
-  required: ['success', 'rule'],
-  properties: { success: { type: 'boolean', const: true }, rule: RULE_SCHEMA },
-} as const;
+const RULE_ANSWER = { description: 'The rule', ...ALERT_RULE_ANSWER_SCHEMA } as const;
 const OK_ANSWER = {
   description: 'Done',
   type: 'object',
@@ -45,12 +45,7 @@ export const ALERT_RULE_SCHEMAS = {
     description: `Every rule, oldest first. ${ADMINS_ONLY}`,
     security: CONSOLE_SECURITY,
     response: {
-      200: {
-        description: 'The rules',
-        type: 'object',
-        required: ['success', 'rules'],
-        properties: { success: { type: 'boolean', const: true }, rules: { type: 'array', items: RULE_SCHEMA } },
-      },
+      200: { description: 'The rules', ...ALERT_RULES_ANSWER_SCHEMA },
       ...ADMIN_ERRORS,
     },
   },
@@ -62,7 +57,7 @@ export const ALERT_RULE_SCHEMAS = {
       'A rule opens an alert for each machine (or the feed) whose condition lasts longer than its minutes, and ' +
       `closes it when the condition ends. The operators' usual first rule: machineFull, 240 minutes. ${ADMINS_ONLY}`,
     security: CONSOLE_SECURITY,
-    body: RULE_BODY,
+    body: ALERT_RULE_INPUT_SCHEMA,
     response: { 200: RULE_ANSWER, ...BAD_BODY, ...ADMIN_ERRORS },
   },
   update: {
@@ -109,7 +104,7 @@ export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, ac
     handler: async () => ({ success: true, rules: await engine.alerts.listRules() }),
   });
 
-  app.post<{ Body: FromSchema<typeof RULE_BODY> }>(ROUTE, {
+  app.post<{ Body: FromSchema<typeof ALERT_RULE_INPUT_SCHEMA> }>(ROUTE, {
     schema: ALERT_RULE_SCHEMAS.create,
     preParsing: changing,
     handler: async (request) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { ALERT_HISTORY_ANSWER_SCHEMA, OPEN_ALERTS_ANSWER_SCHEMA } from '../../shared/contract/alert';
 import { reachesDistrict } from '../accounts/access';
 import type { Alert } from '../alerts/alert';
 import { ALERT_KINDS } from '../alerts/alertRule';
 import type { Engine } from '../db/engine';
 import type { Access } from '../security/access';
-import { ALERT_SCHEMA, READER_ERRORS } from './alertSchemas';
+import { READER_ERRORS } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
@@ -33,21 +34,7 @@ export const ALERT_SCHEMAS = {
     description: `Alerts whose condition has lasted longer than their rule's minutes and goes on, oldest first. ${VIEWERS}`,
     security: CONSOLE_SECURITY,
     response: {
-      200: {
-        description: 'The open alerts',
-        type: 'object',
-        required: ['success', 'alerts', 'counts'],
-        properties: {
-          success: { type: 'boolean', const: true },
-          alerts: { type: 'array', items: ALERT_SCHEMA },
-          counts: {
-            type: 'object',
-            description: 'Open alerts by kind (of those the caller sees)',
-            required: ALERT_KINDS,
-            properties: Object.fromEntries(ALERT_KINDS.map((kind) => [kind, { type: 'integer' }])),
-          },
-        },
-      },
+      200: { description: 'The open alerts', ...OPEN_ALERTS_ANSWER_SCHEMA },
       ...READER_ERRORS,
     },
   },
@@ -59,16 +46,7 @@ export const ALERT_SCHEMAS = {
     security: CONSOLE_SECURITY,
     querystring: HISTORY_QUERY,
     response: {
-      200: {
-        description: 'A page of the history',
-        type: 'object',
-        required: ['success', 'alerts', 'next'],
-        properties: {
-          success: { type: 'boolean', const: true },
-          alerts: { type: 'array', items: ALERT_SCHEMA },
-          next: { type: ['string', 'null'], description: 'The `before` of the next page; null at the end' },
-        },
-      },
+      200: { description: 'A page of the history', ...ALERT_HISTORY_ANSWER_SCHEMA },
       ...READER_ERRORS,
     },
   },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { DELIVERIES_ANSWER_SCHEMA } from '../../shared/contract/delivery';
+import { WEBHOOK_ANSWER_SCHEMA, WEBHOOK_INPUT_SCHEMA, WEBHOOKS_ANSWER_SCHEMA } from '../../shared/contract/webhook';
 import type { Clock } from '../accounts/clock';
 import type { Webhook } from '../db/alertStore';
 import { shownFeedUrl } from '../feed/shownFeedUrl';
@@ -8,15 +10,7 @@ import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { ReceiverRefusedError, type ReceiverGuard } from '../alerting/receiverGuard';
-import {
-  ADMIN_ERRORS,
-  BAD_WEBHOOK,
-  DELIVERY_SCHEMA,
-  ID_PARAMS,
-  NOT_FOUND,
-  WEBHOOK_BODY,
-  WEBHOOK_SCHEMA,
-} from './alertSchemas';
+import { ADMIN_ERRORS, BAD_WEBHOOK, ID_PARAMS, NOT_FOUND } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
 import { changeRecorder, fieldChanges } from './accessChange';
 import { refuseOtherMethods } from './methodNotAllowed';
@@ -29,29 +23,20 @@ const DELIVERIES_LIMIT = 200;
 const SECRET_BYTES = 32;
 
 /** Nothing required and no defaults: a field left out of a change is left as it is, not reset to its default. */
-const { default: _description, ...PATCHED_DESCRIPTION } = WEBHOOK_BODY.properties.description;
-const { default: _enabled, ...PATCHED_ENABLED } = WEBHOOK_BODY.properties.enabled;
+const { default: _description, ...PATCHED_DESCRIPTION } = WEBHOOK_INPUT_SCHEMA.properties.description;
+const { default: _enabled, ...PATCHED_ENABLED } = WEBHOOK_INPUT_SCHEMA.properties.enabled;
 const WEBHOOK_PATCH_BODY = {
-  ...WEBHOOK_BODY,
+  ...WEBHOOK_INPUT_SCHEMA,
   required: [],
   properties: {
-    ...WEBHOOK_BODY.properties,
+    ...WEBHOOK_INPUT_SCHEMA.properties,
     description: PATCHED_DESCRIPTION,
     enabled: PATCHED_ENABLED,
     rotateSecret: { type: 'boolean', description: 'Makes a new secret, answered this once' },
   },
 } as const;
 
-const SECRET = {
-  type: 'string',
-  description: 'The HMAC key, answered only when the server made it (never again: keep it)',
-} as const;
-const WEBHOOK_ANSWER = {
-  description: 'The webhook',
-  type: 'object',
-  required: ['success', 'webhook'],
-  properties: { success: { type: 'boolean', const: true }, webhook: WEBHOOK_SCHEMA, secret: SECRET },
-} as const;
+const WEBHOOK_ANSWER = { description: 'The webhook', ...WEBHOOK_ANSWER_SCHEMA } as const;
 const ADMINS_ONLY = 'Admins (and the operator token) only.';
 
 export const WEBHOOK_SCHEMAS = {
@@ -62,12 +47,7 @@ export const WEBHOOK_SCHEMAS = {
     description: `Every webhook, without its secret. ${ADMINS_ONLY}`,
     security: CONSOLE_SECURITY,
     response: {
-      200: {
-        description: 'The webhooks',
-        type: 'object',
-        required: ['success', 'webhooks'],
-        properties: { success: { type: 'boolean', const: true }, webhooks: { type: 'array', items: WEBHOOK_SCHEMA } },
-      },
+      200: { description: 'The webhooks', ...WEBHOOKS_ANSWER_SCHEMA },
       ...ADMIN_ERRORS,
     },
   },
@@ -80,7 +60,7 @@ export const WEBHOOK_SCHEMAS = {
       'the secret (X-RVM-Signature: sha256=<hex>), with X-RVM-Delivery (the same on every retry) and X-RVM-Event. ' +
       `Without \`secret\` the server makes one and answers it this once. ${ADMINS_ONLY}`,
     security: CONSOLE_SECURITY,
-    body: WEBHOOK_BODY,
+    body: WEBHOOK_INPUT_SCHEMA,
     response: { 200: WEBHOOK_ANSWER, ...BAD_WEBHOOK, ...ADMIN_ERRORS },
   },
   update: {
@@ -121,15 +101,7 @@ export const WEBHOOK_SCHEMAS = {
     security: CONSOLE_SECURITY,
     params: ID_PARAMS,
     response: {
-      200: {
-        description: 'The deliveries',
-        type: 'object',
-        required: ['success', 'deliveries'],
-        properties: {
-          success: { type: 'boolean', const: true },
-          deliveries: { type: 'array', items: DELIVERY_SCHEMA },
-        },
-      },
+      200: { description: 'The deliveries', ...DELIVERIES_ANSWER_SCHEMA },
       ...NOT_FOUND,
       ...ADMIN_ERRORS,
     },
@@ -199,7 +171,7 @@ export function registerWebhookRoutes(
     handler: async () => ({ success: true, webhooks: await engine.alerts.listWebhooks() }),
   });
 
-  app.post<{ Body: FromSchema<typeof WEBHOOK_BODY> }>(ROUTE, {
+  app.post<{ Body: FromSchema<typeof WEBHOOK_INPUT_SCHEMA> }>(ROUTE, {
     schema: WEBHOOK_SCHEMAS.create,
     preParsing: changing,
     handler: async (request) => {

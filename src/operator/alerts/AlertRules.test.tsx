@@ -7,7 +7,15 @@ import { AlertRules } from './AlertRules';
 
 const userEvent = userEventLib.setup({ delay: null });
 const ADMIN = { ...TEST_SESSION, role: 'admin' as const };
-const RULE = { id: 7, kind: 'machineFull', minutes: 240, district: 'SHA TIN', enabled: true };
+const RULE = {
+  id: 7,
+  kind: 'machineFull',
+  minutes: 240,
+  district: 'SHA TIN',
+  enabled: true,
+  createdAt: '2026-03-03T00:00:00Z',
+  updatedAt: '2026-03-03T00:00:00Z',
+};
 
 describe('the rules tab', { timeout: 30_000 }, () => {
   it('adds a maintenance rule in hours for all districts, edits one, and deletes one after asking', async () => {

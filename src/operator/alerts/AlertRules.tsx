@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, NativeSelect, NumberInput, Stack, Switch, Table, Text } from '@mantine/core';
 import { useCallback, useState } from 'react';
-import { DISTRICTS } from '../../../shared/machine';
+import { DISTRICTS, type District } from '../../../shared/machine';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { Loading } from '../Loading';
@@ -26,7 +26,8 @@ interface Draft {
   kind: AlertKind;
   /** Minutes, or hours for maintenance; a string while it is typed. */
   amount: number | string;
-  district: string;
+  /** '' for every district. */
+  district: District | '';
   enabled: boolean;
 }
 
@@ -145,7 +146,7 @@ export function AlertRules() {
                   { value: '', label: t('alerts.allDistricts') },
                   ...DISTRICTS.map((district) => ({ value: district, label: districtName(district) })),
                 ]}
-                onChange={(event) => setDraft({ ...draft, district: event.currentTarget.value })}
+                onChange={(event) => setDraft({ ...draft, district: event.currentTarget.value as District | '' })}
               />
             )}
             <Switch

@@ -1,49 +1,70 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
 import {
   addWebhook,
   amountOf,
   deleteRule,
   fetchAlertHistory,
+  fetchDeliveries,
+  fetchOpenAlerts,
+  fetchRules,
   minutesOf,
-  parseAlerts,
-  parseDeliveries,
-  parseRules,
   saveRule,
 } from './alertCalls';
 
-describe('parsing the alert answers', () => {
-  it('keeps the well-formed alerts and leaves out the rest', () => {
-    const alerts = parseAlerts({
-      alerts: [
-        { id: 1, ruleId: 2, kind: 'machineFull', machineId: 'RVM-001', district: 'SHA TIN', minutes: 60, since: 's' },
-        { id: 2, kind: 'somethingElse', since: 's' },
-        'junk',
-      ],
-    });
-    expect(alerts).toEqual([
-      {
-        id: 1,
-        ruleId: 2,
-        kind: 'machineFull',
-        machineId: 'RVM-001',
-        district: 'SHA TIN',
-        minutes: 60,
-        since: 's',
-        openedAt: null,
-        closedAt: null,
-      },
-    ]);
-    expect(parseAlerts(null)).toEqual([]);
+const ALERT = {
+  id: 1,
+  ruleId: 2,
+  kind: 'machineFull',
+  machineId: 'RVM-001',
+  district: 'SHA TIN',
+  minutes: 60,
+  since: '2026-03-03T01:00:00Z',
+  openedAt: '2026-03-03T02:00:00Z',
+  closedAt: null,
+};
+const COUNTS = { machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0 };
+const RULE = {
+  id: 3,
+  kind: 'feedFailing',
+  minutes: 15,
+  district: null,
+  enabled: true,
+  createdAt: '2026-03-03T00:00:00Z',
+  updatedAt: '2026-03-03T00:00:00Z',
+};
+const DELIVERY = {
+  id: 'd1',
+  webhookId: 5,
+  alertId: 4,
+  event: 'alert.opened',
+  state: 'pending',
+  attempts: 2,
+  nextAttemptAt: '2026-03-03T02:10:00Z',
+  lastStatus: 503,
+  lastError: 'HTTP 503',
+  createdAt: '2026-03-03T02:00:00Z',
+  deliveredAt: null,
+};
+
+const answering = (answer: unknown) => vi.fn().mockResolvedValue(answer);
+
+describe('reading the alert answers', () => {
+  it('reads alerts, rules and deliveries as their contracts say', async () => {
+    expect(await fetchOpenAlerts(answering({ success: true, alerts: [ALERT], counts: COUNTS }))).toEqual([ALERT]);
+    expect(await fetchRules(answering({ success: true, rules: [RULE] }))).toEqual([RULE]);
+    expect(await fetchDeliveries(answering({ success: true, deliveries: [DELIVERY] }), 5)).toEqual([DELIVERY]);
   });
 
-  it('reads rules and deliveries', () => {
-    expect(parseRules({ rules: [{ id: 3, kind: 'feedFailing', minutes: 15, district: null, enabled: true }] })).toEqual(
-      [{ id: 3, kind: 'feedFailing', minutes: 15, district: null, enabled: true }],
-    );
-    const [delivery] = parseDeliveries({
-      deliveries: [{ id: 'd1', alertId: 4, event: 'alert.opened', state: 'pending', attempts: 2, lastStatus: 503 }],
-    });
-    expect(delivery).toMatchObject({ id: 'd1', state: 'pending', attempts: 2, lastStatus: 503, nextAttemptAt: null });
+  it('refuses an answer with an alert it cannot read, naming it, rather than showing fewer', async () => {
+    const answer = { success: true, alerts: [ALERT, { ...ALERT, kind: 'somethingElse' }], counts: COUNTS };
+    const failure = await fetchOpenAlerts(answering(answer)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(String((failure as ApiError).cause)).toContain('answer.alerts[1].kind: "somethingElse" is not one of');
+    await expect(fetchRules(answering(null))).rejects.toThrow(ApiError);
+    await expect(
+      fetchDeliveries(answering({ success: true, deliveries: [{ ...DELIVERY, state: 'lost' }] }), 5),
+    ).rejects.toThrow(ApiError);
   });
 });
 
@@ -80,9 +101,10 @@ describe('the calls', () => {
   });
 
   it('answers the secret a new webhook was given, and pages the history', async () => {
-    const call = vi.fn().mockResolvedValueOnce({ success: true, secret: 'abc' });
+    const webhook = { id: 1, url: 'https://example.com/hook', description: '', enabled: true, createdAt: 'x' };
+    const call = vi.fn().mockResolvedValueOnce({ success: true, webhook, secret: 'abc' });
     expect(await addWebhook(call, 'https://example.com/hook', '')).toBe('abc');
-    call.mockResolvedValueOnce({ alerts: [], next: '17' });
+    call.mockResolvedValueOnce({ success: true, alerts: [], next: '17' });
     expect(await fetchAlertHistory(call, '40', 25)).toEqual({ alerts: [], next: '17' });
     expect(call).toHaveBeenLastCalledWith('operator/alerts/history?limit=25&before=40', undefined, expect.anything());
   });
