@@ -1,6 +1,7 @@
-/** Who made a change, as the audit names them: a person signed in, the operator token, or a command on the server. */
-export const ACTOR_KINDS = ['person', 'token', 'command'] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
+import { ACTOR_KINDS, type ActorKind } from '../../shared/contract/auditEntry';
+
+/** Who made a change, as the audit names them (the contract's): a person signed in, the operator token, a command. */
+export { ACTOR_KINDS, type ActorKind };
 
 export interface Actor {
   kind: ActorKind;

@@ -1,43 +1,10 @@
-import type { ActorKind } from '../accounts/actor';
+import { ACCESS_ACTIONS, type AccessAction, type AccessChange } from '../../shared/contract/auditEntry';
 
 /**
- * What an admin did to a person or a token, and every other change outside the machines' own audit: a person's own
- * new password, alert rules and webhooks, a photo stored before any machine has it.
+ * What an admin did to a person or a token, and every other change outside the machines' own audit; and one such
+ * change, by whom, from where, to what: the contract's (shared/contract/auditEntry.ts).
  */
-export const ACCESS_ACTIONS = [
-  'personAdded',
-  'personChanged',
-  'personDisabled',
-  'personEnabled',
-  'passwordReset',
-  'tokenCreated',
-  'tokenRevoked',
-  'personUnlocked',
-  'passwordChanged',
-  'alertRuleAdded',
-  'alertRuleChanged',
-  'alertRuleDeleted',
-  'webhookAdded',
-  'webhookChanged',
-  'webhookSecretChanged',
-  'webhookDeleted',
-  'photoUploaded',
-] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
-
-/** One change to who may sign in or call the API, or to the alerts' settings: by whom, from where, to what. */
-export interface AccessChange {
-  /** ISO 8601, UTC. */
-  at: string;
-  actor: string;
-  actorKind: ActorKind;
-  address: string | null;
-  action: AccessAction;
-  /** The person's name, the token's, the rule's or webhook's id, the photo's id. */
-  subject: string;
-  /** The fields that changed (never a password or a secret). */
-  detail: Record<string, unknown>;
-}
+export { ACCESS_ACTIONS, type AccessAction, type AccessChange };
 
 /** The audit of changes to people, tokens and the alerts' settings, kept beside the machines' audit. */
 export interface AccessAuditStore {

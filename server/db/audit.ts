@@ -1,14 +1,10 @@
 import path from 'node:path';
 import type { District } from '../../shared/contract/machine';
+import { AUDIT_KINDS, type AuditKind } from '../../shared/contract/auditEntry';
 import type { ActorKind } from '../accounts/actor';
 
-/**
- * An operator's change to a machine (status, maintenance, its fields), an import of machines, an admin's decision
- * on a held sync (decision 0054), or a change outside the machines (db/accessAudit.ts: people, tokens, alert rules,
- * webhooks, photos stored; decision 0061). The audit's order sorts them by name, descending.
- */
-export const AUDIT_KINDS = ['update', 'import', 'hold', 'access'] as const;
-export type AuditKind = (typeof AUDIT_KINDS)[number];
+/** What the audit records (shared/contract/auditEntry.ts): an update, an import, a hold's decision, an access change. */
+export { AUDIT_KINDS, type AuditKind };
 
 /** Where an entry stands in the audit's order (newest first: time, then kind, then row): a page ends at one. */
 export interface AuditPosition {

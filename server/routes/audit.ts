@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACTOR_KINDS } from '../accounts/actor';
-import { AUDIT_KINDS } from '../db/audit';
+import { AUDIT_PAGE_ANSWER_SCHEMA } from '../../shared/contract/auditEntry';
 import type { Engine } from '../db/engine';
 import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
@@ -18,36 +17,6 @@ import { refuseOtherMethods } from './methodNotAllowed';
 const ROUTE = '/api/operator/audit';
 export const AUDIT_PAGE_DEFAULT = 100;
 
-const ENTRY_SCHEMA = {
-  type: 'object',
-  required: ['id', 'at', 'actor', 'actorKind', 'address', 'machineId', 'kind', 'before', 'after'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string', description: 'update-N, import-N, hold-N or access-N' },
-    at: { type: 'string', format: 'date-time' },
-    actor: {
-      type: 'string',
-      description: "The account's name, the token's fingerprint, or the command and who ran it",
-    },
-    actorKind: { type: 'string', enum: ACTOR_KINDS },
-    address: { type: ['string', 'null'], description: 'The client address; null for a command run on the server' },
-    machineId: {
-      type: ['string', 'null'],
-      description: "The machine changed; null for an import, a hold's decision or a change outside the machines",
-    },
-    kind: { type: 'string', enum: AUDIT_KINDS },
-    before: { type: ['object', 'null'], additionalProperties: true, description: "The machine's fields before" },
-    after: {
-      type: ['object', 'null'],
-      additionalProperties: true,
-      description:
-        "The machine's fields after; for an import, its file and counts; for a hold's decision, the hold, the " +
-        'decision (confirmed or rejected) and how many machines it deactivated or kept; for a change outside the ' +
-        'machines (kind access), its `action` (as in listAccessChanges), `subject` and `detail`',
-    },
-  },
-} as const;
-
 export const AUDIT_SCHEMA = {
   operationId: 'listAuditEntries',
   tags: ['operator'],
@@ -60,16 +29,7 @@ export const AUDIT_SCHEMA = {
   security: CONSOLE_SECURITY,
   querystring: AUDIT_QUERY_SCHEMA,
   response: {
-    200: {
-      description: 'A page of the audit',
-      type: 'object',
-      required: ['success', 'entries', 'next'],
-      properties: {
-        success: { type: 'boolean', const: true },
-        entries: { type: 'array', items: ENTRY_SCHEMA },
-        next: { type: ['string', 'null'], description: 'More entries: pass it as `before`; null at the end' },
-      },
-    },
+    200: { description: 'A page of the audit', ...AUDIT_PAGE_ANSWER_SCHEMA },
     400: consoleErrorAnswer('badRequest: an unknown parameter, a bad value, or a `before` that is no `next`'),
     401: consoleErrorAnswer('unauthorized: no session, or it has ended, and no operator token'),
     403: consoleErrorAnswer('forbidden: a machine outside the districts of the account; passwordChangeRequired'),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditEntry as AuditEntryAnswer } from '../../shared/contract/auditEntry';
 import { reachesDistrict, roleAllows } from '../accounts/access';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind, type AuditPosition, type AuditQuery } from '../db/audit';
 import type { Engine } from '../db/engine';
@@ -92,7 +93,7 @@ export async function auditQueryFor(
 }
 
 /** An entry as the API answers it. */
-export const auditEntryAnswer = (entry: AuditEntry) => ({
+export const auditEntryAnswer = (entry: AuditEntry): AuditEntryAnswer => ({
   id: `${entry.position.kind}-${entry.position.row}`,
   at: entry.position.at,
   actor: entry.actor,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { ACCESS_CHANGE_SCHEMA } from '../../shared/contract/auditEntry';
 import type { District } from '../../shared/contract/machine';
 import {
   NEW_PERSON_SCHEMA,
@@ -32,7 +33,6 @@ import { changeRecorder } from './accessChange';
 import { BODY_ERRORS } from './apiSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 import {
-  ACCESS_CHANGE_SCHEMA,
   ADMINS_SIGNED_IN,
   NAME_PARAMS,
   PEOPLE_ERRORS,

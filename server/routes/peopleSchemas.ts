@@ -1,8 +1,5 @@
 import { API_TOKEN_ANSWER_SCHEMA } from '../../shared/contract/apiToken';
 import { PERSON_ANSWER_SCHEMA } from '../../shared/contract/person';
-import { TIME } from '../../shared/contract/wireParts';
-import { ACTOR_KINDS } from '../accounts/actor';
-import { ACCESS_ACTIONS } from '../db/accessAudit';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, PROBLEMS, SESSION_COOKIE_SCHEME } from './authSchemas';
 
@@ -22,24 +19,6 @@ export const NAME_PARAMS = {
 export const PERSON_ANSWER = { description: 'The person as they are now', ...PERSON_ANSWER_SCHEMA } as const;
 
 export const TOKEN_ANSWER = { description: 'The token', ...API_TOKEN_ANSWER_SCHEMA } as const;
-
-export const ACCESS_CHANGE_SCHEMA = {
-  type: 'object',
-  required: ['at', 'actor', 'actorKind', 'address', 'action', 'subject', 'detail'],
-  additionalProperties: false,
-  properties: {
-    at: TIME,
-    actor: { type: 'string' },
-    actorKind: { type: 'string', enum: ACTOR_KINDS },
-    address: { type: ['string', 'null'] },
-    action: { type: 'string', enum: ACCESS_ACTIONS },
-    subject: {
-      type: 'string',
-      description: "The person's or the token's name; the alert rule's, webhook's or photo's id",
-    },
-    detail: { type: 'object', additionalProperties: true, description: 'What changed (never a password or secret)' },
-  },
-} as const;
 
 export const PEOPLE_ERRORS = {
   401: consoleErrorAnswer('unauthorized: no session, or it has ended'),

@@ -8,13 +8,13 @@ import { AuditPage } from './AuditPage';
 const userEvent = userEventLib.setup({ delay: null });
 
 const entry = (id: number, actor: string, machineId: string) => ({
-  id,
+  id: `update-${id}`,
   at: `2026-03-0${id}T02:00:00Z`,
   actor,
   actorKind: actor.endsWith('-bot') ? 'token' : 'person',
   address: `203.0.113.${id}`,
   machineId,
-  kind: 'status',
+  kind: 'update',
   before: { under_maintenance: false },
   after: { under_maintenance: true },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import { consoleText } from '../i18n/consoleMessages';
 import en from '../i18n/locales/en.json';
 import zhs from '../i18n/locales/zhs.json';
@@ -18,41 +19,53 @@ import {
 } from './auditEntries';
 
 describe('parseAuditPage', () => {
+  const ENTRY: AuditEntry = {
+    id: 'update-7',
+    at: '2026-03-03T02:00:00Z',
+    actor: 'chan',
+    actorKind: 'person',
+    address: '203.0.113.9',
+    machineId: 'A-1',
+    kind: 'update',
+    before: { under_maintenance: false },
+    after: { under_maintenance: true },
+  };
+  const IMPORT: AuditEntry = {
+    ...ENTRY,
+    id: 'import-8',
+    actor: 'npm run import (ops)',
+    actorKind: 'command',
+    address: null,
+    machineId: null,
+    kind: 'import',
+    before: null,
+  };
+
   it('reads the entries and where the next page starts', () => {
-    const page = parseAuditPage({
-      success: true,
-      entries: [
-        {
-          id: 7,
-          at: '2026-03-03T02:00:00Z',
-          actor: 'chan',
-          actorKind: 'person',
-          address: '203.0.113.9',
-          machineId: 'A-1',
-          kind: 'status',
-          before: { under_maintenance: false },
-          after: { under_maintenance: true },
-        },
-        {
-          id: 8,
-          at: '2026-03-03T01:00:00Z',
-          actor: 'feed-bot',
-          actorKind: 'token',
-          address: '10.0.0.2',
-          machineId: null,
-          kind: 'import',
-        },
-        { at: 5 },
-      ],
-      next: '6',
-    });
-    expect(page.next).toBe('6');
-    expect(page.entries.map((e) => [e.id, e.actor, e.actorKind, e.machineId])).toEqual([
-      ['7', 'chan', 'person', 'A-1'],
-      ['8', 'feed-bot', 'token', null],
-    ]);
+    const page = parseAuditPage({ success: true, entries: [ENTRY, IMPORT], next: '6' });
+    expect(page).toEqual({ entries: [ENTRY, IMPORT], next: '6' });
     expect(parseAuditPage({ success: true, entries: [], next: null }).next).toBeNull();
-    expect(parseAuditPage('nonsense')).toEqual({ entries: [], next: null });
+  });
+
+  it.each([
+    ['not an answer', 'nonsense', 'answer: "nonsense" is not an object'],
+    [
+      'an entry of an unknown kind',
+      { success: true, entries: [{ ...ENTRY, kind: 'status' }], next: null },
+      'answer.entries[0].kind',
+    ],
+    [
+      'an entry without its time',
+      { success: true, entries: [ENTRY, { ...ENTRY, at: 5 }], next: null },
+      'answer.entries[1].at',
+    ],
+  ])('refuses %s, saying where', (_name, body, at) => {
+    expect(() => parseAuditPage(body)).toThrow(ApiError);
+    try {
+      parseAuditPage(body);
+    } catch (error) {
+      expect(String((error as ApiError).cause)).toContain(at);
+    }
   });
 });
 
@@ -80,7 +93,7 @@ describe('changedFields', () => {
 });
 
 describe('a decision on a held sync', () => {
-  const entry = (kind: string, after: unknown): AuditEntry => ({
+  const entry = (kind: AuditEntry['kind'], after: AuditEntry['after']): AuditEntry => ({
     id: 'hold-3',
     at: '2026-03-03T02:00:00Z',
     actor: 'ada',
@@ -120,7 +133,7 @@ describe('a decision on a held sync', () => {
 });
 
 describe('a change to people or settings', () => {
-  const entry = (kind: string, after: unknown): AuditEntry => ({
+  const entry = (kind: AuditEntry['kind'], after: AuditEntry['after']): AuditEntry => ({
     id: 'access-9',
     at: '2026-03-03T02:00:00Z',
     actor: 'ada',
@@ -135,7 +148,7 @@ describe('a change to people or settings', () => {
   it('is read from an entry of kind access with an action the console knows, and from nothing else', () => {
     const after = { action: 'webhookChanged', subject: '3', detail: { enabled: { from: true, to: false } } };
     expect(accessChange(entry('access', after))).toEqual(after);
-    expect(accessChange(entry('access', { ...after, detail: 'x' }))).toEqual({ ...after, detail: {} });
+    expect(accessChange(entry('access', { ...after, detail: 'x' }))).toBeNull();
     expect(accessChange(entry('update', after))).toBeNull();
     expect(accessChange(entry('access', { ...after, action: 'machineMelted' }))).toBeNull();
     expect(accessChange(entry('access', { ...after, subject: 3 }))).toBeNull();

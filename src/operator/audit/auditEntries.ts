@@ -1,21 +1,19 @@
 import type { Call } from '../../api/client';
 import { API_BASE_PATH } from '../../config';
+import {
+  ACCESS_ACTIONS,
+  ACCESS_CHANGE_AFTER_SCHEMA,
+  AUDIT_PAGE_ANSWER_SCHEMA,
+  HOLD_DECISION_SCHEMA,
+  type AccessAction,
+  type AccessChange as FullAccessChange,
+  type AuditEntry,
+} from '../../../shared/contract/auditEntry';
+import { checkWire, type Wire } from '../../../shared/contract/wire';
 import { isRecord } from '../../../shared/isRecord';
+import { readAnswer } from '../readAnswer';
 
-/** One change as the audit records it (GET /api/operator/audit, docs/operators.md#the-consoles-calls). */
-export interface AuditEntry {
-  id: string;
-  at: string;
-  /** The person's name, or the token's name, or the command and who ran it. */
-  actor: string;
-  actorKind: 'person' | 'token' | 'command';
-  /** The client's address. */
-  address: string;
-  machineId: string | null;
-  kind: string;
-  before: unknown;
-  after: unknown;
-}
+export { ACCESS_ACTIONS, type AccessAction, type AuditEntry };
 
 export interface AuditFilter {
   person: string;
@@ -31,26 +29,10 @@ export interface AuditPage {
 /** Entries per page. */
 export const AUDIT_PAGE_SIZE = 100;
 
+/** A page of the audit as its contract says, or the client's ApiError `invalid-json` naming what differs. */
 export function parseAuditPage(body: unknown): AuditPage {
-  if (!isRecord(body) || !Array.isArray(body.entries)) return { entries: [], next: null };
-  const entries = body.entries.flatMap((entry: unknown): AuditEntry[] => {
-    if (!isRecord(entry) || typeof entry.at !== 'string' || typeof entry.actor !== 'string') return [];
-    return [
-      {
-        id: String(entry.id ?? `${entry.at} ${entry.actor}`),
-        at: entry.at,
-        actor: entry.actor,
-        actorKind: entry.actorKind === 'token' || entry.actorKind === 'command' ? entry.actorKind : 'person',
-        address: typeof entry.address === 'string' ? entry.address : '',
-        machineId: typeof entry.machineId === 'string' ? entry.machineId : null,
-        kind: typeof entry.kind === 'string' ? entry.kind : '',
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-      },
-    ];
-  });
-  const next = body.next;
-  return { entries, next: typeof next === 'string' || typeof next === 'number' ? String(next) : null };
+  const { entries, next } = readAnswer(AUDIT_PAGE_ANSWER_SCHEMA, body);
+  return { entries, next };
 }
 
 /** The filters as the audit's query (the CSV download takes the same). */
@@ -90,21 +72,13 @@ export function changedFields(before: unknown, after: unknown): { field: string;
 }
 
 /** An admin's decision on a held sync, as an audit entry of kind `hold` records it. */
-export interface HoldDecision {
-  hold: number;
-  decision: 'confirmed' | 'rejected';
-  /** The machines it deactivated (confirmed) or kept active (rejected). */
-  machines: number;
-}
+export type HoldDecision = Wire<typeof HOLD_DECISION_SCHEMA>;
 
 /** The decision an entry records, or null for any other kind of entry or one this page cannot read. */
 export function holdDecision(entry: AuditEntry): HoldDecision | null {
-  const { after } = entry;
-  if (entry.kind !== 'hold' || !isRecord(after)) return null;
-  const { hold, decision, machines } = after;
-  if (typeof hold !== 'number' || typeof machines !== 'number') return null;
-  if (decision !== 'confirmed' && decision !== 'rejected') return null;
-  return { hold, decision, machines };
+  if (entry.kind !== 'hold') return null;
+  const checked = checkWire(HOLD_DECISION_SCHEMA, entry.after);
+  return checked.ok ? checked.value : null;
 }
 
 /** The text of a decision: its key in the console's locale files, and the values it takes. */
@@ -114,44 +88,16 @@ export const holdDecisionText = ({ hold, decision, machines }: HoldDecision) =>
     params: { hold, count: machines },
   }) as const;
 
-/** What an admin (or a person, of their own password) changed outside the machines: the server's access audit. */
-export const ACCESS_ACTIONS = [
-  'personAdded',
-  'personChanged',
-  'personDisabled',
-  'personEnabled',
-  'passwordReset',
-  'tokenCreated',
-  'tokenRevoked',
-  'personUnlocked',
-  'passwordChanged',
-  'alertRuleAdded',
-  'alertRuleChanged',
-  'alertRuleDeleted',
-  'webhookAdded',
-  'webhookChanged',
-  'webhookSecretChanged',
-  'webhookDeleted',
-  'photoUploaded',
-] as const;
-export type AccessAction = (typeof ACCESS_ACTIONS)[number];
-
 /** A change outside the machines, as an audit entry of kind `access` records it. */
-export interface AccessChange {
-  action: AccessAction;
-  /** The person's or token's name, the rule's or webhook's number, the photo's id. */
-  subject: string;
-  /** What changed: `{ field: { from, to } }`, or the fields kept (never a password or a secret). */
-  detail: Record<string, unknown>;
-}
+export type AccessChange = Pick<FullAccessChange, 'action' | 'subject' | 'detail'>;
 
 /** The change an entry records, or null for any other kind of entry or one this page cannot read. */
 export function accessChange(entry: AuditEntry): AccessChange | null {
-  const { after } = entry;
-  if (entry.kind !== 'access' || !isRecord(after)) return null;
-  const { action, subject, detail } = after;
-  if (!ACCESS_ACTIONS.includes(action as AccessAction) || typeof subject !== 'string') return null;
-  return { action: action as AccessAction, subject, detail: isRecord(detail) ? detail : {} };
+  if (entry.kind !== 'access') return null;
+  const checked = checkWire(ACCESS_CHANGE_AFTER_SCHEMA, entry.after);
+  if (!checked.ok) return null;
+  const { action, subject, detail } = checked.value;
+  return { action, subject, detail };
 }
 
 /** A photo's id is its SHA-256: its first 12 digits name it well enough in a sentence. */
