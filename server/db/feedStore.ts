@@ -4,6 +4,7 @@ import type { HistoryEntry } from '../machines/history';
 import type { MachineRow } from '../machines/validate';
 import { recordOf, toApiMachine, type MachineRecord } from './machineRecord';
 import type { StoredBlob } from './photoStore';
+import { HOLD_STATES, type HoldState } from '../../shared/contract/heldSync';
 
 /**
  * Where a machine's photo stands: the feed names none, it is stored, it is named but not fetched yet, or the feed's
@@ -52,8 +53,8 @@ export interface FeedBaseline {
  * `rejected` (by an admin: its machines kept), `dropped` (the feed sent most of them again) and `replaced` (the next
  * answer would deactivate other machines, and was measured afresh) are over.
  */
-export const HOLD_STATES = ['held', 'confirmed', 'rejected', 'dropped', 'replaced'] as const;
-export type HoldState = (typeof HOLD_STATES)[number];
+/** A hold's states are the contract's (shared/contract/heldSync.ts). */
+export { HOLD_STATES, type HoldState };
 
 /** An admin's decisions on a hold, as the audit records them. */
 export const HOLD_VERDICTS = ['confirmed', 'rejected'] as const satisfies readonly HoldState[];

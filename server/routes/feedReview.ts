@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import {
+  FEED_HOLD_SCHEMA,
+  FEED_REVIEW_ANSWER_SCHEMA,
+  HOLD_DECIDED_ANSWER_SCHEMA,
+  type FeedHold as FeedHoldAnswer,
+} from '../../shared/contract/heldSync';
 import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import type { FeedHold, HoldDecision } from '../db/feedStore';
@@ -8,7 +14,6 @@ import type { FeedFollower } from '../feed/follower';
 import { actorOf, type Access } from '../security/access';
 import { ADMIN_ERRORS, ID_PARAMS, NOT_FOUND, READER_ERRORS } from './alertSchemas';
 import { CONSOLE_SECURITY, consoleErrorAnswer } from './authSchemas';
-import { FEED_HOLD_SCHEMA, FEED_REVIEW_SCHEMA } from './feedReviewSchemas';
 import { refuseOtherMethods } from './methodNotAllowed';
 
 const ROUTE = '/api/operator/feed';
@@ -17,12 +22,7 @@ const REJECT_ROUTE = `${ROUTE}/holds/:id/reject`;
 /** The decisions shown under the waiting hold: the latest few are what an operator asks about. */
 const RECENT_HOLDS = 10;
 
-const DECISION_ANSWER = {
-  description: 'The hold as the decision left it',
-  type: 'object',
-  required: ['success', 'hold'],
-  properties: { success: { type: 'boolean', const: true }, hold: FEED_HOLD_SCHEMA },
-} as const;
+const DECISION_ANSWER = { description: 'The hold as the decision left it', ...HOLD_DECIDED_ANSWER_SCHEMA } as const;
 const DECIDED = {
   409: consoleErrorAnswer('holdDecided: the hold is over already (decided by an admin or by the next answer)', {
     hold: FEED_HOLD_SCHEMA,
@@ -40,7 +40,13 @@ export const FEED_REVIEW_SCHEMAS = {
       'row, the interval, the next poll, the instance holding the poller lease; the hold waiting for a decision with ' +
       'the machines it would deactivate (of the districts the caller sees), and the latest decisions. Viewer and above.',
     security: CONSOLE_SECURITY,
-    response: { 200: FEED_REVIEW_SCHEMA, ...READER_ERRORS },
+    response: {
+      200: {
+        description: 'The feed and its hold; without a feed, `following: false` and `feed: null`',
+        ...FEED_REVIEW_ANSWER_SCHEMA,
+      },
+      ...READER_ERRORS,
+    },
   },
   confirm: {
     operationId: 'confirmFeedHold',
@@ -69,7 +75,7 @@ export const FEED_REVIEW_SCHEMAS = {
 type IdParams = FromSchema<typeof ID_PARAMS>;
 
 /** A hold as the review answers it: the decision's who and when, and how many machines it names. */
-const holdAnswer = (hold: FeedHold) => ({
+const holdAnswer = (hold: FeedHold): FeedHoldAnswer => ({
   id: hold.id,
   heldAt: hold.heldAt,
   state: hold.state,

@@ -8,6 +8,8 @@ import { HeldSync } from './HeldSync';
 
 const userEvent = userEventLib.setup({ delay: null });
 const REVIEW: FeedReview = {
+  success: true,
+  following: true,
   feed: null,
   keptMachines: 0,
   recent: [],
@@ -19,13 +21,15 @@ const REVIEW: FeedReview = {
     active: 4,
     remaining: 1,
     baseline: 4,
+    baselineSince: '2026-03-02T02:00:00Z',
     decidedAt: null,
     decidedBy: null,
+    rejectedAt: null,
     rejectedBy: null,
     kept: 0,
     machineList: [
-      { id: 'RVM-002', name_en: 'Two', name_zht: null, name_zhs: null, district: 'KOWLOON CITY' },
-      { id: 'RVM-003', name_en: 'Three', name_zht: null, name_zhs: null, district: 'SHA TIN' },
+      { id: 'RVM-002', name_en: 'Two', name_zht: null, name_zhs: null, district: 'KOWLOON CITY', deactivated: false },
+      { id: 'RVM-003', name_en: 'Three', name_zht: null, name_zhs: null, district: 'SHA TIN', deactivated: false },
     ],
   },
 };

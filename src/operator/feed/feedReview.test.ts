@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decideHold, parseFeedReview } from './feedReview';
+import { ApiError } from '../../api/client';
+import { decideHold, parseFeedReview, type FeedHold } from './feedReview';
 
-const HOLD = {
+const HOLD: FeedHold = {
   id: 7,
   heldAt: '2026-11-28T01:00:00.000Z',
   state: 'held',
@@ -9,34 +10,71 @@ const HOLD = {
   active: 3,
   remaining: 1,
   baseline: 3,
+  baselineSince: '2026-11-27T01:00:00.000Z',
   decidedAt: null,
   decidedBy: null,
+  rejectedAt: null,
   rejectedBy: null,
   kept: 0,
+};
+const FEED = {
+  url: 'https://feed.example/api/',
+  intervalMs: 60000,
+  syncedAt: null,
+  ageMs: 120000,
+  stale: true,
+  failures: 3,
+  lastError: 'HTTP 503',
+  nextPollAt: '2026-11-28T01:01:00.000Z',
+  poller: 'instance-a',
+  role: 'poller',
+};
+const MACHINE = {
+  id: 'RVM-002',
+  name_en: 'Two',
+  name_zht: null,
+  name_zhs: null,
+  district: 'KOWLOON CITY',
+  deactivated: false,
+};
+const REVIEW = {
+  success: true,
+  following: true,
+  feed: FEED,
+  keptMachines: 0,
+  hold: { ...HOLD, machineList: [MACHINE] },
+  recent: [HOLD, { ...HOLD, id: 6, state: 'rejected', rejectedBy: 'ada' }],
 };
 
 describe('parseFeedReview', () => {
   it('reads the feed, the hold with its machines, and the recent decisions', () => {
-    const review = parseFeedReview({
-      success: true,
-      feed: { url: 'https://feed.example/api/', intervalMs: 60000, syncedAt: null, stale: true, failures: 3 },
-      keptMachines: 0,
-      hold: { ...HOLD, machineList: [{ id: 'RVM-002', name_en: 'Two', district: 'KOWLOON CITY' }, { id: 5 }] },
-      recent: [HOLD, { ...HOLD, id: 6, state: 'rejected', rejectedBy: 'ada' }, { id: 'x' }],
-    });
-    expect(review.feed).toMatchObject({ url: 'https://feed.example/api/', failures: 3, stale: true, lastError: null });
-    expect(review.hold?.machineList).toEqual([
-      { id: 'RVM-002', name_en: 'Two', name_zht: null, name_zhs: null, district: 'KOWLOON CITY' },
-    ]);
-    expect(review.recent.map((hold) => [hold.id, hold.state, hold.rejectedBy])).toEqual([
-      [7, 'held', null],
-      [6, 'rejected', 'ada'],
-    ]);
+    expect(parseFeedReview(REVIEW)).toEqual(REVIEW);
+    expect(parseFeedReview({ ...REVIEW, following: false, feed: null, hold: null }).hold).toBeNull();
   });
 
-  it('answers an empty review for a body that is not one', () => {
-    expect(parseFeedReview('nope')).toEqual({ feed: null, keptMachines: 0, hold: null, recent: [] });
-    expect(parseFeedReview({ hold: { ...HOLD, state: 'unknown' } }).hold).toBeNull();
+  it.each([
+    ['a body that is not one', 'nope', 'answer'],
+    [
+      'a hold in a state it does not know',
+      { ...REVIEW, hold: { ...HOLD, state: 'unknown', machineList: [] } },
+      'answer.hold.state',
+    ],
+    [
+      'a machine without its id',
+      { ...REVIEW, hold: { ...REVIEW.hold, machineList: [{ ...MACHINE, id: 5 }] } },
+      'answer.hold.machineList[0].id',
+    ],
+    ['a recent hold without its id', { ...REVIEW, recent: [HOLD, { ...HOLD, id: 'x' }] }, 'answer.recent[1].id'],
+  ])('refuses %s, saying where', (_name, body, at) => {
+    const failure = (() => {
+      try {
+        return parseFeedReview(body);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(String((failure as ApiError).cause)).toContain(at);
   });
 });
 

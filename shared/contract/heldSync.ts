@@ -1,12 +1,18 @@
-import { DISTRICTS } from '../../shared/contract/machine';
-import { HOLD_STATES } from '../db/feedStore';
+import type { FromSchema } from 'json-schema-to-ts';
+import { DISTRICTS, type District } from './machine';
+import { MAYBE_TIME, SUCCESS, TIME } from './wireParts';
 
-/** The answers of the console's feed review (routes/feedReview.ts). */
+/**
+ * A sync held back (decision 0038, the console's feed review of decision 0054): a feed's answer that would
+ * deactivate most machines, kept until the next answer or an admin decides.
+ */
 
-const TIME = { type: 'string', description: 'ISO 8601, UTC' } as const;
-const MAYBE_TIME = { type: ['string', 'null'], description: 'ISO 8601, UTC' } as const;
+export const HOLD_STATES = ['held', 'confirmed', 'rejected', 'dropped', 'replaced'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+
 const MAYBE_TEXT = { type: ['string', 'null'] } as const;
 
+/** A held sync as the review, and an admin's decision on it, answer it. */
 export const FEED_HOLD_SCHEMA = {
   type: 'object',
   required: [
@@ -24,6 +30,7 @@ export const FEED_HOLD_SCHEMA = {
     'rejectedBy',
     'kept',
   ],
+  additionalProperties: false,
   properties: {
     id: { type: 'integer' },
     heldAt: TIME,
@@ -47,25 +54,27 @@ export const FEED_HOLD_SCHEMA = {
   },
 } as const;
 
-const HELD_MACHINE = {
+/** A machine the held sync would deactivate. */
+export const HELD_MACHINE_SCHEMA = {
   type: 'object',
   required: ['id', 'name_en', 'name_zht', 'name_zhs', 'district', 'deactivated'],
+  additionalProperties: false,
   properties: {
     id: { type: 'string' },
     name_en: MAYBE_TEXT,
     name_zht: MAYBE_TEXT,
     name_zhs: MAYBE_TEXT,
-    district: { type: 'string', enum: DISTRICTS },
+    district: { type: 'string', enum: DISTRICTS as readonly District[] },
     deactivated: { type: 'boolean' },
   },
 } as const;
 
-export const FEED_REVIEW_SCHEMA = {
-  description: 'The feed and its hold; without a feed, `following: false` and `feed: null`',
+/** `GET /api/operator/feed`: the feed and its hold; without a feed, `following: false` and `feed: null`. */
+export const FEED_REVIEW_ANSWER_SCHEMA = {
   type: 'object',
   required: ['success', 'following', 'feed', 'keptMachines', 'hold', 'recent'],
   properties: {
-    success: { type: 'boolean', const: true },
+    success: SUCCESS,
     following: { type: 'boolean' },
     feed: {
       type: ['object', 'null'],
@@ -81,6 +90,7 @@ export const FEED_REVIEW_SCHEMA = {
         'poller',
         'role',
       ],
+      additionalProperties: false,
       properties: {
         url: { type: 'string', description: 'Without a name, password or query values' },
         intervalMs: { type: 'integer' },
@@ -105,7 +115,7 @@ export const FEED_REVIEW_SCHEMA = {
             ...FEED_HOLD_SCHEMA.properties,
             machineList: {
               type: 'array',
-              items: HELD_MACHINE,
+              items: HELD_MACHINE_SCHEMA,
               description: 'The machines it would deactivate, of the districts the caller sees',
             },
           },
@@ -114,4 +124,17 @@ export const FEED_REVIEW_SCHEMA = {
     },
     recent: { type: 'array', items: FEED_HOLD_SCHEMA, description: 'The latest holds, newest first' },
   },
+} as const;
+
+export type FeedHold = FromSchema<typeof FEED_HOLD_SCHEMA>;
+export type HeldMachine = FromSchema<typeof HELD_MACHINE_SCHEMA>;
+export type FeedReview = FromSchema<typeof FEED_REVIEW_ANSWER_SCHEMA>;
+/** The feed as the review shows it (the review's `feed`, null when the server follows none). */
+export type FeedState = NonNullable<FeedReview['feed']>;
+
+/** The hold as an admin's decision left it. */
+export const HOLD_DECIDED_ANSWER_SCHEMA = {
+  type: 'object',
+  required: ['success', 'hold'],
+  properties: { success: SUCCESS, hold: FEED_HOLD_SCHEMA },
 } as const;
