@@ -48,8 +48,11 @@ export function checkWire<S extends WireSchema>(schema: S, value: unknown, at = 
 }
 
 /** The first difference of `value` from `schema`, or null: `checkWire` without the type, for generic callers. */
-export const wireProblem = (schema: WireSchema, value: unknown, at = 'answer'): WireProblem | null =>
-  problemOf(schema as Checked | boolean, value, at);
+export const wireProblem = (schema: WireSchema, value: unknown, at = 'answer'): WireProblem | null => {
+  const path: Path = [at];
+  const problem = problemOf(schema as Checked | boolean, value, path);
+  return problem === null ? null : { at: placeOf(problem.path), problem: problem.problem };
+};
 
 /** The difference as one line: `answer.people[2].role: "boss" is not one of "admin", "operator", "viewer"`. */
 export const wireMessage = (failure: WireProblem): string => `${failure.at}: ${failure.problem}`;
@@ -60,7 +63,16 @@ export interface WireProblem {
   problem: string;
 }
 
-type Problem = WireProblem | null;
+/**
+ * The place being checked, as the fields and indexes from the top: one list for the whole walk, pushed and popped,
+ * and made a text only for a problem, so that checking a long list of rows makes no text per row.
+ */
+type Path = (string | number)[];
+type Problem = { path: Path; problem: string } | null;
+
+const placeOf = (path: Path): string =>
+  path.map((step, i) => (i === 0 ? step : typeof step === 'number' ? `[${step}]` : `.${step}`)).join('');
+const failed = (path: Path, problem: string): Problem => ({ path: [...path], problem });
 
 const TYPE_TESTS: Readonly<Record<string, (value: unknown) => boolean>> = {
   string: (value) => typeof value === 'string',
@@ -71,6 +83,24 @@ const TYPE_TESTS: Readonly<Record<string, (value: unknown) => boolean>> = {
   object: isRecord,
   array: Array.isArray,
 };
+
+/** What the walk reads of a schema, made once per schema object (the contracts' are constants). */
+interface Read {
+  types: readonly string[] | undefined;
+  fields: readonly (readonly [string, Checked])[];
+}
+const READ = new WeakMap<Checked, Read>();
+function read(schema: Checked): Read {
+  let known = READ.get(schema);
+  if (known === undefined) {
+    known = {
+      types: schema.type === undefined ? undefined : [schema.type].flat(),
+      fields: Object.entries(schema.properties ?? {}),
+    };
+    READ.set(schema, known);
+  }
+  return known;
+}
 
 /** How a value shows in a problem: short, whatever it holds. */
 function shown(value: unknown): string {
@@ -85,76 +115,85 @@ function shown(value: unknown): string {
 const named = (type: string): string => (type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const oneOf = (values: readonly unknown[]): string => values.map((value) => JSON.stringify(value)).join(', ');
 
-function problemOf(schema: Checked | boolean, value: unknown, at: string): Problem {
+function problemOf(schema: Checked | boolean, value: unknown, path: Path): Problem {
   if (schema === true) return null;
-  if (schema === false) return { at, problem: `${shown(value)} is not allowed here` };
-  const types = schema.type === undefined ? undefined : [schema.type].flat();
+  if (schema === false) return failed(path, `${shown(value)} is not allowed here`);
+  const { types, fields } = read(schema);
   if (types && !types.some((type) => TYPE_TESTS[type]?.(value))) {
-    return { at, problem: `${shown(value)} is not ${types.map(named).join(' or ')}` };
+    return failed(path, `${shown(value)} is not ${types.map(named).join(' or ')}`);
   }
   if ('const' in schema && value !== schema.const) {
-    return { at, problem: `${shown(value)} is not ${JSON.stringify(schema.const)}` };
+    return failed(path, `${shown(value)} is not ${JSON.stringify(schema.const)}`);
   }
   if (schema.enum && !schema.enum.includes(value)) {
-    return { at, problem: `${shown(value)} is not one of ${oneOf(schema.enum)}` };
+    return failed(path, `${shown(value)} is not one of ${oneOf(schema.enum)}`);
   }
-  if (typeof value === 'number') return rangeProblem(schema, value, at);
-  if (typeof value === 'string') return lengthProblem(schema, value, at);
-  if (Array.isArray(value)) return listProblem(schema, value, at);
-  if (isRecord(value)) return objectProblem(schema, value, at);
-  return schema.anyOf ? anyOfProblem(schema.anyOf, value, at) : null;
+  const problem =
+    typeof value === 'number'
+      ? rangeProblem(schema, value, path)
+      : typeof value === 'string'
+        ? lengthProblem(schema, value, path)
+        : Array.isArray(value)
+          ? listProblem(schema, value, path)
+          : isRecord(value)
+            ? objectProblem(schema, fields, value, path)
+            : null;
+  return problem ?? (schema.anyOf ? anyOfProblem(schema.anyOf, value, path) : null);
 }
 
-function rangeProblem(schema: Checked, value: number, at: string): Problem {
-  const { minimum = -Infinity, maximum = Infinity } = schema;
-  if (value < minimum || value > maximum) return { at, problem: `${value} is not within ${minimum} to ${maximum}` };
-  return schema.anyOf ? anyOfProblem(schema.anyOf, value, at) : null;
+function rangeProblem({ minimum = -Infinity, maximum = Infinity }: Checked, value: number, path: Path): Problem {
+  return value < minimum || value > maximum ? failed(path, `${value} is not within ${minimum} to ${maximum}`) : null;
 }
 
-function lengthProblem(schema: Checked, value: string, at: string): Problem {
-  const { minLength = 0, maxLength = Infinity } = schema;
-  if (value.length < minLength || value.length > maxLength) {
-    return { at, problem: `${value.length} characters, not ${minLength} to ${maxLength}` };
-  }
-  return schema.anyOf ? anyOfProblem(schema.anyOf, value, at) : null;
+function lengthProblem({ minLength = 0, maxLength = Infinity }: Checked, value: string, path: Path): Problem {
+  return value.length < minLength || value.length > maxLength
+    ? failed(path, `${value.length} characters, not ${minLength} to ${maxLength}`)
+    : null;
 }
 
-function listProblem(schema: Checked, value: readonly unknown[], at: string): Problem {
-  const { minItems = 0, maxItems = Infinity, items } = schema;
+function listProblem({ minItems = 0, maxItems = Infinity, items }: Checked, value: readonly unknown[], path: Path) {
   if (value.length < minItems || value.length > maxItems) {
-    return { at, problem: `${value.length} items, not ${minItems} to ${maxItems}` };
+    return failed(path, `${value.length} items, not ${minItems} to ${maxItems}`);
   }
-  if (items !== undefined) {
-    for (let i = 0; i < value.length; i++) {
-      const problem = problemOf(items, value[i], `${at}[${i}]`);
-      if (problem) return problem;
-    }
+  if (items === undefined) return null;
+  for (let i = 0; i < value.length; i++) {
+    path.push(i);
+    const problem = problemOf(items, value[i], path);
+    path.pop();
+    if (problem) return problem;
   }
-  return schema.anyOf ? anyOfProblem(schema.anyOf, value, at) : null;
+  return null;
 }
 
 /** A field of the value's own: never one an object inherits (`constructor`, `toString`). */
 const own = (value: Readonly<Record<string, unknown>>, field: string): unknown =>
   Object.hasOwn(value, field) ? value[field] : undefined;
 
-function objectProblem(schema: Checked, value: Readonly<Record<string, unknown>>, at: string): Problem {
+function objectProblem(
+  schema: Checked,
+  fields: Read['fields'],
+  value: Readonly<Record<string, unknown>>,
+  path: Path,
+): Problem {
   for (const field of schema.required ?? []) {
-    if (own(value, field) === undefined) return { at: `${at}.${field}`, problem: 'is missing' };
+    if (own(value, field) === undefined) return failed([...path, field], 'is missing');
   }
-  for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
+  for (const [field, fieldSchema] of fields) {
     const fieldValue = own(value, field);
     if (fieldValue === undefined) continue;
-    const problem = problemOf(fieldSchema, fieldValue, `${at}.${field}`);
+    path.push(field);
+    const problem = problemOf(fieldSchema, fieldValue, path);
+    path.pop();
     if (problem) return problem;
   }
-  return schema.anyOf ? anyOfProblem(schema.anyOf, value, at) : null;
+  return null;
 }
 
 /** Some schema of the list fits: when none does, the problem of the last (the fullest, as the contracts list them). */
-function anyOfProblem(schemas: readonly Checked[], value: unknown, at: string): Problem {
-  let last: Problem = { at, problem: `${shown(value)} fits none of its schemas` };
+function anyOfProblem(schemas: readonly Checked[], value: unknown, path: Path): Problem {
+  let last: Problem = failed(path, `${shown(value)} fits none of its schemas`);
   for (const schema of schemas) {
-    last = problemOf(schema, value, at);
+    last = problemOf(schema, value, path);
     if (last === null) return null;
   }
   return last;
