@@ -1,5 +1,6 @@
+import { IMPORT_PREVIEW_ANSWER_SCHEMA } from '../../shared/contract/importPreview';
 import { IMPORT_FILE_MAX_BYTES } from '../http/importUpload';
-import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
+import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer } from './authSchemas';
 
 /** The schemas of the console's import: the file sent, the preview answered, the apply's progress lines. */
@@ -19,87 +20,6 @@ export const IMPORT_FORM = {
         },
       },
     },
-  },
-} as const;
-
-const rowRef = {
-  rowNumber: { type: 'integer', description: "The row's number as a spreadsheet shows it (a CSV header is row 1)" },
-  id: { type: 'string' },
-} as const;
-const row = { type: 'object', required: ['rowNumber', 'id'], properties: rowRef } as const;
-const anyValue = { description: 'A JSON value; null for a field the machine does not have' } as const;
-
-const PREVIEW_SCHEMA = {
-  type: 'object',
-  required: ['file', 'rows', 'counts', 'added', 'changed', 'unchanged', 'deactivated', 'rejected', 'warnings', 'key'],
-  properties: {
-    file: { type: 'string', description: "The file's own name" },
-    rows: { type: 'integer', description: 'Rows read' },
-    counts: {
-      type: 'object',
-      required: ['added', 'changed', 'unchanged', 'deactivated', 'rejected'],
-      properties: {
-        added: { type: 'integer' },
-        changed: { type: 'integer' },
-        unchanged: { type: 'integer' },
-        deactivated: { type: 'integer', description: 'Changed rows that deactivate an active machine' },
-        rejected: { type: 'integer' },
-      },
-    },
-    added: {
-      type: 'array',
-      description: 'Rows that add a machine',
-      items: {
-        type: 'object',
-        required: ['rowNumber', 'id', 'district', 'name'],
-        properties: {
-          ...rowRef,
-          district: { type: 'string' },
-          name: {
-            type: 'object',
-            required: ['en', 'zht', 'zhs'],
-            properties: { en: { type: 'string' }, zht: { type: 'string' }, zhs: { type: 'string' } },
-          },
-        },
-      },
-    },
-    changed: {
-      type: 'array',
-      description: 'Rows that change a machine, field by field',
-      items: {
-        type: 'object',
-        required: ['rowNumber', 'id', 'changes'],
-        properties: {
-          ...rowRef,
-          changes: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['field', 'before', 'after'],
-              properties: { field: { type: 'string' }, before: anyValue, after: anyValue },
-            },
-          },
-        },
-      },
-    },
-    unchanged: { type: 'array', items: row, description: 'Rows the same as their machine: not written' },
-    deactivated: { type: 'array', items: row, description: 'Changed rows that deactivate a machine active now' },
-    rejected: {
-      type: 'array',
-      description: "Rows refused, each with the contract's problems and the import command's own lines",
-      items: {
-        type: 'object',
-        required: ['rowNumber', 'id', 'problems', 'lines'],
-        properties: {
-          rowNumber: rowRef.rowNumber,
-          id: { type: ['string', 'null'], description: 'The id the row gives, if any' },
-          problems: { type: 'array', items: ref('MachineProblem') },
-          lines: { type: 'array', items: { type: 'string' }, description: 'As `npm run import` prints them' },
-        },
-      },
-    },
-    warnings: { type: 'array', items: { type: 'string' }, description: 'Photos named but not sent' },
-    key: { type: 'string', description: 'Names this outcome: send it to apply the file' },
   },
 } as const;
 
@@ -134,9 +54,7 @@ export const IMPORT_ERRORS = {
 
 export const PREVIEW_ANSWER = {
   description: 'What applying the file would do; nothing was written',
-  type: 'object',
-  required: ['success', 'preview'],
-  properties: { success: { type: 'boolean', const: true }, preview: PREVIEW_SCHEMA },
+  ...IMPORT_PREVIEW_ANSWER_SCHEMA,
 } as const;
 
 export const APPLY_QUERY = {

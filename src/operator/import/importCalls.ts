@@ -18,10 +18,7 @@ const formOf = (file: File): FormData => {
 
 /** Sends the file for a preview; nothing is written. A refusal throws the client's ApiError (its body: `reasons`). */
 export async function previewImport(call: Call, file: File): Promise<ImportPreview> {
-  const body = await call('operator/import/preview', formOf(file), { not_blocking: true, throw_error: true });
-  const preview = parsePreview(body);
-  if (!preview) throw new ApiError(200, undefined, 'invalid-json');
-  return preview;
+  return parsePreview(await call('operator/import/preview', formOf(file), { not_blocking: true, throw_error: true }));
 }
 
 export interface ApplyProgress {

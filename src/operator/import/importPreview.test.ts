@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
 import { pageOf, parsePreview, readChanged, readRef, readRejected, rowsToWrite, showFieldValue } from './importPreview';
 
 const answer = {
@@ -29,7 +30,7 @@ const answer = {
 
 describe('parsePreview', () => {
   it('reads every kind of row when shown, a problem about the whole row with no field', () => {
-    const preview = parsePreview(answer)!;
+    const preview = parsePreview(answer);
     expect(preview.counts).toEqual({ added: 1, changed: 1, deactivated: 1, unchanged: 1, rejected: 1 });
     expect(preview.rejected.flatMap(readRejected)[0]?.problems).toEqual([
       { field: '', code: 'notAnObject', params: {} },
@@ -41,11 +42,12 @@ describe('parsePreview', () => {
     expect(rowsToWrite(preview)).toBe(2);
   });
 
-  it('gives null for a body without a preview; a malformed row is read as none when shown', () => {
-    expect(parsePreview({ success: true })).toBeNull();
-    const preview = parsePreview({ preview: { ...answer.preview, unchanged: [null, { id: 3 }, { id: 'X' }] } })!;
-    expect(preview.counts.unchanged).toBe(3);
-    expect(preview.unchanged.flatMap(readRef)).toEqual([{ rowNumber: 0, id: 'X' }]);
+  it('refuses a body without a preview, saying so; a malformed row is read as none when shown', () => {
+    expect(() => parsePreview({ success: true })).toThrow(ApiError);
+    const unchanged = [null, { id: 3 }, { id: 'X' }, { rowNumber: 7, id: 'Y' }];
+    const preview = parsePreview({ ...answer, preview: { ...answer.preview, unchanged } });
+    expect(preview.unchanged).toHaveLength(4);
+    expect(preview.unchanged.flatMap(readRef)).toEqual([{ rowNumber: 7, id: 'Y' }]);
   });
 });
 

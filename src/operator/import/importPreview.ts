@@ -1,118 +1,59 @@
-import type { Problem } from '../problems';
-import { parseProblems } from '../problems';
+import {
+  IMPORT_ADDED_ROW_SCHEMA,
+  IMPORT_CHANGED_ROW_SCHEMA,
+  IMPORT_PREVIEW_OUTLINE_SCHEMA,
+  IMPORT_REJECTED_ROW_SCHEMA,
+  IMPORT_ROW_SCHEMA,
+  type AddedRow,
+  type ChangedRow,
+  type FieldChange,
+  type ImportPreviewOutline,
+  type ImportRow,
+  type RejectedRow as WireRejectedRow,
+} from '../../../shared/contract/importPreview';
+import { wireProblem } from '../../../shared/contract/wire';
 import { isRecord } from '../../../shared/isRecord';
+import { parseProblems, type Problem } from '../problems';
+import { readAnswer } from '../readAnswer';
 
-/** What the server's preview says an import would do (`POST /api/operator/import/preview`). */
+/** What the server's preview says an import would do (`POST /api/operator/import/preview`), as its contract says. */
 
-export interface RowRef {
-  rowNumber: number;
-  id: string;
-}
-export interface AddedRow extends RowRef {
-  district: string;
-  name: { en: string; zht: string; zhs: string };
-}
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-export interface ChangedRow extends RowRef {
-  changes: FieldChange[];
-}
-export interface RejectedRow {
-  rowNumber: number;
-  id: string | null;
-  problems: Problem[];
-  /** The import command's own lines, in English. */
-  lines: string[];
-}
+export type { AddedRow, ChangedRow, FieldChange };
+export type RowRef = ImportRow;
+/** A refused row as the console shows it: its problems in the console's form (a whole-row problem's field ''). */
+export type RejectedRow = Omit<WireRejectedRow, 'problems'> & { problems: Problem[] };
 
 export const PREVIEW_KINDS = ['added', 'changed', 'deactivated', 'unchanged', 'rejected'] as const;
 export type PreviewKind = (typeof PREVIEW_KINDS)[number];
 
 /**
- * The preview as the page keeps it: the counts, and each kind's rows as the server sent them. A row is read (and
- * checked) only when its page is shown, so a 100,000-row preview costs one JSON.parse, not 100,000 objects more.
+ * The preview as the page keeps it: the counts, and each kind's rows as the server sent them. A row is checked
+ * against its kind's schema only when its page is shown, so a 100,000-row preview costs one JSON.parse, not 100,000
+ * checks.
  */
-export interface ImportPreview {
-  file: string;
-  rows: number;
-  counts: Record<PreviewKind, number>;
-  added: readonly unknown[];
-  changed: readonly unknown[];
-  unchanged: readonly unknown[];
-  deactivated: readonly unknown[];
-  rejected: readonly unknown[];
-  warnings: string[];
-  key: string;
-}
+export type ImportPreview = ImportPreviewOutline;
 
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const whole = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
-
-/** A row of any kind: its number and id; a malformed one is no row ([]). */
+/**
+ * A row of any kind when its page shows it, checked against its kind's schema (and so of its closed type): its number
+ * and id; one that is not (malformed) is no row ([]).
+ */
 export const readRef = (value: unknown): RowRef[] =>
-  isRecord(value) && typeof value.id === 'string' ? [{ rowNumber: whole(value.rowNumber), id: value.id }] : [];
+  wireProblem(IMPORT_ROW_SCHEMA, value) === null ? [value as RowRef] : [];
 
 export const readAdded = (value: unknown): AddedRow[] =>
-  readRef(value).map((ref) => {
-    const row = value as Record<string, unknown>;
-    const name = isRecord(row.name) ? row.name : {};
-    return {
-      ...ref,
-      district: text(row.district),
-      name: { en: text(name.en), zht: text(name.zht), zhs: text(name.zhs) },
-    };
-  });
+  wireProblem(IMPORT_ADDED_ROW_SCHEMA, value) === null ? [value as AddedRow] : [];
 
 export const readChanged = (value: unknown): ChangedRow[] =>
-  readRef(value).map((ref) => ({
-    ...ref,
-    changes: list((value as Record<string, unknown>).changes).flatMap((change) =>
-      isRecord(change) && typeof change.field === 'string'
-        ? [{ field: change.field, before: change.before ?? null, after: change.after ?? null }]
-        : [],
-    ),
-  }));
+  wireProblem(IMPORT_CHANGED_ROW_SCHEMA, value) === null ? [value as ChangedRow] : [];
 
-export const readRejected = (value: unknown): RejectedRow[] =>
-  isRecord(value)
-    ? [
-        {
-          rowNumber: whole(value.rowNumber),
-          id: typeof value.id === 'string' ? value.id : null,
-          problems: parseProblems({ problems: list(value.problems).map(withField) }),
-          lines: list(value.lines).filter((line): line is string => typeof line === 'string'),
-        },
-      ]
-    : [];
+export const readRejected = (value: unknown): RejectedRow[] => {
+  if (wireProblem(IMPORT_REJECTED_ROW_SCHEMA, value) !== null) return [];
+  const row = value as WireRejectedRow;
+  return [{ ...row, problems: parseProblems({ problems: row.problems.map(withField) }) }];
+};
 
-/** The preview in the answer's body, or null for a body without one. */
-export function parsePreview(body: unknown): ImportPreview | null {
-  const preview = isRecord(body) ? body.preview : undefined;
-  if (!isRecord(preview) || typeof preview.key !== 'string') return null;
-  const [added, changed, deactivated, unchanged, rejected] = PREVIEW_KINDS.map((kind) => list(preview[kind]));
-  return {
-    file: text(preview.file),
-    rows: whole(preview.rows),
-    counts: {
-      added: added!.length,
-      changed: changed!.length,
-      deactivated: deactivated!.length,
-      unchanged: unchanged!.length,
-      rejected: rejected!.length,
-    },
-    added: added!,
-    changed: changed!,
-    unchanged: unchanged!,
-    deactivated: deactivated!,
-    rejected: rejected!,
-    warnings: list(preview.warnings).filter((line): line is string => typeof line === 'string'),
-    key: preview.key,
-  };
-}
+/** The preview of the answer's body, or the client's ApiError `invalid-json` naming what differs. */
+export const parsePreview = (body: unknown): ImportPreview => readAnswer(IMPORT_PREVIEW_OUTLINE_SCHEMA, body).preview;
 
 /** A problem about the whole row has no field (null): it is shown without one. */
 const withField = (problem: unknown): unknown =>
