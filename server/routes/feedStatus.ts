@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { FEED_STATUS_ANSWER_SCHEMA, type FeedStatusAnswer } from '../../shared/contract/feedStatus';
 import type { FeedStatus } from '../feed/follower';
 import { BODY_ERRORS, SERVER_ERRORS } from './apiSchemas';
 import { LIST_BODY_LIMIT_BYTES } from './rvm';
@@ -15,19 +16,7 @@ export const FEED_STATUS_SCHEMA = {
   response: {
     200: {
       description: 'Without a feed, `following: false` alone; when following one, when it last answered',
-      type: 'object',
-      required: ['success', 'following'],
-      properties: {
-        success: { type: 'boolean', const: true },
-        following: { type: 'boolean' },
-        synced_at: {
-          type: ['string', 'null'],
-          format: 'date-time',
-          description: 'The last poll the feed answered well; null before the first',
-        },
-        age_ms: { type: 'integer', minimum: 0, description: 'Milliseconds since then (since the start, before it)' },
-        stale: { type: 'boolean', description: 'Older than RVM_STALE_AFTER_MIN' },
-      },
+      ...FEED_STATUS_ANSWER_SCHEMA,
     },
     ...BODY_ERRORS,
     ...SERVER_ERRORS,
@@ -42,7 +31,7 @@ export function registerFeedStatusRoute(app: FastifyInstance, feedStatus: (() =>
   for (const url of URLS) {
     // Without the trailing slash it answers the same, listed once in the document.
     const schema = url === URLS[0] ? FEED_STATUS_SCHEMA : { ...FEED_STATUS_SCHEMA, hide: true };
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (_request, reply) => {
+    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (_request, reply): Promise<FeedStatusAnswer> => {
       reply.header('cache-control', 'no-store');
       if (!feedStatus) return { success: true, following: false };
       const { syncedAt, ageMs, stale } = feedStatus();

@@ -1,3 +1,4 @@
+import type { FeedStatusAnswer } from '../../shared/contract/feedStatus';
 import { isRecord } from '../../shared/isRecord';
 
 /** What the page knows of the feed the server follows (`POST /api/feed/`), placed on the page's own clock. */
@@ -11,13 +12,14 @@ export interface FeedFreshness {
 }
 
 /**
- * The answer of `POST /api/feed/` received at `receivedAtMs`, or null when it is not one or the server follows no
- * feed. The server says how long ago the feed answered (`age_ms`) rather than only when, so that a page whose
- * clock is off still counts the age right.
+ * The answer of `POST /api/feed/` (its contract: shared/contract/feedStatus.ts, read here by hand so that the
+ * visitor's first load carries no schema) received at `receivedAtMs`, or null when it is not one or the server
+ * follows no feed. The server says how long ago the feed answered (`age_ms`) rather than only when, so that a page
+ * whose clock is off still counts the age right.
  */
 export function parseFeedStatus(body: unknown, receivedAtMs: number): FeedFreshness | null {
   if (!isRecord(body) || body.success !== true || body.following !== true) return null;
-  const { age_ms: age, synced_at: syncedAt, stale } = body;
+  const { age_ms: age, synced_at: syncedAt, stale } = body as Partial<Record<keyof FeedStatusAnswer, unknown>>;
   if (typeof age !== 'number' || !Number.isFinite(age) || age < 0) return null;
   const waitingSinceMs = receivedAtMs - age;
   return {
