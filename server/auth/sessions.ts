@@ -3,6 +3,7 @@ import type { Account, StoredAccount } from '../accounts/account';
 import type { Clock } from '../accounts/clock';
 import { newSessionTimes, refreshedIdleExpiry, sessionLive, type SessionPolicy } from '../accounts/sessionTimes';
 import type { SessionRecord, SessionStore } from '../db/accountStore';
+import type { OwnSession } from '../../shared/contract/ownSession';
 
 /** 256 bits from the system's CSPRNG, base64url: 43 characters (ASVS 3.2.2 asks for at least 64 bits of entropy). */
 const ID_BYTES = 32;
@@ -20,15 +21,8 @@ export const sessionIdHash = (id: string): string => createHash('sha256').update
 export const sessionHandle = (idHash: string): string =>
   createHash('sha256').update(`session handle:${idHash}`).digest('base64url').slice(0, 22);
 
-/** One of a person's live sessions, as their list shows it. */
-export interface OwnSession {
-  handle: string;
-  createdAt: string;
-  lastSeenAt: string;
-  address: string;
-  agent: string;
-  current: boolean;
-}
+/** One of a person's live sessions, as the contract lists it (shared/contract/ownSession.ts). */
+export type { OwnSession };
 
 /** A session that is live, with its account as it is now. */
 export interface SignedIn {

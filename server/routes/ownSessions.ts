@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { OWN_SESSIONS_ANSWER_SCHEMA, SESSIONS_ENDED_ANSWER_SCHEMA } from '../../shared/contract/ownSession';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
@@ -9,20 +10,6 @@ import { refuseOtherMethods } from './methodNotAllowed';
 /** The signed-in person's own sessions (ASVS 3.3.4): see them, end any other one, or all the others. */
 const LIST_ROUTE = '/api/auth/sessions';
 const ONE_ROUTE = '/api/auth/sessions/:handle';
-
-const OWN_SESSION = {
-  type: 'object',
-  required: ['handle', 'createdAt', 'lastSeenAt', 'address', 'agent', 'current'],
-  additionalProperties: false,
-  properties: {
-    handle: { type: 'string', description: 'Names the session in this list (neither its id nor the key kept of it)' },
-    createdAt: { type: 'string', format: 'date-time', description: 'Signed in at' },
-    lastSeenAt: { type: 'string', format: 'date-time', description: 'Its last request, to within a minute' },
-    address: { type: 'string', description: 'The client address it signed in from' },
-    agent: { type: 'string', description: 'Browser and system at sign-in, e.g. "Firefox 133 · Windows"; "" unknown' },
-    current: { type: 'boolean', description: 'The session this request came with' },
-  },
-} as const;
 
 const REFUSALS = {
   401: consoleErrorAnswer('unauthorized: no session (a token has none)'),
@@ -41,21 +28,14 @@ export const LIST_OWN_SESSIONS_SCHEMA = {
     'browser it signed in with; the one this request came with is `current`. Any role; never a token (401).',
   security: CONSOLE_SECURITY,
   response: {
-    200: {
-      description: 'The sessions',
-      type: 'object',
-      required: ['success', 'sessions'],
-      properties: { success: { type: 'boolean', const: true }, sessions: { type: 'array', items: OWN_SESSION } },
-    },
+    200: { description: 'The sessions', ...OWN_SESSIONS_ANSWER_SCHEMA },
     ...REFUSALS,
   },
 } as const;
 
 const ENDED = {
   description: 'Ended: those sessions are refused from their next request on, on every instance',
-  type: 'object',
-  required: ['success', 'ended'],
-  properties: { success: { type: 'boolean', const: true }, ended: { type: 'integer', minimum: 0 } },
+  ...SESSIONS_ENDED_ANSWER_SCHEMA,
 } as const;
 
 export const END_OTHER_SESSIONS_SCHEMA = {

@@ -1,38 +1,18 @@
 import type { Call } from '../../api/client';
-import { isRecord } from '../../../shared/isRecord';
+import {
+  OWN_SESSIONS_ANSWER_SCHEMA,
+  SESSIONS_ENDED_ANSWER_SCHEMA,
+  type OwnSession,
+} from '../../../shared/contract/ownSession';
+import { readAnswer } from '../readAnswer';
 
-/** One of the signed-in person's sessions, as `GET /api/auth/sessions` lists it. */
-export interface OwnSession {
-  handle: string;
-  createdAt: string;
-  lastSeenAt: string;
-  address: string;
-  /** "Firefox 133 · Windows"; '' when the server did not know the browser. */
-  agent: string;
-  current: boolean;
-}
+export type { OwnSession };
 
 const QUIET = { throw_error: true, not_blocking: true } as const;
 
-/** The sessions of an answer, the current one first, then the most recently active; malformed entries left out. */
+/** The sessions of an answer as its contract says, the current one first, then the most recently active. */
 export function parseOwnSessions(body: unknown): OwnSession[] {
-  if (!isRecord(body) || !Array.isArray(body.sessions)) return [];
-  const sessions = body.sessions.flatMap((entry: unknown): OwnSession[] => {
-    if (!isRecord(entry)) return [];
-    const { handle, createdAt, lastSeenAt, address, agent, current } = entry;
-    if (typeof handle !== 'string' || typeof createdAt !== 'string' || typeof lastSeenAt !== 'string') return [];
-    return [
-      {
-        handle,
-        createdAt,
-        lastSeenAt,
-        address: typeof address === 'string' ? address : '',
-        agent: typeof agent === 'string' ? agent : '',
-        current: current === true,
-      },
-    ];
-  });
-  return sessions.sort(
+  return [...readAnswer(OWN_SESSIONS_ANSWER_SCHEMA, body).sessions].sort(
     (a, b) => Number(b.current) - Number(a.current) || Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt),
   );
 }
@@ -48,6 +28,6 @@ export async function endOwnSession(call: Call, handle: string): Promise<void> {
 
 /** Ends every other session; how many were live. */
 export async function endOtherSessions(call: Call): Promise<number> {
-  const body = await call<{ ended?: unknown }>('auth/sessions', undefined, { ...QUIET, method: 'DELETE' });
-  return typeof body?.ended === 'number' ? body.ended : 0;
+  const body = await call('auth/sessions', undefined, { ...QUIET, method: 'DELETE' });
+  return readAnswer(SESSIONS_ENDED_ANSWER_SCHEMA, body).ended;
 }
