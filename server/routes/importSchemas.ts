@@ -1,4 +1,4 @@
-import { IMPORT_PREVIEW_ANSWER_SCHEMA } from '../../shared/contract/importPreview';
+import { IMPORT_APPLY_LINE_SCHEMA, IMPORT_PREVIEW_ANSWER_SCHEMA } from '../../shared/contract/importPreview';
 import { IMPORT_FILE_MAX_BYTES } from '../http/importUpload';
 import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer } from './authSchemas';
@@ -71,30 +71,7 @@ export const APPLY_ANSWER = {
     'warnings } }`, or `{ success: false, msg, reasons? }` when the write failed and nothing was written',
   content: {
     'application/x-ndjson': {
-      schema: {
-        type: 'object',
-        properties: {
-          progress: {
-            type: 'object',
-            properties: {
-              phase: { type: 'string' },
-              unit: { type: 'string' },
-              total: { type: ['integer', 'null'] },
-              done: { type: 'integer' },
-            },
-          },
-          success: { type: 'boolean' },
-          outcome: {
-            type: 'object',
-            properties: {
-              inserted: { type: 'integer' },
-              updated: { type: 'integer' },
-              photos: { type: 'integer' },
-              warnings: { type: 'array', items: { type: 'string' } },
-            },
-          },
-        },
-      },
+      schema: IMPORT_APPLY_LINE_SCHEMA,
     },
   },
 } as const;

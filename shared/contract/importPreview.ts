@@ -161,3 +161,40 @@ export const IMPORT_PREVIEW_OUTLINE_SCHEMA = {
 } as const;
 
 export type ImportPreviewOutline = FromSchema<typeof IMPORT_PREVIEW_OUTLINE_SCHEMA>['preview'];
+
+/**
+ * One line of an apply's answer (`POST /api/operator/import`, newline-delimited JSON): a step's progress, then the
+ * outcome, or the failure when the write failed and nothing was written.
+ */
+export const IMPORT_APPLY_LINE_SCHEMA = {
+  type: 'object',
+  properties: {
+    progress: {
+      type: 'object',
+      required: ['phase', 'unit', 'total', 'done'],
+      properties: {
+        phase: { type: 'string' },
+        unit: { type: 'string' },
+        total: { type: ['integer', 'null'] },
+        done: { type: 'integer' },
+      },
+    },
+    success: { type: 'boolean' },
+    outcome: {
+      type: 'object',
+      required: ['inserted', 'updated', 'photos', 'warnings'],
+      properties: {
+        inserted: { type: 'integer' },
+        updated: { type: 'integer' },
+        photos: { type: 'integer' },
+        warnings: { type: 'array', items: { type: 'string' } },
+      },
+    },
+    msg: { type: 'string', description: 'A failure: its key, as in every failure' },
+    reasons: { type: 'array', items: { type: 'string' }, description: 'A failure: why, as the command says' },
+  },
+} as const;
+
+export type ImportApplyLine = FromSchema<Closed<typeof IMPORT_APPLY_LINE_SCHEMA>>;
+export type ApplyProgress = FromSchema<Closed<typeof IMPORT_APPLY_LINE_SCHEMA.properties.progress>>;
+export type ApplyOutcome = FromSchema<Closed<typeof IMPORT_APPLY_LINE_SCHEMA.properties.outcome>>;

@@ -1,6 +1,13 @@
 import { ApiError, type Call } from '../../api/client';
 import { API_BASE_PATH } from '../../config';
 import { CSRF_HEADER } from '../session/startConsoleApi';
+import {
+  IMPORT_APPLY_LINE_SCHEMA,
+  type ApplyOutcome,
+  type ApplyProgress,
+  type ImportApplyLine,
+} from '../../../shared/contract/importPreview';
+import { wireProblem } from '../../../shared/contract/wire';
 import { parsePreview, type ImportPreview } from './importPreview';
 import { isRecord } from '../../../shared/isRecord';
 
@@ -21,19 +28,9 @@ export async function previewImport(call: Call, file: File): Promise<ImportPrevi
   return parsePreview(await call('operator/import/preview', formOf(file), { not_blocking: true, throw_error: true }));
 }
 
-export interface ApplyProgress {
-  phase: string;
-  total: number | null;
-  done: number;
-}
+export type { ApplyOutcome, ApplyProgress };
 
-export interface ApplyOutcome {
-  inserted: number;
-  updated: number;
-  warnings: string[];
-}
-
-/** One line of the apply's answer: progress, the outcome, or a failure; anything else is null. */
+/** One line of the apply's answer, as its contract says: progress, the outcome, or a failure; anything else is null. */
 export function readApplyLine(
   line: string,
 ): { progress: ApplyProgress } | { outcome: ApplyOutcome } | { failed: string } | null {
@@ -43,28 +40,11 @@ export function readApplyLine(
   } catch {
     return null;
   }
-  if (!isRecord(value)) return null;
-  if (isRecord(value.progress)) {
-    const { phase, total, done } = value.progress;
-    return {
-      progress: {
-        phase: typeof phase === 'string' ? phase : '',
-        total: typeof total === 'number' ? total : null,
-        done: typeof done === 'number' ? done : 0,
-      },
-    };
-  }
-  if (value.success === true && isRecord(value.outcome)) {
-    const { inserted, updated, warnings } = value.outcome;
-    return {
-      outcome: {
-        inserted: typeof inserted === 'number' ? inserted : 0,
-        updated: typeof updated === 'number' ? updated : 0,
-        warnings: Array.isArray(warnings) ? warnings.filter((w): w is string => typeof w === 'string') : [],
-      },
-    };
-  }
-  if (value.success === false) return { failed: typeof value.msg === 'string' ? value.msg : 'systemError' };
+  if (wireProblem(IMPORT_APPLY_LINE_SCHEMA, value) !== null) return null;
+  const read = value as ImportApplyLine;
+  if (read.progress) return { progress: read.progress };
+  if (read.success === true && read.outcome) return { outcome: read.outcome };
+  if (read.success === false) return { failed: read.msg ?? 'systemError' };
   return null;
 }
 
