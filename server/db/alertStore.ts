@@ -3,7 +3,10 @@ import type { Webhook, WebhookInput as WebhookRequest } from '../../shared/contr
 import type { Alert, AlertChanges, AlertEvent } from '../alerts/alert';
 import { ALERT_KINDS, type AlertKind, type AlertRule, type AlertRuleInput } from '../alerts/alertRule';
 
-/** A receiver of alert events an admin registered, as the contract has it. Its secret is never read back (see `dueDeliveries`). */
+/**
+ * A receiver of alert events an admin registered, as the contract has it. Its secret is never read back (see
+ * `dueDeliveries`).
+ */
 export type { Webhook };
 
 /** A webhook as the store writes it: the secret goes apart. */

@@ -3,7 +3,7 @@ import type { District } from '../../shared/contract/machine';
 import { AUDIT_KINDS, type AuditKind } from '../../shared/contract/auditEntry';
 import type { ActorKind } from '../accounts/actor';
 
-/** What the audit records (shared/contract/auditEntry.ts): an update, an import, a hold's decision, an access change. */
+/** What the audit records (the contract's): an update, an import, a hold's decision, an access change. */
 export { AUDIT_KINDS, type AuditKind };
 
 /** Where an entry stands in the audit's order (newest first: time, then kind, then row): a page ends at one. */
