@@ -89,7 +89,7 @@ const SERVER_LAYERS = [
   ['machines', '^server/machines/'],
   ['accounts', '^server/accounts/'],
   ['files', '^server/files/'],
-  ['config', '^server/config(\\.test)?\\.ts$'],
+  ['config', '^server/config((\\.test)?\\.ts$|/)'],
   ['buildInfo', '^server/buildInfo\\.ts$'],
   ['errors', '^server/errors(\\.test)?\\.ts$'],
   ['progress', '^server/progress\\.ts$'],
@@ -100,6 +100,7 @@ const SERVER_DOMAIN = anyOf([
   '^server/accounts/',
   '^server/files/',
   '^server/(config|errors|progress)(\\.test)?\\.ts$',
+  '^server/config/',
   '^server/buildInfo\\.ts$',
 ]);
 const DATABASE_LIBRARIES = 'node_modules/(better-sqlite3|pg|pg-[^/]+)/';

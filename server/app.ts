@@ -11,20 +11,12 @@ import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
 import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
-import { registerEventRoutes } from './routes/events';
 import { registerExampleRoutes } from './routes/examples';
-import { registerFileRoutes } from './routes/file';
-import { registerHealthRoutes } from './routes/health';
-import { registerMetricsRoute } from './routes/metrics';
 import { registerApiSchemas } from './routes/apiSchemas';
 import { registerOpenApi } from './routes/openApi';
-import { registerOperatorRoutes } from './routes/operator';
-import { registerProbeRoutes } from './routes/probes';
 import { registerPage } from './routes/page';
 import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
-import { registerRvmRoutes } from './routes/rvm';
 import { addServiceWorkerHeaders } from './routes/serviceWorker';
-import { registerUploadRoutes } from './routes/upload';
 import { allowCrossOriginPage } from './security/cors';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
 import { rateLimitKey } from './security/rateLimitKey';
@@ -33,9 +25,6 @@ import { ServerMetrics } from './metrics/serverMetrics';
 import { relayOtherProcesses } from './live/relayOtherProcesses';
 import { followFeed } from './feed/followFeed';
 import { pruneHistoryWhileRunning } from './retention/historyRetention';
-import { registerFeedReviewRoutes } from './routes/feedReview';
-import { registerFeedStatusRoute } from './routes/feedStatus';
-import { registerHistoryRoutes } from './routes/history';
 import { systemClock, type Clock } from './accounts/clock';
 import { watchAlerts, type AlertingOptions } from './alerting/watchAlerts';
 import { receiverGuard, type ResolveHost } from './alerting/receiverGuard';
@@ -44,26 +33,12 @@ import { Sessions } from './auth/sessions';
 import { SIGN_IN_POLICIES, SignInGate } from './auth/signIn';
 import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
-import { registerAlertRuleRoutes } from './routes/alertRules';
-import { registerAlertRoutes } from './routes/alerts';
-import { registerWebhookRoutes } from './routes/webhooks';
-import { registerAuditRoute } from './routes/audit';
-import { registerAuditCsvRoute } from './routes/auditCsv';
-import { registerChangePasswordRoute } from './routes/changePassword';
-import { registerOperatorMachineRoute } from './routes/operatorMachine';
-import { registerOperatorMachinesRoute } from './routes/operatorMachines';
-import { registerExportMachinesRoute } from './routes/exportMachines';
-import { registerImportRoutes } from './routes/importMachines';
 import type { ImportSlots } from './importing/importSlots';
-import { registerOwnSessionRoutes } from './routes/ownSessions';
-import { registerSessionRoute } from './routes/session';
-import { registerSignInRoute } from './routes/signIn';
-import { registerSignOutRoute } from './routes/signOut';
 import { Access } from './security/access';
+import { enforceRouteAccess } from './security/routeAccess';
+import { registerRoutes } from './routes/registerRoutes';
+import { ROUTE_TABLE } from './routes/table';
 import { NamedTokens } from './security/namedTokens';
-import { registerApiTokenRoutes } from './routes/apiTokens';
-import { registerPeopleRoutes } from './routes/people';
-import { changeRecorder } from './routes/accessChange';
 
 /** Time to receive a whole request: a 5 MiB upload needs about 44 KB/s to make it. */
 export const REQUEST_TIMEOUT_MS = 2 * 60 * 1000; // 2 minutes
@@ -143,11 +118,6 @@ export async function buildApp(
     device: { ...SIGN_IN_POLICIES.device, lockMs },
     address: { ...SIGN_IN_POLICIES.address, lockMs },
   });
-  registerSignInRoute(app, gate, sessions);
-  registerSignOutRoute(app, access);
-  registerSessionRoute(app, access);
-  registerOwnSessionRoutes(app, access);
-  registerChangePasswordRoute(app, { access, gate, accounts: engine.accounts, accessAudit: engine.accessAudit, clock });
   pruneSessionsWhileRunning(app, engine.sessions, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
@@ -156,47 +126,37 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     list.current().catch((error: unknown) => app.log.error({ err: error }, 'the machine list cannot be read'));
   });
-  registerRvmRoutes(app, list.current);
-  registerFileRoutes(app, engine.files);
-  registerUploadRoutes(app, engine.files, {
-    access,
-    recordChange: changeRecorder(engine.accessAudit, clock),
-    maxBytes: config.uploadMaxBytes,
-    ratePerMinute: config.uploadRateLimitPerMinute,
-  });
   // Live statuses: the operator's update call and the event stream the page listens to share one bus.
   const bus = new MachineBus();
   metrics.watchEventStreams(() => bus.size);
-  registerOperatorRoutes(app, engine, bus, access);
-  registerOperatorMachinesRoute(app, engine, access, list.current);
-  registerImportRoutes(app, engine, bus, access, importMaxBytes, importSlots);
-  registerExportMachinesRoute(app, engine, access, clock);
-  registerOperatorMachineRoute(app, engine, access);
-  registerAuditRoute(app, engine, access);
-  registerAuditCsvRoute(app, engine, access, clock);
-  registerAlertRuleRoutes(app, engine, access, clock);
-  registerAlertRoutes(app, engine, access);
   const receivers = receiverGuard(config.webhookAllowNetworks, resolveHost);
-  registerWebhookRoutes(app, engine, access, clock, receivers);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
-  registerPeopleRoutes(app, engine, access, clock);
-  registerApiTokenRoutes(app, engine, access, clock);
-  registerEventRoutes(app, bus, { maxStreamsPerAddress: config.maxStreamsPerAddress });
   await relayOtherProcesses(app, engine, bus);
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
   if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, receivers, ...alerting });
-  registerHealthRoutes(app, list.latest, () => engine.countMachines(), follower ? () => follower.status() : null);
-  registerProbeRoutes(app, {
-    lastList: list.latest,
-    rebuildList: list.current,
-    queryDatabase: () => engine.countMachines(),
-  });
-  registerFeedStatusRoute(app, follower ? () => follower.status() : null);
-  registerFeedReviewRoutes(app, engine, access, follower);
-  registerHistoryRoutes(app, engine.feed);
   pruneHistoryWhileRunning(app, engine.feed, config.historyRetentionDays);
-  registerMetricsRoute(app, metrics, access);
+
+  enforceRouteAccess(app, access);
+  registerRoutes(app, ROUTE_TABLE, {
+    app,
+    config,
+    engine,
+    access,
+    sessions,
+    gate,
+    clock,
+    bus,
+    currentList: list.current,
+    lastList: list.latest,
+    follower,
+    feedStatus: follower ? () => follower.status() : null,
+    metrics,
+    receivers,
+    eventStreams: { maxStreamsPerAddress: config.maxStreamsPerAddress },
+    importMaxBytes,
+    importSlots,
+  });
   registerRuntimeConfigRoute(app, config);
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);

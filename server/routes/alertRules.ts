@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import {
   ALERT_RULE_ANSWER_SCHEMA,
@@ -10,14 +9,10 @@ import { ruleProblem, type AlertRule, type AlertRuleInput } from '../alerts/aler
 import { eventBody } from '../alerts/eventBody';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import type { Access } from '../security/access';
 import { ADMIN_ERRORS, BAD_BODY, ID_PARAMS, NOT_FOUND } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
 import { changeRecorder, fieldChanges } from './accessChange';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/operator/alert-rules';
-const ONE_ROUTE = `${ROUTE}/:id`;
+import { route } from './route';
 
 /** Nothing required and no defaults: a field left out of a change is left as it is, not reset to its default. */
 const { default: _district, ...PATCHED_DISTRICT } = ALERT_RULE_INPUT_SCHEMA.properties.district;
@@ -92,66 +87,59 @@ function checked(input: AlertRuleInput): AlertRuleInput {
 }
 
 /** The admins' alert rules: list, add, change, delete. */
-export function registerAlertRuleRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+export function alertRuleRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
   const now = () => clock().toISOString();
-  const reading = access.guard('manageAlerts', { changes: false });
-  const changing = access.guardBeforeBody('manageAlerts', { changes: true });
   const audit = changeRecorder(engine.accessAudit, clock);
 
-  app.get(ROUTE, {
-    schema: ALERT_RULE_SCHEMAS.list,
-    onRequest: reading,
-    handler: async () => ({ success: true, rules: await engine.alerts.listRules() }),
-  });
+  return {
+    list: route({
+      schema: ALERT_RULE_SCHEMAS.list,
+      handler: async () => ({ success: true, rules: await engine.alerts.listRules() }),
+    }),
 
-  app.post<{ Body: FromSchema<typeof ALERT_RULE_INPUT_SCHEMA> }>(ROUTE, {
-    schema: ALERT_RULE_SCHEMAS.create,
-    preParsing: changing,
-    handler: async (request) => {
-      const { kind, minutes, district = null, enabled = true } = request.body;
-      const rule = await engine.alerts.addRule(checked({ kind, minutes, district, enabled }), now());
-      await audit(request, 'alertRuleAdded', String(rule.id), ruleFields(rule));
-      request.log.info({ rule, by: request.caller?.name }, 'alert rule added');
-      return { success: true, rule };
-    },
-  });
+    create: route<{ Body: FromSchema<typeof ALERT_RULE_INPUT_SCHEMA> }>({
+      schema: ALERT_RULE_SCHEMAS.create,
+      handler: async (request) => {
+        const { kind, minutes, district = null, enabled = true } = request.body;
+        const rule = await engine.alerts.addRule(checked({ kind, minutes, district, enabled }), now());
+        await audit(request, 'alertRuleAdded', String(rule.id), ruleFields(rule));
+        request.log.info({ rule, by: request.caller?.name }, 'alert rule added');
+        return { success: true, rule };
+      },
+    }),
 
-  app.patch<{ Params: IdParams; Body: FromSchema<typeof RULE_PATCH_BODY> }>(ONE_ROUTE, {
-    schema: ALERT_RULE_SCHEMAS.update,
-    preParsing: changing,
-    handler: async (request) => {
-      const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
-      if (!before) throw new ApiError(404, 'notFound');
-      const input = checked({
-        kind: request.body.kind ?? before.kind,
-        minutes: request.body.minutes ?? before.minutes,
-        district: request.body.district === undefined ? before.district : request.body.district,
-        enabled: request.body.enabled ?? before.enabled,
-      });
-      const rule = await engine.alerts.updateRule(Number(request.params.id), input, now(), eventBody);
-      if (!rule) throw new ApiError(404, 'notFound');
-      const changed = fieldChanges(ruleFields(before), ruleFields(rule));
-      if (Object.keys(changed).length > 0) await audit(request, 'alertRuleChanged', String(rule.id), changed);
-      request.log.info({ rule, by: request.caller?.name }, 'alert rule changed');
-      return { success: true, rule };
-    },
-  });
+    update: route<{ Params: IdParams; Body: FromSchema<typeof RULE_PATCH_BODY> }>({
+      schema: ALERT_RULE_SCHEMAS.update,
+      handler: async (request) => {
+        const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
+        if (!before) throw new ApiError(404, 'notFound');
+        const input = checked({
+          kind: request.body.kind ?? before.kind,
+          minutes: request.body.minutes ?? before.minutes,
+          district: request.body.district === undefined ? before.district : request.body.district,
+          enabled: request.body.enabled ?? before.enabled,
+        });
+        const rule = await engine.alerts.updateRule(Number(request.params.id), input, now(), eventBody);
+        if (!rule) throw new ApiError(404, 'notFound');
+        const changed = fieldChanges(ruleFields(before), ruleFields(rule));
+        if (Object.keys(changed).length > 0) await audit(request, 'alertRuleChanged', String(rule.id), changed);
+        request.log.info({ rule, by: request.caller?.name }, 'alert rule changed');
+        return { success: true, rule };
+      },
+    }),
 
-  app.delete<{ Params: IdParams }>(ONE_ROUTE, {
-    schema: ALERT_RULE_SCHEMAS.delete,
-    onRequest: access.guard('manageAlerts', { changes: true }),
-    handler: async (request) => {
-      const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
-      if (!before || !(await engine.alerts.deleteRule(before.id, now(), eventBody)))
-        throw new ApiError(404, 'notFound');
-      await audit(request, 'alertRuleDeleted', String(before.id), ruleFields(before));
-      request.log.info({ rule: Number(request.params.id), by: request.caller?.name }, 'alert rule deleted');
-      return { success: true };
-    },
-  });
-
-  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
-  refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
+    remove: route<{ Params: IdParams }>({
+      schema: ALERT_RULE_SCHEMAS.delete,
+      handler: async (request) => {
+        const before = (await engine.alerts.listRules()).find((rule) => rule.id === Number(request.params.id));
+        if (!before || !(await engine.alerts.deleteRule(before.id, now(), eventBody)))
+          throw new ApiError(404, 'notFound');
+        await audit(request, 'alertRuleDeleted', String(before.id), ruleFields(before));
+        request.log.info({ rule: Number(request.params.id), by: request.caller?.name }, 'alert rule deleted');
+        return { success: true };
+      },
+    }),
+  };
 }
 
 /** What the audit keeps of a rule. */

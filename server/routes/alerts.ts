@@ -1,17 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ALERT_HISTORY_ANSWER_SCHEMA, OPEN_ALERTS_ANSWER_SCHEMA } from '../../shared/contract/alert';
 import { reachesDistrict } from '../accounts/access';
 import type { Alert } from '../alerts/alert';
 import { ALERT_KINDS } from '../alerts/alertRule';
 import type { Engine } from '../db/engine';
-import type { Access } from '../security/access';
 import { READER_ERRORS } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/alerts';
-const HISTORY_ROUTE = '/api/operator/alerts/history';
 const HISTORY_DEFAULT_LIMIT = 100;
 const HISTORY_MAX_LIMIT = 1000;
 
@@ -53,32 +50,32 @@ export const ALERT_SCHEMAS = {
 } as const;
 
 /** Open alerts, and the history of closed ones: what the console shows, and the count on its fleet view. */
-export function registerAlertRoutes(app: FastifyInstance, engine: Engine, access: Access): void {
-  const reading = access.guard('readConsole', { changes: false });
+export function alertRoutes({ engine }: { engine: Engine }) {
   const visible = (alerts: Alert[], request: FastifyRequest) =>
     alerts.filter((alert) => alert.district === null || reachesDistrict(request.caller!, alert.district));
 
-  app.get(ROUTE, {
-    schema: ALERT_SCHEMAS.open,
-    onRequest: reading,
-    handler: async (request) => {
-      const open = visible(await engine.alerts.currentAlerts(), request).filter((alert) => alert.openedAt !== null);
-      const counts = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0]));
-      for (const alert of open) counts[alert.kind] = (counts[alert.kind] ?? 0) + 1;
-      return { success: true, alerts: open, counts };
-    },
-  });
+  return {
+    open: route({
+      schema: ALERT_SCHEMAS.open,
+      handler: async (request) => {
+        const open = visible(await engine.alerts.currentAlerts(), request).filter((alert) => alert.openedAt !== null);
+        const counts = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0]));
+        for (const alert of open) counts[alert.kind] = (counts[alert.kind] ?? 0) + 1;
+        return { success: true, alerts: open, counts };
+      },
+    }),
 
-  app.get<{ Querystring: FromSchema<typeof HISTORY_QUERY> }>(HISTORY_ROUTE, {
-    schema: ALERT_SCHEMAS.history,
-    onRequest: reading,
-    handler: async (request) => {
-      const limit = Math.min(HISTORY_MAX_LIMIT, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT));
-      const page = await engine.alerts.closedAlerts(request.query.before ? Number(request.query.before) : null, limit);
-      const next = page.length === limit ? String(page.at(-1)!.id) : null;
-      return { success: true, alerts: visible(page, request), next };
-    },
-  });
-
-  refuseOtherMethods(app, [ROUTE, HISTORY_ROUTE], ['GET']);
+    history: route<{ Querystring: FromSchema<typeof HISTORY_QUERY> }>({
+      schema: ALERT_SCHEMAS.history,
+      handler: async (request) => {
+        const limit = Math.min(HISTORY_MAX_LIMIT, Number(request.query.limit ?? HISTORY_DEFAULT_LIMIT));
+        const page = await engine.alerts.closedAlerts(
+          request.query.before ? Number(request.query.before) : null,
+          limit,
+        );
+        const next = page.length === limit ? String(page.at(-1)!.id) : null;
+        return { success: true, alerts: visible(page, request), next };
+      },
+    }),
+  };
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import {
   API_TOKENS_ANSWER_SCHEMA,
@@ -19,14 +18,11 @@ import {
 import type { Clock } from '../accounts/clock';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import { actorOf, type Access } from '../security/access';
+import { actorOf } from '../security/access';
 import { ID_PARAMS } from './alertSchemas';
 import { BODY_ERRORS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
 import { ADMINS_SIGNED_IN, PEOPLE_ERRORS, PEOPLE_SECURITY, TOKEN_ANSWER, TOKEN_REFUSALS } from './peopleSchemas';
-
-const ROUTE = '/api/operator/tokens';
-const ONE_ROUTE = `${ROUTE}/:id`;
+import { route } from './route';
 
 export const TOKEN_ROUTE_SCHEMAS = {
   list: {
@@ -64,7 +60,7 @@ export const TOKEN_ROUTE_SCHEMAS = {
 } as const;
 
 /** The named API tokens admins make and revoke; each change audited with the admin's name. */
-export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
+export function apiTokenRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
   const withState = (token: ApiToken): ApiTokenAnswer => ({ ...token, state: tokenState(token, clock()) });
   const audit = (actor: ReturnType<typeof actorOf>, action: 'tokenCreated' | 'tokenRevoked', token: ApiToken) =>
     engine.accessAudit.record({
@@ -77,59 +73,61 @@ export function registerApiTokenRoutes(app: FastifyInstance, engine: Engine, acc
       detail: { id: token.id, role: token.role, districts: token.districts, expiresAt: token.expiresAt },
     });
 
-  app.get(ROUTE, {
-    schema: TOKEN_ROUTE_SCHEMAS.list,
-    onRequest: access.guard('managePeople', { changes: false, peopleOnly: true }),
-    handler: async () => ({ success: true, tokens: (await engine.tokens.list()).map(withState) }),
-  });
+  return {
+    list: route({
+      schema: TOKEN_ROUTE_SCHEMAS.list,
+      handler: async () => ({ success: true, tokens: (await engine.tokens.list()).map(withState) }),
+    }),
 
-  app.post<{ Body: FromSchema<typeof NEW_API_TOKEN_SCHEMA> }>(ROUTE, {
-    schema: TOKEN_ROUTE_SCHEMAS.create,
-    preParsing: access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true }),
-    handler: async (request) => {
-      const { role, districts = [], expiresInDays } = request.body;
-      // A token's name is spelt as a person's: the audit shows both in one column.
-      const name = normalizeAccountName(request.body.name);
-      const problem = accountNameProblem(name);
-      if (problem) throw new ApiError(400, 'badRequest', { problem: `name: ${problem}` });
-      const live = (await engine.tokens.list()).filter((token) => token.revokedAt === null);
-      const like = lookalikeOf(
-        name,
-        live.map((token) => token.name),
-      );
-      if (like !== null) throw new ApiError(409, 'nameConfusable', { like });
-      if (role === 'admin' && districts.length > 0) {
-        throw new ApiError(400, 'badRequest', { problem: 'an admin token reaches every district: give no districts' });
-      }
-      const now = clock();
-      const secret = newTokenSecret();
-      const token = await engine.tokens.add({
-        name,
-        secretHash: tokenSecretHash(secret),
-        hint: tokenHint(secret),
-        role,
-        districts: sortDistricts(districts as District[]),
-        createdBy: request.caller!.name,
-        createdAt: now.toISOString(),
-        expiresAt: tokenExpiry(now, expiresInDays),
-      });
-      if (!token) throw new ApiError(409, 'nameTaken');
-      await audit(actorOf(request), 'tokenCreated', token);
-      return { success: true, token: withState(token), secret };
-    },
-  });
+    create: route<{ Body: FromSchema<typeof NEW_API_TOKEN_SCHEMA> }>({
+      schema: TOKEN_ROUTE_SCHEMAS.create,
+      handler: async (request) => {
+        const { role, districts = [], expiresInDays } = request.body;
+        // A token's name is spelt as a person's: the audit shows both in one column.
+        const name = normalizeAccountName(request.body.name);
+        const problem = accountNameProblem(name);
+        if (problem) throw new ApiError(400, 'badRequest', { problem: `name: ${problem}` });
+        const live = (await engine.tokens.list()).filter((token) => token.revokedAt === null);
+        const like = lookalikeOf(
+          name,
+          live.map((token) => token.name),
+        );
+        if (like !== null) throw new ApiError(409, 'nameConfusable', { like });
+        if (role === 'admin' && districts.length > 0) {
+          throw new ApiError(400, 'badRequest', {
+            problem: 'an admin token reaches every district: give no districts',
+          });
+        }
+        const now = clock();
+        const secret = newTokenSecret();
+        const token = await engine.tokens.add({
+          name,
+          secretHash: tokenSecretHash(secret),
+          hint: tokenHint(secret),
+          role,
+          districts: sortDistricts(districts as District[]),
+          createdBy: request.caller!.name,
+          createdAt: now.toISOString(),
+          expiresAt: tokenExpiry(now, expiresInDays),
+        });
+        if (!token) throw new ApiError(409, 'nameTaken');
+        await audit(actorOf(request), 'tokenCreated', token);
+        return { success: true, token: withState(token), secret };
+      },
+    }),
 
-  app.delete<{ Params: FromSchema<typeof ID_PARAMS> }>(ONE_ROUTE, {
-    schema: TOKEN_ROUTE_SCHEMAS.revoke,
-    onRequest: access.guard('managePeople', { changes: true, peopleOnly: true }),
-    handler: async (request) => {
-      const token = await engine.tokens.revoke(Number(request.params.id), request.caller!.name, clock().toISOString());
-      if (!token) throw new ApiError(404, 'notFound');
-      await audit(actorOf(request), 'tokenRevoked', token);
-      return { success: true, token: withState(token) };
-    },
-  });
-
-  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
-  refuseOtherMethods(app, [ONE_ROUTE], ['DELETE']);
+    revoke: route<{ Params: FromSchema<typeof ID_PARAMS> }>({
+      schema: TOKEN_ROUTE_SCHEMAS.revoke,
+      handler: async (request) => {
+        const token = await engine.tokens.revoke(
+          Number(request.params.id),
+          request.caller!.name,
+          clock().toISOString(),
+        );
+        if (!token) throw new ApiError(404, 'notFound');
+        await audit(actorOf(request), 'tokenRevoked', token);
+        return { success: true, token: withState(token) };
+      },
+    }),
+  };
 }

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { AUDIT_PAGE_ANSWER_SCHEMA } from '../../shared/contract/auditEntry';
 import type { Engine } from '../db/engine';
-import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import {
@@ -12,9 +10,8 @@ import {
   encodeAuditCursor,
   type AuditQueryString,
 } from './auditQuery';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/audit';
 export const AUDIT_PAGE_DEFAULT = 100;
 
 export const AUDIT_SCHEMA = {
@@ -37,22 +34,22 @@ export const AUDIT_SCHEMA = {
   },
 } as const;
 
-export function registerAuditRoute(app: FastifyInstance, engine: Engine, access: Access): void {
-  app.get<{ Querystring: AuditQueryString }>(ROUTE, {
-    schema: AUDIT_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
-    handler: async (request) => {
-      const limit = auditLimit(request, AUDIT_PAGE_DEFAULT);
-      // One more than asked tells whether there is a page after this one.
-      const read = await engine.readAudit(await auditQueryFor(request, engine, limit + 1));
-      const entries = read.slice(0, limit);
-      const last = entries.at(-1);
-      return {
-        success: true,
-        entries: entries.map(auditEntryAnswer),
-        next: read.length > limit && last ? encodeAuditCursor(last.position) : null,
-      };
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+export function auditRoutes({ engine }: { engine: Engine }) {
+  return {
+    audit: route<{ Querystring: AuditQueryString }>({
+      schema: AUDIT_SCHEMA,
+      handler: async (request) => {
+        const limit = auditLimit(request, AUDIT_PAGE_DEFAULT);
+        // One more than asked tells whether there is a page after this one.
+        const read = await engine.readAudit(await auditQueryFor(request, engine, limit + 1));
+        const entries = read.slice(0, limit);
+        const last = entries.at(-1);
+        return {
+          success: true,
+          entries: entries.map(auditEntryAnswer),
+          next: read.length > limit && last ? encodeAuditCursor(last.position) : null,
+        };
+      },
+    }),
+  };
 }

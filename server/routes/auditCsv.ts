@@ -1,15 +1,12 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../accounts/clock';
 import type { Engine } from '../db/engine';
 import { auditCsvHeader, auditCsvLine } from '../http/auditCsv';
-import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { AUDIT_QUERY_SCHEMA, auditEntryAnswer, auditLimit, auditQueryFor, type AuditQueryString } from './auditQuery';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/audit.csv';
 /** Entries read per step while the file streams out. */
 const CSV_PAGE_ROWS = 1000;
 
@@ -34,30 +31,30 @@ export const AUDIT_CSV_SCHEMA = {
   },
 } as const;
 
-export function registerAuditCsvRoute(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
-  app.get<{ Querystring: AuditQueryString }>(ROUTE, {
-    schema: AUDIT_CSV_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
-    handler: async (request, reply) => {
-      const query = await auditQueryFor(request, engine, CSV_PAGE_ROWS);
-      const cap = auditLimit(request, Number.POSITIVE_INFINITY);
-      async function* lines() {
-        yield auditCsvHeader();
-        let written = 0;
-        for (let after = query.after; written < cap;) {
-          const page = await engine.readAudit({ ...query, after, limit: Math.min(CSV_PAGE_ROWS, cap - written) });
-          for (const entry of page) yield auditCsvLine(auditEntryAnswer(entry));
-          written += page.length;
-          if (page.length < CSV_PAGE_ROWS) break;
-          after = page.at(-1)!.position;
+export function auditCsvRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
+  return {
+    csv: route<{ Querystring: AuditQueryString }>({
+      schema: AUDIT_CSV_SCHEMA,
+      handler: async (request, reply) => {
+        const query = await auditQueryFor(request, engine, CSV_PAGE_ROWS);
+        const cap = auditLimit(request, Number.POSITIVE_INFINITY);
+        async function* lines() {
+          yield auditCsvHeader();
+          let written = 0;
+          for (let after = query.after; written < cap;) {
+            const page = await engine.readAudit({ ...query, after, limit: Math.min(CSV_PAGE_ROWS, cap - written) });
+            for (const entry of page) yield auditCsvLine(auditEntryAnswer(entry));
+            written += page.length;
+            if (page.length < CSV_PAGE_ROWS) break;
+            after = page.at(-1)!.position;
+          }
         }
-      }
-      const day = clock().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="rvm-audit-${day}.csv"`)
-        .send(Readable.from(lines()));
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+        const day = clock().toISOString().slice(0, 10);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="rvm-audit-${day}.csv"`)
+          .send(Readable.from(lines()));
+      },
+    }),
+  };
 }

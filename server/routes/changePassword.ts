@@ -1,7 +1,6 @@
 import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
 import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Clock } from '../accounts/clock';
 import { commonPasswords } from '../accounts/commonPasswords';
@@ -23,10 +22,9 @@ import {
   SESSION_COOKIE_SCHEME,
   sessionOf,
 } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
 import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from './signIn';
+import { route } from './route';
 
-const ROUTE = '/api/auth/password';
 const ONE_MINUTE_MS = 60 * 1000;
 
 const PASSWORD_BODY = {
@@ -66,74 +64,78 @@ export const CHANGE_PASSWORD_SCHEMA = {
   },
 } as const;
 
-export interface ChangePasswordOptions {
+export interface ChangePasswordDeps {
   access: Access;
   gate: SignInGate;
-  accounts: AccountStore;
-  /** Where a person's own new password is recorded (never the password). */
-  accessAudit: AccessAuditStore;
+  /** The accounts, and where a person's own new password is recorded (never the password). */
+  engine: { accounts: AccountStore; accessAudit: AccessAuditStore };
   clock: Clock;
 }
 
-export function registerChangePasswordRoute(app: FastifyInstance, options: ChangePasswordOptions): void {
-  const { access, gate, accounts, clock } = options;
-  const audit = (change: AccessChange) => options.accessAudit.record(change);
-  app.post<{ Body: FromSchema<typeof PASSWORD_BODY> }>(ROUTE, {
-    schema: CHANGE_PASSWORD_SCHEMA,
-    bodyLimit: 4096,
-    config: { rateLimit: { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preParsing: async (request, reply, payload) => {
-      reply.header('cache-control', 'no-store');
-      const identity = await access.identify(request, reply);
-      if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
-      if (!fromThisSite(request) || !carriesCsrfToken(request, identity.signedIn.session.csrfToken)) {
-        throw new ApiError(403, 'csrfRejected');
-      }
-      return payload;
-    },
-    handler: async (request, reply) => {
-      const { identity } = request;
-      if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
-      const { account } = identity.signedIn;
-      const { current, next } = request.body;
-      const browser = { address: request.ip, device: readDeviceCookie(request) };
-      const refusal = await gate.confirmPassword(account, current, browser);
-      if (refusal && refusal.outcome !== 'badCredentials') {
-        throw new ApiError(429, refusal.outcome, { retryAfterSeconds: refusal.retryAfterSeconds });
-      }
-      const nextProblem = newPasswordProblem(next, account.name, current, await commonPasswords());
-      const problems = [
-        ...(refusal ? [{ field: 'current', code: 'wrong', params: {} }] : []),
-        ...(nextProblem ? [{ field: 'next', ...nextProblem }] : []),
-      ];
-      if (problems.length > 0) throw new ApiError(400, 'passwordRejected', { problems });
+export function changePasswordRoutes({ access, gate, engine, clock }: ChangePasswordDeps) {
+  const { accounts } = engine;
+  const audit = (change: AccessChange) => engine.accessAudit.record(change);
+  return {
+    changePassword: route<{ Body: FromSchema<typeof PASSWORD_BODY> }>({
+      schema: CHANGE_PASSWORD_SCHEMA,
+      bodyLimit: 4096,
+      config: { rateLimit: { max: SIGN_IN_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
+      preParsing: async (request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        const identity = await access.identify(request, reply);
+        if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
+        if (!fromThisSite(request) || !carriesCsrfToken(request, identity.signedIn.session.csrfToken)) {
+          throw new ApiError(403, 'csrfRejected');
+        }
+        return payload;
+      },
+      handler: async (request, reply) => {
+        const { identity } = request;
+        if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
+        const { account } = identity.signedIn;
+        const { current, next } = request.body;
+        const browser = { address: request.ip, device: readDeviceCookie(request) };
+        const refusal = await gate.confirmPassword(account, current, browser);
+        if (refusal && refusal.outcome !== 'badCredentials') {
+          throw new ApiError(429, refusal.outcome, { retryAfterSeconds: refusal.retryAfterSeconds });
+        }
+        const nextProblem = newPasswordProblem(next, account.name, current, await commonPasswords());
+        const problems = [
+          ...(refusal ? [{ field: 'current', code: 'wrong', params: {} }] : []),
+          ...(nextProblem ? [{ field: 'next', ...nextProblem }] : []),
+        ];
+        if (problems.length > 0) throw new ApiError(400, 'passwordRejected', { problems });
 
-      const changed = await accounts.update(
-        account.name,
-        { passwordHash: await hashPassword(next), passwordChangedAt: clock().toISOString(), mustChangePassword: false },
-        { endSessions: true },
-      );
-      if (!changed) throw new ApiError(401, 'unauthorized');
-      const { id, session } = await access.sessions.start(
-        changed,
-        request.ip,
-        agentSummary(request.headers['user-agent']),
-      );
-      setSessionCookie(request, reply, id);
-      // A new password forgets the browsers the name signed in from, but this one has just proved it.
-      setDeviceCookie(request, reply, await gate.rememberBrowser(account.name, browser.device), DEVICE_LIFE_MS);
-      await audit({
-        at: clock().toISOString(),
-        actor: account.name,
-        actorKind: 'person',
-        address: request.ip,
-        action: 'passwordChanged',
-        subject: account.name,
-        detail: {},
-      });
-      request.log.info({ account: account.name }, 'password changed; the other sessions ended');
-      return { success: true, session: sessionOf(session, changed) };
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['POST']);
+        const changed = await accounts.update(
+          account.name,
+          {
+            passwordHash: await hashPassword(next),
+            passwordChangedAt: clock().toISOString(),
+            mustChangePassword: false,
+          },
+          { endSessions: true },
+        );
+        if (!changed) throw new ApiError(401, 'unauthorized');
+        const { id, session } = await access.sessions.start(
+          changed,
+          request.ip,
+          agentSummary(request.headers['user-agent']),
+        );
+        setSessionCookie(request, reply, id);
+        // A new password forgets the browsers the name signed in from, but this one has just proved it.
+        setDeviceCookie(request, reply, await gate.rememberBrowser(account.name, browser.device), DEVICE_LIFE_MS);
+        await audit({
+          at: clock().toISOString(),
+          actor: account.name,
+          actorKind: 'person',
+          address: request.ip,
+          action: 'passwordChanged',
+          subject: account.name,
+          detail: {},
+        });
+        request.log.info({ account: account.name }, 'password changed; the other sessions ended');
+        return { success: true, session: sessionOf(session, changed) };
+      },
+    }),
+  };
 }

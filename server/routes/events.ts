@@ -10,9 +10,8 @@ import { StreamWriter, type StreamOverflow } from '../live/streamWriter';
 import { CORS_HEADERS } from '../security/cors';
 import { BASE_SECURITY_HEADERS } from '../security/headers';
 import { errorAnswer, ref, STREAM_EVENTS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/events';
 /** Below the usual 30-60 s idle timeouts of proxies, so a quiet stream is not cut. */
 export const HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream drops, ms (sent as `retry:`). */
@@ -115,7 +114,15 @@ function refuse(reply: FastifyReply): FastifyReply {
  * newest id. A client that stops reading is cut off (StreamWriter) and does the same when it returns.
  * `HEAD /api/events` answers the headers GET would, and opens nothing.
  */
-export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, options: EventStreamOptions = {}): void {
+export function eventRoutes({
+  app,
+  bus,
+  eventStreams: options = {},
+}: {
+  app: FastifyInstance;
+  bus: MachineBus;
+  eventStreams?: EventStreamOptions;
+}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const limits: StreamLimits = {
     maxUnsentBytes: options.maxUnsentBytes ?? MAX_UNSENT_BYTES,
@@ -139,9 +146,7 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
     refusals.flush();
   });
 
-  app.route({
-    method: 'GET',
-    url: ROUTE,
+  const stream = route({
     exposeHeadRoute: false,
     schema: EVENTS_SCHEMA,
     handler: async (request, reply) => {
@@ -187,9 +192,12 @@ export function registerEventRoutes(app: FastifyInstance, bus: MachineBus, optio
   });
 
   // What GET would answer, without a body and without taking a slot: a HEAD is a check, not a listener.
-  app.head(ROUTE, { schema: EVENTS_HEAD_SCHEMA }, async (request, reply) => {
-    if (slots.wouldRefuse(request.ip)) return refuse(reply);
-    return reply.headers(STREAM_HEADERS).code(200).send();
+  const check = route({
+    schema: EVENTS_HEAD_SCHEMA,
+    handler: async (request, reply) => {
+      if (slots.wouldRefuse(request.ip)) return refuse(reply);
+      return reply.headers(STREAM_HEADERS).code(200).send();
+    },
   });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+  return { stream, check };
 }

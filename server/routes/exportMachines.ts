@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../accounts/clock';
 import type { Engine } from '../db/engine';
 import { encodedBody, sendEncodedBody } from '../http/encodedBody';
 import { machinesCsv } from '../machines/machineCsv';
-import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/operator/machines.csv';
+import { route } from './route';
 
 export const EXPORT_MACHINES_SCHEMA = {
   operationId: 'exportMachines',
@@ -33,17 +29,17 @@ export const EXPORT_MACHINES_SCHEMA = {
 } as const;
 
 /** `GET /api/operator/machines.csv`: the machines the caller may see, as a file to edit and import again. */
-export function registerExportMachinesRoute(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
-  app.get(ROUTE, {
-    schema: EXPORT_MACHINES_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
-    handler: async (request, reply) => {
-      const machines = await engine.listMachines(request.caller!.districts);
-      const day = clock().toISOString().slice(0, 10);
-      reply.header('content-disposition', `attachment; filename="rvm-machines-${day}.csv"`);
-      const parts = [...machinesCsv(machines)].map((line) => Buffer.from(line, 'utf8'));
-      return sendEncodedBody(request, reply, encodedBody(parts, 'text/csv; charset=utf-8'));
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+export function exportMachinesRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
+  return {
+    csv: route({
+      schema: EXPORT_MACHINES_SCHEMA,
+      handler: async (request, reply) => {
+        const machines = await engine.listMachines(request.caller!.districts);
+        const day = clock().toISOString().slice(0, 10);
+        reply.header('content-disposition', `attachment; filename="rvm-machines-${day}.csv"`);
+        const parts = [...machinesCsv(machines)].map((line) => Buffer.from(line, 'utf8'));
+        return sendEncodedBody(request, reply, encodedBody(parts, 'text/csv; charset=utf-8'));
+      },
+    }),
+  };
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import {
   FEED_HOLD_SCHEMA,
@@ -11,14 +10,11 @@ import type { Engine } from '../db/engine';
 import type { FeedHold, HoldDecision } from '../db/feedStore';
 import { ApiError } from '../errors';
 import type { FeedFollower } from '../feed/follower';
-import { actorOf, type Access } from '../security/access';
+import { actorOf } from '../security/access';
 import { ADMIN_ERRORS, ID_PARAMS, NOT_FOUND, READER_ERRORS } from './alertSchemas';
 import { CONSOLE_SECURITY, consoleErrorAnswer } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/feed';
-const CONFIRM_ROUTE = `${ROUTE}/holds/:id/confirm`;
-const REJECT_ROUTE = `${ROUTE}/holds/:id/reject`;
 /** The decisions shown under the waiting hold: the latest few are what an operator asks about. */
 const RECENT_HOLDS = 10;
 
@@ -96,15 +92,9 @@ const holdAnswer = (hold: FeedHold): FeedHoldAnswer => ({
  * back as a mass deactivation. The decision is the database's (one transaction, under the write lock on
  * PostgreSQL), so it is safe from any instance; the poller reads it at its next answer (decision 0054).
  */
-export function registerFeedReviewRoutes(
-  app: FastifyInstance,
-  engine: Engine,
-  access: Access,
-  follower: FeedFollower | null,
-): void {
-  app.get(ROUTE, {
+export function feedReviewRoutes({ engine, follower }: { engine: Engine; follower: FeedFollower | null }) {
+  const review = route({
     schema: FEED_REVIEW_SCHEMAS.review,
-    onRequest: access.guard('readConsole', { changes: false }),
     handler: async (request) => {
       const [{ held, kept }, recent] = await Promise.all([engine.feed.holdStatus(), engine.feed.holds(RECENT_HOLDS)]);
       let hold = null;
@@ -144,14 +134,9 @@ export function registerFeedReviewRoutes(
     },
   });
 
-  const decide = (
-    route: string,
-    schema: (typeof FEED_REVIEW_SCHEMAS)['confirm' | 'reject'],
-    how: 'confirm' | 'reject',
-  ) =>
-    app.post<{ Params: IdParams }>(route, {
+  const decide = (schema: (typeof FEED_REVIEW_SCHEMAS)['confirm' | 'reject'], how: 'confirm' | 'reject') =>
+    route<{ Params: IdParams }>({
       schema,
-      onRequest: access.guard('decideFeedHolds', { changes: true }),
       handler: async (request) => {
         const id = Number(request.params.id);
         const actor = actorOf(request);
@@ -170,9 +155,9 @@ export function registerFeedReviewRoutes(
         return { success: true, hold: holdAnswer(decision.hold) };
       },
     });
-  decide(CONFIRM_ROUTE, FEED_REVIEW_SCHEMAS.confirm, 'confirm');
-  decide(REJECT_ROUTE, FEED_REVIEW_SCHEMAS.reject, 'reject');
-
-  refuseOtherMethods(app, [ROUTE], ['GET']);
-  refuseOtherMethods(app, [CONFIRM_ROUTE, REJECT_ROUTE], ['POST']);
+  return {
+    review,
+    confirm: decide(FEED_REVIEW_SCHEMAS.confirm, 'confirm'),
+    reject: decide(FEED_REVIEW_SCHEMAS.reject, 'reject'),
+  };
 }

@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { FEED_STATUS_ANSWER_SCHEMA, type FeedStatusAnswer } from '../../shared/contract/feedStatus';
 import type { FeedStatus } from '../feed/follower';
 import { BODY_ERRORS, SERVER_ERRORS } from './apiSchemas';
 import { LIST_BODY_LIMIT_BYTES } from './rvm';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const URLS = ['/api/feed/', '/api/feed'] as const;
+import { route } from './route';
 
 /** No body schema: as for the list call, the body is ignored. */
 export const FEED_STATUS_SCHEMA = {
@@ -27,16 +24,15 @@ export const FEED_STATUS_SCHEMA = {
  * `POST /api/feed/`: how fresh the whole data set is, for the page's "Data as of" and its stale notice. `age_ms`
  * rather than a time alone, so the page can place the sync on its own clock. Without a feed: `following: false`.
  */
-export function registerFeedStatusRoute(app: FastifyInstance, feedStatus: (() => FeedStatus) | null): void {
-  for (const url of URLS) {
-    // Without the trailing slash it answers the same, listed once in the document.
-    const schema = url === URLS[0] ? FEED_STATUS_SCHEMA : { ...FEED_STATUS_SCHEMA, hide: true };
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (_request, reply): Promise<FeedStatusAnswer> => {
+export const feedStatusRoutes = ({ feedStatus }: { feedStatus: (() => FeedStatus) | null }) => ({
+  status: route({
+    bodyLimit: LIST_BODY_LIMIT_BYTES,
+    schema: FEED_STATUS_SCHEMA,
+    handler: async (_request, reply): Promise<FeedStatusAnswer> => {
       reply.header('cache-control', 'no-store');
       if (!feedStatus) return { success: true, following: false };
       const { syncedAt, ageMs, stale } = feedStatus();
       return { success: true, following: true, synced_at: syncedAt, age_ms: ageMs, stale };
-    });
-  }
-  refuseOtherMethods(app, URLS, ['POST']);
-}
+    },
+  }),
+});

@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ApiError } from '../errors';
 import type { PhotoStore } from '../db/engine';
 import { ifNoneMatchHits } from '../http/etag';
 import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/file/:id';
+import { route } from './route';
 
 const FILE_PARAMS = {
   type: 'object',
@@ -67,31 +64,34 @@ export const downloadName = (id: string, contentType: string): string =>
   `rvm-photo-${id.slice(0, 12)}.${EXTENSIONS[contentType] ?? 'bin'}`;
 
 /** `GET /api/file/:id`: a stored image. Its id is its hash, so it never changes and caches for good. */
-export function registerFileRoutes(app: FastifyInstance, store: PhotoStore): void {
-  app.get<{ Params: FromSchema<typeof FILE_PARAMS> }>(ROUTE, { schema: FILE_SCHEMA }, async (request, reply) => {
-    const { id } = request.params;
-    const record = await store.find(id);
-    if (!record) throw new ApiError(404, 'fileNotFound');
-    const etag = `"${record.id}"`;
-    const cacheHeaders = {
-      'cache-control': 'public, max-age=31536000, immutable',
-      etag,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': FILE_CSP,
-      'content-disposition': `inline; filename="${downloadName(record.id, record.contentType)}"`,
-    };
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).headers(cacheHeaders).send();
+export const fileRoutes = ({ engine }: { engine: { files: PhotoStore } }) => ({
+  photo: route<{ Params: FromSchema<typeof FILE_PARAMS> }>({
+    schema: FILE_SCHEMA,
+    handler: async (request, reply) => {
+      const store = engine.files;
+      const { id } = request.params;
+      const record = await store.find(id);
+      if (!record) throw new ApiError(404, 'fileNotFound');
+      const etag = `"${record.id}"`;
+      const cacheHeaders = {
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': FILE_CSP,
+        'content-disposition': `inline; filename="${downloadName(record.id, record.contentType)}"`,
+      };
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).headers(cacheHeaders).send();
 
-    const opened = await store.open(id);
-    if (!opened) {
-      request.log.warn({ id }, 'file recorded but missing from the store');
-      throw new ApiError(404, 'fileNotFound');
-    }
-    return reply
-      .headers(cacheHeaders)
-      .type(opened.record.contentType)
-      .header('content-length', opened.record.size)
-      .send(opened.stream);
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
-}
+      const opened = await store.open(id);
+      if (!opened) {
+        request.log.warn({ id }, 'file recorded but missing from the store');
+        throw new ApiError(404, 'fileNotFound');
+      }
+      return reply
+        .headers(cacheHeaders)
+        .type(opened.record.contentType)
+        .header('content-length', opened.record.size)
+        .send(opened.stream);
+    },
+  }),
+});

@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import type { FeedStatus } from '../feed/follower';
 import type { ListBody } from '../http/listBody';
 import { errorAnswer } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/health';
+import { route } from './route';
 
 export const HEALTH_SCHEMA = {
   tags: ['operations'],
@@ -112,57 +109,60 @@ export const HEALTH_SCHEMA = {
  * against the feed by a rejected hold, and where the photos stand; a
  * stale feed is still 200: the server itself is fine and serves the last good data.
  */
-export function registerHealthRoutes(
-  app: FastifyInstance,
-  lastList: () => Promise<ListBody> | null,
-  countMachines: () => Promise<number>,
-  feedStatus: (() => FeedStatus) | null = null,
-): void {
-  app.get(ROUTE, { schema: HEALTH_SCHEMA }, async (request, reply) => {
-    let machines: number;
-    try {
-      // The last build proves the rows can be read (rejected when it failed); before the first, the start's check does.
-      await lastList();
-      machines = await countMachines();
-    } catch (error) {
-      request.log.error({ err: error }, 'health: the machine list cannot be read');
-      throw new ApiError(503, 'systemError');
-    }
-    reply.header('cache-control', 'no-store');
-    if (!feedStatus) return { success: true, status: 'ok', machines };
-    const feed = feedStatus();
-    const { photos, heldDeactivation: held } = feed;
-    return {
-      success: true,
-      status: 'ok',
-      machines,
-      feed: {
-        last_sync: feed.syncedAt,
-        age_s: Math.round(feed.ageMs / 1000),
-        stale: feed.stale,
-        failures: feed.failures,
-        last_error: feed.lastError,
-        role: feed.role,
-        poller: feed.poller,
-        held_deactivation: held && {
-          id: held.id,
-          machines: held.machines,
-          active: held.active,
-          remaining: held.remaining,
-          baseline: held.baseline,
-          baseline_since: held.baselineSince,
-          since: held.since,
-        },
-        kept_machines: feed.keptMachines,
-        photos: {
-          waiting: photos.waiting,
-          fetching: photos.fetching,
-          stalled: photos.stalled,
-          failed: photos.failed,
-          last_error: photos.lastError,
-        },
-      },
-    };
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+export interface HealthDeps {
+  lastList: () => Promise<ListBody> | null;
+  engine: { countMachines(): Promise<number> };
+  feedStatus: (() => FeedStatus) | null;
 }
+
+export const healthRoutes = ({ lastList, engine, feedStatus }: HealthDeps) => ({
+  health: route({
+    schema: HEALTH_SCHEMA,
+    handler: async (request, reply) => {
+      let machines: number;
+      try {
+        // The last build proves the rows can be read (rejected when it failed); before the first, the start's check does.
+        await lastList();
+        machines = await engine.countMachines();
+      } catch (error) {
+        request.log.error({ err: error }, 'health: the machine list cannot be read');
+        throw new ApiError(503, 'systemError');
+      }
+      reply.header('cache-control', 'no-store');
+      if (!feedStatus) return { success: true, status: 'ok', machines };
+      const feed = feedStatus();
+      const { photos, heldDeactivation: held } = feed;
+      return {
+        success: true,
+        status: 'ok',
+        machines,
+        feed: {
+          last_sync: feed.syncedAt,
+          age_s: Math.round(feed.ageMs / 1000),
+          stale: feed.stale,
+          failures: feed.failures,
+          last_error: feed.lastError,
+          role: feed.role,
+          poller: feed.poller,
+          held_deactivation: held && {
+            id: held.id,
+            machines: held.machines,
+            active: held.active,
+            remaining: held.remaining,
+            baseline: held.baseline,
+            baseline_since: held.baselineSince,
+            since: held.since,
+          },
+          kept_machines: feed.keptMachines,
+          photos: {
+            waiting: photos.waiting,
+            fetching: photos.fetching,
+            stalled: photos.stalled,
+            failed: photos.failed,
+            last_error: photos.lastError,
+          },
+        },
+      };
+    },
+  }),
+});

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { FeedStore } from '../db/feedStore';
 import { ApiError } from '../errors';
 import { normaliseFeedTimestamp } from '../../shared/feedTimestamp';
 import { errorAnswer, MACHINE_ID_SCHEMA, ref, SERVER_ERRORS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/rvm/:id/history';
 /** Entries per answer; the next page starts at the last one's `at`. */
 export const HISTORY_PAGE_ENTRIES = 1000;
 
@@ -54,20 +52,18 @@ export const HISTORY_SCHEMA = {
  * bins, report times) as the feed changed them, oldest first, after `since` (ISO 8601; all kept when absent).
  * 400 for a bad id or time, 404 for an unknown machine.
  */
-export function registerHistoryRoutes(app: FastifyInstance, feed: FeedStore): void {
-  app.get<{ Params: FromSchema<typeof HISTORY_PARAMS>; Querystring: FromSchema<typeof HISTORY_QUERY> }>(
-    ROUTE,
-    { schema: HISTORY_SCHEMA },
-    async (request, reply) => {
+export const historyRoutes = ({ engine }: { engine: { feed: FeedStore } }) => ({
+  history: route<{ Params: FromSchema<typeof HISTORY_PARAMS>; Querystring: FromSchema<typeof HISTORY_QUERY> }>({
+    schema: HISTORY_SCHEMA,
+    handler: async (request, reply) => {
       const { id } = request.params;
       const rawSince = request.query.since;
       const since = rawSince === undefined ? null : normaliseFeedTimestamp(rawSince);
       if (rawSince !== undefined && since === null) throw new ApiError(400, 'badRequest');
-      const page = await feed.history(id, since, HISTORY_PAGE_ENTRIES);
+      const page = await engine.feed.history(id, since, HISTORY_PAGE_ENTRIES);
       if (!page) throw new ApiError(404, 'notFound');
       reply.header('cache-control', 'no-cache');
       return { success: true, id, history: page.entries, more: page.more };
     },
-  );
-  refuseOtherMethods(app, [ROUTE], ['GET']);
-}
+  }),
+});

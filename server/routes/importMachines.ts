@@ -1,6 +1,5 @@
 import type {} from '@fastify/rate-limit';
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
@@ -11,13 +10,11 @@ import { writeImportRows } from '../importing/importRows';
 import { IMPORT_BUSY_RETRY_AFTER_S, ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { ProgressReport } from '../progress';
-import { actorOf, type Access } from '../security/access';
+import { actorOf } from '../security/access';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
 import { APPLY_ANSWER, APPLY_QUERY, IMPORT_ERRORS, IMPORT_FORM, PREVIEW_ANSWER } from './importSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const PREVIEW_ROUTE = '/api/operator/import/preview';
-const APPLY_ROUTE = '/api/operator/import';
 const ONE_MINUTE_MS = 60 * 1000;
 /** A preview of a large file takes seconds of the server's time: a person needs a few a minute. */
 export const IMPORT_RATE_LIMIT_PER_MINUTE = 20;
@@ -83,14 +80,19 @@ const previewOf = (plan: ImportPlan, file: string) => ({
 });
 
 /** `POST /api/operator/import/preview` and `POST /api/operator/import`: a data set imported from the console. */
-export function registerImportRoutes(
-  app: FastifyInstance,
-  engine: Engine,
-  bus: MachineBus,
-  access: Access,
-  maxBytes = IMPORT_FILE_MAX_BYTES,
-  slots = new ImportSlots(),
-): void {
+export function importRoutes({
+  engine,
+  bus,
+  importMaxBytes: maxBytes = IMPORT_FILE_MAX_BYTES,
+  importSlots: slots = new ImportSlots(),
+}: {
+  engine: Engine;
+  bus: MachineBus;
+  /** The largest file taken (IMPORT_FILE_MAX_BYTES); tests send a larger one cheaply. */
+  importMaxBytes?: number;
+  /** The imports read at once; tests watch them fill. */
+  importSlots?: ImportSlots;
+}) {
   /** A slot for one import, taken before its file is read: a refused upload is never stored or parsed. */
   const slot = (): (() => void) => {
     const release = slots.take();
@@ -108,91 +110,91 @@ export function registerImportRoutes(
   const common = {
     validatorCompiler: () => () => true,
     config: { rateLimit: { max: IMPORT_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preParsing: access.guardBeforeBody('changeMachines', { changes: true }),
   };
 
-  app.post(PREVIEW_ROUTE, {
-    schema: IMPORT_SCHEMAS.preview,
-    ...common,
-    handler: async (request, reply) => {
-      // The slot is free again before the answer leaves: an apply sent the moment the preview shows finds it free.
-      const body = await withSlot(async () => {
-        const received = await receiveImportFile(request, maxBytes);
-        try {
-          const planned = await planImport(received.path, engine, request.caller!, { keepRows: false });
-          if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
-          return JSON.stringify({ success: true, preview: previewOf(planned.plan, received.name) });
-        } finally {
-          await received.discard();
-        }
-      });
-      return sendEncodedBody(request, reply, encodedBody(body, 'application/json; charset=utf-8'));
-    },
-  });
-
-  app.post<{ Querystring: FromSchema<typeof APPLY_QUERY> }>(APPLY_ROUTE, {
-    schema: IMPORT_SCHEMAS.apply,
-    ...common,
-    handler: async (request, reply) => {
-      const key = typeof request.query.key === 'string' ? request.query.key : '';
-      const release = slot();
-      let received: ReceivedFile | null = null;
-      let handedOver = false;
-      try {
-        received = await receiveImportFile(request, maxBytes);
-        const planned = await planImport(received.path, engine, request.caller!, { keepRows: true });
-        if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
-        const { plan } = planned;
-        if (plan.key !== key) throw new ApiError(409, 'importOutdated');
-        if (plan.toWrite.length === 0) throw new ApiError(400, 'importNothingToApply');
-
-        const out = new PassThrough();
-        const send = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
-        let step = { phase: '', unit: '', total: null as number | null };
-        const progress: ProgressReport = {
-          begin: (phase, unit, total) => {
-            step = { phase, unit, total };
-            send({ progress: { ...step, done: 0 } });
-          },
-          update: (done) => send({ progress: { ...step, done } }),
-        };
-        const actor = actorOf(request);
-        const file = received;
-        handedOver = true;
-        void (async () => {
+  return {
+    preview: route({
+      schema: IMPORT_SCHEMAS.preview,
+      ...common,
+      handler: async (request, reply) => {
+        // The slot is free again before the answer leaves: an apply sent the moment the preview shows finds it free.
+        const body = await withSlot(async () => {
+          const received = await receiveImportFile(request, maxBytes);
           try {
-            const result = await writeImportRows(plan.toWrite, engine, {
-              source: file.name,
-              actor,
-              maxPhotoBytes: 0,
-              photosDir: null,
-              progress,
-            });
-            if (!result.ok) {
-              send({ success: false, msg: 'importUnreadable', reasons: result.errors });
-              return;
-            }
-            const { inserted, updated, photos, warnings } = result;
-            bus.publishImport({ at: new Date().toISOString(), inserted, updated });
-            request.log.info({ file: file.name, inserted, updated, by: actor.name }, 'machines imported');
-            send({ success: true, outcome: { inserted, updated, photos, warnings } });
-          } catch (error) {
-            request.log.error({ err: error }, 'an import from the console failed; nothing was written');
-            send({ success: false, msg: 'systemError' });
+            const planned = await planImport(received.path, engine, request.caller!, { keepRows: false });
+            if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
+            return JSON.stringify({ success: true, preview: previewOf(planned.plan, received.name) });
           } finally {
-            await file.discard();
-            release();
-            out.end();
+            await received.discard();
           }
-        })();
-        return reply.type('application/x-ndjson; charset=utf-8').send(out);
-      } finally {
-        if (!handedOver) {
-          await received?.discard();
-          release();
+        });
+        return sendEncodedBody(request, reply, encodedBody(body, 'application/json; charset=utf-8'));
+      },
+    }),
+
+    apply: route<{ Querystring: FromSchema<typeof APPLY_QUERY> }>({
+      schema: IMPORT_SCHEMAS.apply,
+      ...common,
+      handler: async (request, reply) => {
+        const key = typeof request.query.key === 'string' ? request.query.key : '';
+        const release = slot();
+        let received: ReceivedFile | null = null;
+        let handedOver = false;
+        try {
+          received = await receiveImportFile(request, maxBytes);
+          const planned = await planImport(received.path, engine, request.caller!, { keepRows: true });
+          if (!planned.ok) throw new ApiError(400, 'importUnreadable', { reasons: planned.errors });
+          const { plan } = planned;
+          if (plan.key !== key) throw new ApiError(409, 'importOutdated');
+          if (plan.toWrite.length === 0) throw new ApiError(400, 'importNothingToApply');
+
+          const out = new PassThrough();
+          const send = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+          let step = { phase: '', unit: '', total: null as number | null };
+          const progress: ProgressReport = {
+            begin: (phase, unit, total) => {
+              step = { phase, unit, total };
+              send({ progress: { ...step, done: 0 } });
+            },
+            update: (done) => send({ progress: { ...step, done } }),
+          };
+          const actor = actorOf(request);
+          const file = received;
+          handedOver = true;
+          void (async () => {
+            try {
+              const result = await writeImportRows(plan.toWrite, engine, {
+                source: file.name,
+                actor,
+                maxPhotoBytes: 0,
+                photosDir: null,
+                progress,
+              });
+              if (!result.ok) {
+                send({ success: false, msg: 'importUnreadable', reasons: result.errors });
+                return;
+              }
+              const { inserted, updated, photos, warnings } = result;
+              bus.publishImport({ at: new Date().toISOString(), inserted, updated });
+              request.log.info({ file: file.name, inserted, updated, by: actor.name }, 'machines imported');
+              send({ success: true, outcome: { inserted, updated, photos, warnings } });
+            } catch (error) {
+              request.log.error({ err: error }, 'an import from the console failed; nothing was written');
+              send({ success: false, msg: 'systemError' });
+            } finally {
+              await file.discard();
+              release();
+              out.end();
+            }
+          })();
+          return reply.type('application/x-ndjson; charset=utf-8').send(out);
+        } finally {
+          if (!handedOver) {
+            await received?.discard();
+            release();
+          }
         }
-      }
-    },
-  });
-  refuseOtherMethods(app, [PREVIEW_ROUTE, APPLY_ROUTE], ['POST']);
+      },
+    }),
+  };
 }

@@ -1,11 +1,8 @@
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import type { Access } from '../security/access';
 import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/metrics';
 const ONE_MINUTE_MS = 60 * 1000;
 /** A scrape a second, far more often than Prometheus asks (15 s or more); throttles token guessing too. */
 export const METRICS_RATE_LIMIT_PER_MINUTE = 60;
@@ -37,16 +34,16 @@ export const METRICS_SCHEMA = {
 } as const;
 
 /** `GET /api/metrics`: the server's metrics, for an admin only (the operator token, as Prometheus sends it). */
-export function registerMetricsRoute(app: FastifyInstance, metrics: MetricsText, access: Access): void {
-  app.get(ROUTE, {
-    schema: METRICS_SCHEMA,
-    config: { rateLimit: { max: METRICS_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preHandler: access.guard('readMetrics', { changes: false }),
-    handler: async (_request, reply) =>
-      reply
-        .type(metrics.contentType)
-        .header('cache-control', 'no-store')
-        .send(await metrics.text()),
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+export function metricsRoutes({ metrics }: { metrics: MetricsText }) {
+  return {
+    metrics: route({
+      schema: METRICS_SCHEMA,
+      config: { rateLimit: { max: METRICS_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
+      handler: async (_request, reply) =>
+        reply
+          .type(metrics.contentType)
+          .header('cache-control', 'no-store')
+          .send(await metrics.text()),
+    }),
+  };
 }

@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { version } from '../../package.json';
 import { OPERATOR_TOKEN } from './apiSchemas';
 import { SESSION_COOKIE_SCHEME } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-export const OPENAPI_PATH = '/api/openapi.json';
+import { route } from './route';
 
 /** The document's frame; @fastify/swagger fills in a path for every route from the route's own schema. */
 const OPENAPI_OPTIONS: SwaggerOptions = {
@@ -86,16 +84,21 @@ const OPENAPI_SCHEMA = {
   },
 } as const;
 
-/**
- * Collects every route added after it (so it is registered before them) into one OpenAPI document, and serves it
- * at `GET /api/openapi.json`. The document is made once, on the first request.
- */
+/** Collects every route added after it (so it is registered before them) into one OpenAPI document. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, OPENAPI_OPTIONS);
+}
+
+/** `GET /api/openapi.json`: the document, made once, on the first request. */
+export function openApiRoutes({ app }: { app: FastifyInstance }) {
   let document: string | null = null;
-  app.get(OPENAPI_PATH, { schema: OPENAPI_SCHEMA }, async (_request, reply) => {
-    document ??= JSON.stringify(app.swagger());
-    return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
-  });
-  refuseOtherMethods(app, [OPENAPI_PATH], ['GET']);
+  return {
+    document: route({
+      schema: OPENAPI_SCHEMA,
+      handler: async (_request, reply) => {
+        document ??= JSON.stringify(app.swagger());
+        return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+      },
+    }),
+  };
 }

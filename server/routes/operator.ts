@@ -1,17 +1,15 @@
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { checkMachineEdit } from '../../shared/contract/machineEdit';
 import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { MachineBus } from '../live/bus';
-import { actorOf, type Access } from '../security/access';
+import { actorOf } from '../security/access';
 import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/machines/:id';
 const ONE_MINUTE_MS = 60 * 1000;
 /** Enough for a device reporting every few seconds; throttles token guessing too. */
 export const OPERATOR_RATE_LIMIT_PER_MINUTE = 300;
@@ -71,39 +69,38 @@ export const OPERATOR_SCHEMA = {
  * the server never stamps one itself). PATCH, not the page's POST-only convention: this is not a call
  * the public page makes, and a partial update of one resource is what PATCH means.
  */
-export function registerOperatorRoutes(app: FastifyInstance, engine: Engine, bus: MachineBus, access: Access): void {
-  app.patch<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: unknown }>(ROUTE, {
-    schema: OPERATOR_SCHEMA,
-    // The body's values are checked in the handler, where every bad field is named; the schema documents them.
-    attachValidation: true,
-    bodyLimit: BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
-    preParsing: access.guardBeforeBody('changeMachines', { changes: true }),
-    preValidation: async (request) => {
-      // Before the schema: a body in another type (text/plain is parsed as text) is a 415, not a 400.
-      if (!request.headers['content-type']?.startsWith('application/json'))
-        throw new ApiError(415, 'unsupportedMediaType');
-      // And the machine's district before its values: a caller who may not change it learns nothing of them.
-      const machine = await engine.getMachine(request.params.id);
-      if (!machine) throw new ApiError(404, 'notFound');
-      if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
-    },
-    handler: async (request) => {
-      if (request.validationError && request.validationError.validationContext !== 'body')
-        throw new ApiError(400, 'badRequest');
-      const checked = checkMachineEdit(request.body);
-      if (!checked.ok) throw new ApiError(400, 'invalidMachine', { problems: checked.problems });
-      const change = checked.edit;
-      if (change.picture && !(await engine.files.find(change.picture.id))) {
-        throw new ApiError(400, 'invalidMachine', { problems: [{ field: 'picture', code: 'photoId', params: {} }] });
-      }
-      const result = await engine.updateStatus(request.params.id, change, actorOf(request));
-      if (!result) throw new ApiError(404, 'notFound');
-      request.log.info({ machine: request.params.id, fields: Object.keys(change) }, 'machine changed by operator');
-      if (result.changed) bus.publish(result.machine);
-      return { success: true, rvm: result.machine };
-    },
-  });
-  // GET is operatorMachine.ts's.
-  refuseOtherMethods(app, [ROUTE], ['GET', 'PATCH']);
+export function operatorRoutes({ engine, bus }: { engine: Engine; bus: MachineBus }) {
+  return {
+    change: route<{ Params: FromSchema<typeof OPERATOR_PARAMS>; Body: unknown }>({
+      schema: OPERATOR_SCHEMA,
+      // The body's values are checked in the handler, where every bad field is named; the schema documents them.
+      attachValidation: true,
+      bodyLimit: BODY_LIMIT_BYTES,
+      config: { rateLimit: { max: OPERATOR_RATE_LIMIT_PER_MINUTE, timeWindow: ONE_MINUTE_MS } },
+      preValidation: async (request) => {
+        // Before the schema: a body in another type (text/plain is parsed as text) is a 415, not a 400.
+        if (!request.headers['content-type']?.startsWith('application/json'))
+          throw new ApiError(415, 'unsupportedMediaType');
+        // And the machine's district before its values: a caller who may not change it learns nothing of them.
+        const machine = await engine.getMachine(request.params.id);
+        if (!machine) throw new ApiError(404, 'notFound');
+        if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
+      },
+      handler: async (request) => {
+        if (request.validationError && request.validationError.validationContext !== 'body')
+          throw new ApiError(400, 'badRequest');
+        const checked = checkMachineEdit(request.body);
+        if (!checked.ok) throw new ApiError(400, 'invalidMachine', { problems: checked.problems });
+        const change = checked.edit;
+        if (change.picture && !(await engine.files.find(change.picture.id))) {
+          throw new ApiError(400, 'invalidMachine', { problems: [{ field: 'picture', code: 'photoId', params: {} }] });
+        }
+        const result = await engine.updateStatus(request.params.id, change, actorOf(request));
+        if (!result) throw new ApiError(404, 'notFound');
+        request.log.info({ machine: request.params.id, fields: Object.keys(change) }, 'machine changed by operator');
+        if (result.changed) bus.publish(result.machine);
+        return { success: true, rvm: result.machine };
+      },
+    }),
+  };
 }

@@ -1,14 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { reachesDistrict } from '../accounts/access';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import type { Access } from '../security/access';
 import { errorAnswer, ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
+import { route } from './route';
 
 /** Its other methods are refused with PATCH's, in operator.ts. */
-const ROUTE = '/api/operator/machines/:id';
 
 const PARAMS = {
   type: 'object',
@@ -39,15 +37,16 @@ export const OPERATOR_MACHINE_SCHEMA = {
   },
 } as const;
 
-export function registerOperatorMachineRoute(app: FastifyInstance, engine: Engine, access: Access): void {
-  app.get<{ Params: FromSchema<typeof PARAMS> }>(ROUTE, {
-    schema: OPERATOR_MACHINE_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
-    handler: async (request) => {
-      const machine = await engine.getMachine(request.params.id);
-      if (!machine) throw new ApiError(404, 'notFound');
-      if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
-      return { success: true, rvm: machine };
-    },
-  });
+export function operatorMachineRoutes({ engine }: { engine: Engine }) {
+  return {
+    machine: route<{ Params: FromSchema<typeof PARAMS> }>({
+      schema: OPERATOR_MACHINE_SCHEMA,
+      handler: async (request) => {
+        const machine = await engine.getMachine(request.params.id);
+        if (!machine) throw new ApiError(404, 'notFound');
+        if (!reachesDistrict(request.caller!, machine.district)) throw new ApiError(403, 'forbidden');
+        return { success: true, rvm: machine };
+      },
+    }),
+  };
 }

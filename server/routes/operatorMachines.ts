@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../db/engine';
 import { encodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
 import { sendEncodedBody } from '../http/encodedBody';
-import type { Access } from '../security/access';
 import { ref, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/operator/machines';
+import { route } from './route';
 
 export const OPERATOR_MACHINES_SCHEMA = {
   operationId: 'listOperatorMachines',
@@ -31,25 +27,26 @@ export const OPERATOR_MACHINES_SCHEMA = {
  * `GET /api/operator/machines`. Every district: the public list's own body, written and compressed once per change
  * of the machines. Some districts: those machines, read and written for the request.
  */
-export function registerOperatorMachinesRoute(
-  app: FastifyInstance,
-  engine: Engine,
-  access: Access,
-  currentList: () => Promise<ListBody>,
-): void {
-  app.get(ROUTE, {
-    schema: OPERATOR_MACHINES_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
-    handler: async (request, reply) => {
-      const { districts } = request.caller!;
-      if (districts.length === 0) return sendEncodedBody(request, reply, await currentList());
-      const rvms = await engine.listMachines(districts);
-      return sendEncodedBody(
-        request,
-        reply,
-        encodedBody(JSON.stringify({ success: true, rvms }), 'application/json; charset=utf-8'),
-      );
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['GET']);
+export function operatorMachinesRoutes({
+  engine,
+  currentList,
+}: {
+  engine: Engine;
+  currentList: () => Promise<ListBody>;
+}) {
+  return {
+    list: route({
+      schema: OPERATOR_MACHINES_SCHEMA,
+      handler: async (request, reply) => {
+        const { districts } = request.caller!;
+        if (districts.length === 0) return sendEncodedBody(request, reply, await currentList());
+        const rvms = await engine.listMachines(districts);
+        return sendEncodedBody(
+          request,
+          reply,
+          encodedBody(JSON.stringify({ success: true, rvms }), 'application/json; charset=utf-8'),
+        );
+      },
+    }),
+  };
 }

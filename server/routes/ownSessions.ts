@@ -1,15 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { OWN_SESSIONS_ANSWER_SCHEMA, SESSIONS_ENDED_ANSWER_SCHEMA } from '../../shared/contract/ownSession';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-/** The signed-in person's own sessions (ASVS 3.3.4): see them, end any other one, or all the others. */
-const LIST_ROUTE = '/api/auth/sessions';
-const ONE_ROUTE = '/api/auth/sessions/:handle';
+import { route } from './route';
 
 const REFUSALS = {
   401: consoleErrorAnswer('unauthorized: no session (a token has none)'),
@@ -75,35 +71,31 @@ function personOf(request: FastifyRequest): { account: string; current: string }
   return { account: identity.caller.name, current: identity.signedIn.session.idHash };
 }
 
-export function registerOwnSessionRoutes(app: FastifyInstance, access: Access): void {
-  app.get(LIST_ROUTE, {
+/** The signed-in person's own sessions (ASVS 3.3.4): see them, end any other one, or all the others. */
+export const ownSessionRoutes = ({ access }: { access: Access }) => ({
+  list: route({
     schema: LIST_OWN_SESSIONS_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: false }),
     handler: async (request) => {
       const { account, current } = personOf(request);
       return { success: true, sessions: await access.sessions.listOwn(account, current) };
     },
-  });
-  app.delete(LIST_ROUTE, {
+  }),
+  endOthers: route({
     schema: END_OTHER_SESSIONS_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: true }),
     handler: async (request) => {
       const { account, current } = personOf(request);
       const ended = await access.sessions.endOthers(account, current);
       request.log.info({ account, ended }, 'other sessions signed out');
       return { success: true, ended };
     },
-  });
-  app.delete<{ Params: FromSchema<typeof HANDLE_PARAMS> }>(ONE_ROUTE, {
+  }),
+  endOne: route<{ Params: FromSchema<typeof HANDLE_PARAMS> }>({
     schema: END_OWN_SESSION_SCHEMA,
-    onRequest: access.guard('readConsole', { changes: true }),
     handler: async (request) => {
       const { account, current } = personOf(request);
       if (!(await access.sessions.endOwn(account, request.params.handle, current))) throw new ApiError(404, 'notFound');
       request.log.info({ account }, 'another session signed out');
       return { success: true, ended: 1 };
     },
-  });
-  refuseOtherMethods(app, [LIST_ROUTE], ['GET', 'DELETE']);
-  refuseOtherMethods(app, [ONE_ROUTE], ['DELETE']);
-}
+  }),
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { ACCESS_CHANGE_SCHEMA } from '../../shared/contract/auditEntry';
 import type { District } from '../../shared/contract/machine';
@@ -28,10 +28,8 @@ import { lockedNames } from '../auth/locks';
 import { LastAdminError } from '../db/accountStore';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import type { Access } from '../security/access';
 import { changeRecorder } from './accessChange';
 import { BODY_ERRORS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
 import {
   ADMINS_SIGNED_IN,
   NAME_PARAMS,
@@ -40,12 +38,8 @@ import {
   PERSON_ANSWER,
   PERSON_REFUSALS,
 } from './peopleSchemas';
+import { route } from './route';
 
-const ROUTE = '/api/operator/people';
-const ONE_ROUTE = `${ROUTE}/:name`;
-const PASSWORD_ROUTE = `${ROUTE}/:name/password`;
-const UNLOCK_ROUTE = `${ROUTE}/:name/unlock`;
-const CHANGES_ROUTE = '/api/operator/access-audit';
 const CHANGES_LIMIT = 200;
 
 export const PEOPLE_ROUTE_SCHEMAS = {
@@ -133,9 +127,7 @@ export const PEOPLE_ROUTE_SCHEMAS = {
 type NameParams = FromSchema<typeof NAME_PARAMS>;
 
 /** The people admins manage in the console; every change is audited with the admin's name. */
-export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, access: Access, clock: Clock): void {
-  const reading = access.guard('managePeople', { changes: false, peopleOnly: true });
-  const changing = access.guardBeforeBody('managePeople', { changes: true, peopleOnly: true });
+export function peopleRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
   const audit = changeRecorder(engine.accessAudit, clock);
   /** What the answer shows of an account, with its lock: the schema lists the fields, so no hash is ever sent. */
   const personOf = async (account: Account, locks?: Map<string, string>): Promise<Person> => ({
@@ -160,124 +152,114 @@ export function registerPeopleRoutes(app: FastifyInstance, engine: Engine, acces
     }
   };
 
-  app.get(ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.list,
-    onRequest: reading,
-    handler: async () => {
-      const locks = await lockedNames(engine.sessions, clock());
-      return {
-        success: true,
-        people: await Promise.all((await engine.accounts.list()).map((a) => personOf(a, locks))),
-      };
-    },
-  });
+  return {
+    list: route({
+      schema: PEOPLE_ROUTE_SCHEMAS.list,
+      handler: async () => {
+        const locks = await lockedNames(engine.sessions, clock());
+        return {
+          success: true,
+          people: await Promise.all((await engine.accounts.list()).map((a) => personOf(a, locks))),
+        };
+      },
+    }),
 
-  app.post<{ Body: FromSchema<typeof NEW_PERSON_SCHEMA> }>(ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.add,
-    preParsing: changing,
-    handler: async (request) => {
-      const { name: rawName, role, districts = [], password } = request.body;
-      const name = normalizeAccountName(rawName);
-      if (await engine.accounts.get(name)) throw new ApiError(409, 'nameTaken');
-      if (password !== undefined) {
-        const problem = newPasswordProblem(password, name, undefined, await commonPasswords());
-        if (problem) throw new ApiError(400, 'passwordRejected', { problems: [{ field: 'password', ...problem }] });
-      }
-      const made = password === undefined ? oneTimePassword() : null;
-      const reach = sortDistricts(districts as District[]);
-      let account: Account;
-      try {
-        account = await addAccount(engine.accounts, {
-          name,
-          role,
-          districts: reach,
-          password: password ?? made!,
-          mustChangePassword: true,
-        });
-      } catch (error) {
-        if (error instanceof LookalikeNameError) throw new ApiError(409, 'nameConfusable', { like: error.like });
-        if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
-        throw error;
-      }
-      await audit(request, 'personAdded', account.name, { role, districts: reach, oneTimePassword: made !== null });
-      return { success: true, person: await personOf(account), ...(made ? { password: made } : {}) };
-    },
-  });
+    add: route<{ Body: FromSchema<typeof NEW_PERSON_SCHEMA> }>({
+      schema: PEOPLE_ROUTE_SCHEMAS.add,
+      handler: async (request) => {
+        const { name: rawName, role, districts = [], password } = request.body;
+        const name = normalizeAccountName(rawName);
+        if (await engine.accounts.get(name)) throw new ApiError(409, 'nameTaken');
+        if (password !== undefined) {
+          const problem = newPasswordProblem(password, name, undefined, await commonPasswords());
+          if (problem) throw new ApiError(400, 'passwordRejected', { problems: [{ field: 'password', ...problem }] });
+        }
+        const made = password === undefined ? oneTimePassword() : null;
+        const reach = sortDistricts(districts as District[]);
+        let account: Account;
+        try {
+          account = await addAccount(engine.accounts, {
+            name,
+            role,
+            districts: reach,
+            password: password ?? made!,
+            mustChangePassword: true,
+          });
+        } catch (error) {
+          if (error instanceof LookalikeNameError) throw new ApiError(409, 'nameConfusable', { like: error.like });
+          if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
+          throw error;
+        }
+        await audit(request, 'personAdded', account.name, { role, districts: reach, oneTimePassword: made !== null });
+        return { success: true, person: await personOf(account), ...(made ? { password: made } : {}) };
+      },
+    }),
 
-  app.patch<{ Params: NameParams; Body: FromSchema<typeof PERSON_CHANGE_SCHEMA> }>(ONE_ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.change,
-    preParsing: changing,
-    handler: async (request) => {
-      const before = await engine.accounts.get(normalizeAccountName(request.params.name));
-      if (!before) throw new ApiError(404, 'notFound');
-      const { role, districts, disabled } = request.body;
-      const demotes = role !== undefined && role !== before.role;
-      if (before.name === request.caller?.name && (demotes || disabled === true)) {
-        throw new ApiError(409, 'ownAccount');
-      }
-      let account: Account;
-      try {
-        account = await changeAccount(
-          engine.accounts,
-          before.name,
-          { role, districts: districts && sortDistricts(districts as District[]), disabled },
-          { keepAnAdmin: before.role === 'admin' && (demotes || disabled === true) },
-        );
-      } catch (error) {
-        if (error instanceof LastAdminError) throw new ApiError(409, 'lastAdmin');
-        if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
-        throw error;
-      }
-      const detail = changedFields(before, account);
-      if (Object.keys(detail).length > 0) {
-        const action =
-          disabled === true && !before.disabled
-            ? 'personDisabled'
-            : disabled === false && before.disabled
-              ? 'personEnabled'
-              : 'personChanged';
-        await audit(request, action, account.name, detail);
-      }
-      if (before.role === 'admin' && !backsItsTokens(account)) await endTokens(request, account);
-      return { success: true, person: await personOf(account) };
-    },
-  });
+    change: route<{ Params: NameParams; Body: FromSchema<typeof PERSON_CHANGE_SCHEMA> }>({
+      schema: PEOPLE_ROUTE_SCHEMAS.change,
+      handler: async (request) => {
+        const before = await engine.accounts.get(normalizeAccountName(request.params.name));
+        if (!before) throw new ApiError(404, 'notFound');
+        const { role, districts, disabled } = request.body;
+        const demotes = role !== undefined && role !== before.role;
+        if (before.name === request.caller?.name && (demotes || disabled === true)) {
+          throw new ApiError(409, 'ownAccount');
+        }
+        let account: Account;
+        try {
+          account = await changeAccount(
+            engine.accounts,
+            before.name,
+            { role, districts: districts && sortDistricts(districts as District[]), disabled },
+            { keepAnAdmin: before.role === 'admin' && (demotes || disabled === true) },
+          );
+        } catch (error) {
+          if (error instanceof LastAdminError) throw new ApiError(409, 'lastAdmin');
+          if (error instanceof AccountError) throw new ApiError(400, 'badRequest', { problem: error.message });
+          throw error;
+        }
+        const detail = changedFields(before, account);
+        if (Object.keys(detail).length > 0) {
+          const action =
+            disabled === true && !before.disabled
+              ? 'personDisabled'
+              : disabled === false && before.disabled
+                ? 'personEnabled'
+                : 'personChanged';
+          await audit(request, action, account.name, detail);
+        }
+        if (before.role === 'admin' && !backsItsTokens(account)) await endTokens(request, account);
+        return { success: true, person: await personOf(account) };
+      },
+    }),
 
-  app.post<{ Params: NameParams }>(PASSWORD_ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.resetPassword,
-    onRequest: access.guard('managePeople', { changes: true, peopleOnly: true }),
-    handler: async (request) => {
-      const account = await other(request);
-      const made = oneTimePassword();
-      const changed = await setPassword(engine.accounts, account.name, made, true, clock());
-      await audit(request, 'passwordReset', account.name, { mustChangePassword: true });
-      return { success: true, person: await personOf(changed), password: made };
-    },
-  });
+    resetPassword: route<{ Params: NameParams }>({
+      schema: PEOPLE_ROUTE_SCHEMAS.resetPassword,
+      handler: async (request) => {
+        const account = await other(request);
+        const made = oneTimePassword();
+        const changed = await setPassword(engine.accounts, account.name, made, true, clock());
+        await audit(request, 'passwordReset', account.name, { mustChangePassword: true });
+        return { success: true, person: await personOf(changed), password: made };
+      },
+    }),
 
-  app.post<{ Params: NameParams }>(UNLOCK_ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.unlock,
-    onRequest: access.guard('managePeople', { changes: true, peopleOnly: true }),
-    handler: async (request) => {
-      const account = await engine.accounts.get(normalizeAccountName(request.params.name));
-      if (!account) throw new ApiError(404, 'notFound');
-      const locked = (await lockedNames(engine.sessions, clock())).get(account.name) ?? null;
-      const counts = await unlockAccount(engine.accounts, engine.sessions, account.name);
-      await audit(request, 'personUnlocked', account.name, { lockedUntil: locked, counts });
-      request.log.info({ account: account.name, counts, by: request.caller?.name }, 'sign-in locks ended');
-      return { success: true, person: await personOf(account) };
-    },
-  });
+    unlock: route<{ Params: NameParams }>({
+      schema: PEOPLE_ROUTE_SCHEMAS.unlock,
+      handler: async (request) => {
+        const account = await engine.accounts.get(normalizeAccountName(request.params.name));
+        if (!account) throw new ApiError(404, 'notFound');
+        const locked = (await lockedNames(engine.sessions, clock())).get(account.name) ?? null;
+        const counts = await unlockAccount(engine.accounts, engine.sessions, account.name);
+        await audit(request, 'personUnlocked', account.name, { lockedUntil: locked, counts });
+        request.log.info({ account: account.name, counts, by: request.caller?.name }, 'sign-in locks ended');
+        return { success: true, person: await personOf(account) };
+      },
+    }),
 
-  app.get(CHANGES_ROUTE, {
-    schema: PEOPLE_ROUTE_SCHEMAS.changes,
-    onRequest: reading,
-    handler: async () => ({ success: true, changes: await engine.accessAudit.latest(CHANGES_LIMIT) }),
-  });
-
-  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
-  refuseOtherMethods(app, [ONE_ROUTE], ['PATCH']);
-  refuseOtherMethods(app, [PASSWORD_ROUTE], ['POST']);
-  refuseOtherMethods(app, [UNLOCK_ROUTE], ['POST']);
-  refuseOtherMethods(app, [CHANGES_ROUTE], ['GET']);
+    changes: route({
+      schema: PEOPLE_ROUTE_SCHEMAS.changes,
+      handler: async () => ({ success: true, changes: await engine.accessAudit.latest(CHANGES_LIMIT) }),
+    }),
+  };
 }

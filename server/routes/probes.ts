@@ -1,9 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { ListBody } from '../http/listBody';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const LIVE_ROUTE = '/api/health/live';
-const READY_ROUTE = '/api/health/ready';
 /** The database must answer the readiness check within this, well inside a probe's usual timeout. */
 export const READY_DATABASE_TIMEOUT_MS = 2_000;
 
@@ -81,6 +78,13 @@ export const READINESS_SCHEMA = {
 
 type MachinesCheck = 'loaded' | 'loading' | 'failed';
 
+/** What the probes are given: the list as the server keeps it, and the engine to query. */
+export interface ProbeDeps {
+  lastList(): Promise<ListBody> | null;
+  currentList(): Promise<ListBody>;
+  engine: { countMachines(): Promise<number> };
+}
+
 /** What the probes read: the machine list as the server keeps it, and a query the database must answer. */
 export interface ProbeSources {
   /** The last list built (rejected when it failed), or null before the first has finished (ListCache.latest). */
@@ -96,22 +100,28 @@ export interface ProbeSources {
  * probe that a database outage does not fail (else every instance would be restarted at once), and a readiness
  * probe that takes the instance out of the load balancer while it cannot serve the list.
  */
-export function registerProbeRoutes(app: FastifyInstance, sources: ProbeSources): void {
-  app.get(LIVE_ROUTE, { schema: LIVENESS_SCHEMA }, async (_request, reply) => {
-    reply.header('cache-control', NO_STORE);
-    return { success: true, status: 'live' };
-  });
-
-  app.get(READY_ROUTE, { schema: READINESS_SCHEMA }, async (request, reply) => {
-    const [database, machines] = await Promise.all([databaseCheck(sources), machinesCheck(sources)]);
-    const checks = { database, machines };
-    reply.header('cache-control', NO_STORE);
-    if (database === 'ok' && machines === 'loaded') return { success: true, status: 'ready', checks };
-    request.log.warn({ checks }, 'readiness: not ready');
-    return reply.code(503).send({ success: false, msg: 'systemError', checks });
-  });
-
-  refuseOtherMethods(app, [LIVE_ROUTE, READY_ROUTE], ['GET']);
+export function probeRoutes({ lastList, currentList, engine }: ProbeDeps) {
+  const sources: ProbeSources = { lastList, rebuildList: currentList, queryDatabase: () => engine.countMachines() };
+  return {
+    live: route({
+      schema: LIVENESS_SCHEMA,
+      handler: async (_request, reply) => {
+        reply.header('cache-control', NO_STORE);
+        return { success: true, status: 'live' };
+      },
+    }),
+    ready: route({
+      schema: READINESS_SCHEMA,
+      handler: async (request, reply) => {
+        const [database, machines] = await Promise.all([databaseCheck(sources), machinesCheck(sources)]);
+        const checks = { database, machines };
+        reply.header('cache-control', NO_STORE);
+        if (database === 'ok' && machines === 'loaded') return { success: true, status: 'ready', checks };
+        request.log.warn({ checks }, 'readiness: not ready');
+        return reply.code(503).send({ success: false, msg: 'systemError', checks });
+      },
+    }),
+  };
 }
 
 async function databaseCheck(sources: ProbeSources): Promise<'ok' | 'failed'> {

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { sendEncodedBody } from '../http/encodedBody';
 import type { ListBody } from '../http/listBody';
 import { BODY_ERRORS, ref, SERVER_ERRORS } from './apiSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const URLS = ['/api/rvm/', '/api/rvm'] as const;
 /** The page sends `{}` (the spec: an empty payload); anything bigger is refused unread, not parsed and discarded. */
 export const LIST_BODY_LIMIT_BYTES = 1024;
 
@@ -38,16 +36,15 @@ export const LIST_SCHEMA = {
 } as const;
 
 /** `POST /api/rvm/`: every machine, sorted by id. The request body is ignored. */
-export function registerRvmRoutes(app: FastifyInstance, currentList: () => Promise<ListBody>): void {
-  for (const url of URLS) {
-    // Without the trailing slash it answers the same, listed once in the document (under the spec's path).
-    const schema = url === URLS[0] ? LIST_SCHEMA : { ...LIST_SCHEMA, hide: true };
-    app.post(url, { bodyLimit: LIST_BODY_LIMIT_BYTES, schema }, async (request, reply) => {
+export const rvmRoutes = ({ currentList }: { currentList: () => Promise<ListBody> }) => ({
+  list: route({
+    bodyLimit: LIST_BODY_LIMIT_BYTES,
+    schema: LIST_SCHEMA,
+    handler: async (request, reply) => {
       const body = await currentList();
       // no-cache: the list changes whenever an operator imports, so always revalidate (cheap: 304).
       reply.header('cache-control', 'no-cache');
       return sendEncodedBody(request, reply, body);
-    });
-  }
-  refuseOtherMethods(app, URLS, ['POST']);
-}
+    },
+  }),
+});

@@ -1,12 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { fromThisSite } from '../security/csrf';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, SESSION_ANSWER, SESSION_COOKIE_SCHEME, sessionOf } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/auth/session';
+import { route } from './route';
 
 export const SESSION_ROUTE_SCHEMA = {
   operationId: 'getSession',
@@ -24,8 +21,8 @@ export const SESSION_ROUTE_SCHEMA = {
   },
 } as const;
 
-export function registerSessionRoute(app: FastifyInstance, access: Access): void {
-  app.post(ROUTE, {
+export const sessionRoutes = ({ access }: { access: Access }) => ({
+  session: route({
     schema: SESSION_ROUTE_SCHEMA,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -34,6 +31,5 @@ export function registerSessionRoute(app: FastifyInstance, access: Access): void
       if (identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
       return { success: true, session: sessionOf(identity.signedIn.session, identity.signedIn.account) };
     },
-  });
-  refuseOtherMethods(app, [ROUTE], ['POST']);
-}
+  }),
+});

@@ -2,7 +2,6 @@ import { ACCOUNT_NAME_MAX_LENGTH, normalizeAccountName } from '../accounts/accou
 import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
 import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { SignInGate } from '../auth/signIn';
 import type { Sessions } from '../auth/sessions';
@@ -12,9 +11,8 @@ import { addressKey } from '../security/rateLimitKey';
 import { readDeviceCookie, readSessionCookie, setDeviceCookie, setSessionCookie } from '../security/sessionCookie';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, RETRY_AFTER_SECONDS, SESSION_ANSWER, sessionOf } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/auth/login';
 const ONE_MINUTE_MS = 60 * 1000;
 /**
  * Each attempt costs an argon2 hash (19 MiB, tens of ms). The counts of failures stop an address after 20, but many
@@ -65,8 +63,8 @@ export const SIGN_IN_SCHEMA = {
 /** A name tried, as the log keeps it: normalized as an account's, and no longer than one can be. */
 const shownName = (name: string): string => [...normalizeAccountName(name)].slice(0, ACCOUNT_NAME_MAX_LENGTH).join('');
 
-export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sessions: Sessions): void {
-  app.post<{ Body: FromSchema<typeof SIGN_IN_BODY> }>(ROUTE, {
+export const signInRoutes = ({ gate, sessions }: { gate: SignInGate; sessions: Sessions }) => ({
+  signIn: route<{ Body: FromSchema<typeof SIGN_IN_BODY> }>({
     schema: SIGN_IN_SCHEMA,
     bodyLimit: 4096,
     // Counted by address whoever is signed in: a session does not buy more guesses.
@@ -104,6 +102,5 @@ export function registerSignInRoute(app: FastifyInstance, gate: SignInGate, sess
       request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
       return { success: true, session: sessionOf(session, result.account) };
     },
-  });
-  refuseOtherMethods(app, [ROUTE], ['POST']);
-}
+  }),
+});

@@ -1,13 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
 import { carriesCsrfToken, fromThisSite } from '../security/csrf';
 import { clearSessionCookie } from '../security/sessionCookie';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
-
-const ROUTE = '/api/auth/logout';
+import { route } from './route';
 
 export const SIGN_OUT_SCHEMA = {
   operationId: 'signOut',
@@ -28,8 +25,8 @@ export const SIGN_OUT_SCHEMA = {
   },
 } as const;
 
-export function registerSignOutRoute(app: FastifyInstance, access: Access): void {
-  app.post(ROUTE, {
+export const signOutRoutes = ({ access }: { access: Access }) => ({
+  signOut: route({
     schema: SIGN_OUT_SCHEMA,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -44,6 +41,5 @@ export function registerSignOutRoute(app: FastifyInstance, access: Access): void
       clearSessionCookie(request, reply);
       return { success: true };
     },
-  });
-  refuseOtherMethods(app, [ROUTE], ['POST']);
-}
+  }),
+});

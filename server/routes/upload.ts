@@ -1,27 +1,20 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type {} from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sanitizeOriginalName } from '../files/originalName';
 import type { PhotoStore } from '../db/engine';
-import type { Access } from '../security/access';
-import type { RecordChange } from './accessChange';
+import { changeRecorder } from './accessChange';
+import type { Clock } from '../accounts/clock';
+import type { ServerConfig } from '../config';
+import type { AccessAuditStore } from '../db/accessAudit';
 import { errorAnswer, SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, CONSOLE_SECURITY } from './authSchemas';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/upload';
 const ONE_MINUTE_MS = 60 * 1000;
 /** Text fields a form may carry before its file: the page sends none, a form tool may add a few. */
 export const UPLOAD_MAX_FIELDS = 10;
-
-export interface UploadOptions {
-  access: Access;
-  /** Where each photo stored is audited: who, when, from where. */
-  recordChange: RecordChange;
-  maxBytes: number;
-  ratePerMinute: number;
-}
 
 /**
  * The body is documented here, not validated before the handler: the handler reads the file as a stream
@@ -69,38 +62,47 @@ export const UPLOAD_SCHEMA = {
 } as const;
 
 /** `POST /api/upload`: an operator stores one image (multipart field `file`) and gets its id. */
-export function registerUploadRoutes(app: FastifyInstance, store: PhotoStore, options: UploadOptions): void {
-  app.post(ROUTE, {
-    schema: UPLOAD_SCHEMA,
-    // Nothing to validate before the handler, which reads the body as a stream (see UPLOAD_SCHEMA).
-    validatorCompiler: () => () => true,
-    // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
-    config: { rateLimit: { max: options.ratePerMinute, timeWindow: ONE_MINUTE_MS } },
-    // preParsing: refuse before a single byte of the body is read.
-    preParsing: options.access.guardBeforeBody('uploadPhotos', { changes: true }),
-    handler: async (request) => {
-      if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
-      const part = await firstFile(request, options.maxBytes).catch(asClientFault);
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw new ApiError(400, 'fileMissing');
-      }
-      const blob = await store
-        .save(part.file, { maxBytes: options.maxBytes, originalName: sanitizeOriginalName(part.filename) })
-        .catch((error: unknown) => {
-          // The parser failed the file stream: the body was malformed or cut short. Anything else (disk) is ours.
-          throw error === part.file.errored ? asClientFault(error) : error;
+export interface UploadDeps {
+  engine: { files: PhotoStore; accessAudit: AccessAuditStore };
+  config: Pick<ServerConfig, 'uploadMaxBytes' | 'uploadRateLimitPerMinute'>;
+  clock: Clock;
+}
+
+export function uploadRoutes({ engine, config, clock }: UploadDeps) {
+  const store = engine.files;
+  /** Where each photo stored is audited: who, when, from where. */
+  const recordChange = changeRecorder(engine.accessAudit, clock);
+  return {
+    upload: route({
+      schema: UPLOAD_SCHEMA,
+      // Nothing to validate before the handler, which reads the body as a stream (see UPLOAD_SCHEMA).
+      validatorCompiler: () => () => true,
+      // The rate limit runs on onRequest, before this check, so token guessing is throttled too.
+      config: { rateLimit: { max: config.uploadRateLimitPerMinute, timeWindow: ONE_MINUTE_MS } },
+      // preParsing: refuse before a single byte of the body is read.
+      handler: async (request) => {
+        if (!request.isMultipart()) throw new ApiError(415, 'unsupportedMediaType');
+        const part = await firstFile(request, config.uploadMaxBytes).catch(asClientFault);
+        if (!part || part.fieldname !== 'file') {
+          part?.file.resume();
+          throw new ApiError(400, 'fileMissing');
+        }
+        const blob = await store
+          .save(part.file, { maxBytes: config.uploadMaxBytes, originalName: sanitizeOriginalName(part.filename) })
+          .catch((error: unknown) => {
+            // The parser failed the file stream: the body was malformed or cut short. Anything else (disk) is ours.
+            throw error === part.file.errored ? asClientFault(error) : error;
+          });
+        // Audited now, not only once a machine is given it: a photo stored and never used is a change too.
+        await recordChange(request, 'photoUploaded', blob.id, {
+          bytes: blob.size,
+          type: blob.contentType,
+          name: sanitizeOriginalName(part.filename),
         });
-      // Audited now, not only once a machine is given it: a photo stored and never used is a change too.
-      await options.recordChange(request, 'photoUploaded', blob.id, {
-        bytes: blob.size,
-        type: blob.contentType,
-        name: sanitizeOriginalName(part.filename),
-      });
-      return { success: true, id: blob.id };
-    },
-  });
-  refuseOtherMethods(app, [ROUTE], ['POST']);
+        return { success: true, id: blob.id };
+      },
+    }),
+  };
 }
 
 /**

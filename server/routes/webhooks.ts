@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { DELIVERIES_ANSWER_SCHEMA } from '../../shared/contract/delivery';
 import { WEBHOOK_ANSWER_SCHEMA, WEBHOOK_INPUT_SCHEMA, WEBHOOKS_ANSWER_SCHEMA } from '../../shared/contract/webhook';
@@ -8,16 +7,12 @@ import type { Webhook } from '../db/alertStore';
 import { shownFeedUrl } from '../feed/shownFeedUrl';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
-import type { Access } from '../security/access';
 import { ReceiverRefusedError, type ReceiverGuard } from '../alerting/receiverGuard';
 import { ADMIN_ERRORS, BAD_WEBHOOK, ID_PARAMS, NOT_FOUND } from './alertSchemas';
 import { CONSOLE_SECURITY } from './authSchemas';
 import { changeRecorder, fieldChanges } from './accessChange';
-import { refuseOtherMethods } from './methodNotAllowed';
+import { route } from './route';
 
-const ROUTE = '/api/operator/webhooks';
-const ONE_ROUTE = `${ROUTE}/:id`;
-const DELIVERIES_ROUTE = `${ROUTE}/:id/deliveries`;
 const DELIVERIES_LIMIT = 200;
 /** A secret the server makes: 32 random bytes, as 64 hex digits. */
 const SECRET_BYTES = 32;
@@ -149,15 +144,15 @@ async function checkedUrl(raw: string, receivers: ReceiverGuard): Promise<string
 const newSecret = (): string => randomBytes(SECRET_BYTES).toString('hex');
 
 /** The admins' webhooks and their delivery log. */
-export function registerWebhookRoutes(
-  app: FastifyInstance,
-  engine: Engine,
-  access: Access,
-  clock: Clock,
-  receivers: ReceiverGuard,
-): void {
-  const reading = access.guard('manageAlerts', { changes: false });
-  const changing = access.guardBeforeBody('manageAlerts', { changes: true });
+export function webhookRoutes({
+  engine,
+  clock,
+  receivers,
+}: {
+  engine: Engine;
+  clock: Clock;
+  receivers: ReceiverGuard;
+}) {
   const audit = changeRecorder(engine.accessAudit, clock);
   const find = async (id: string) => {
     const webhook = (await engine.alerts.listWebhooks()).find((candidate) => candidate.id === Number(id));
@@ -165,86 +160,79 @@ export function registerWebhookRoutes(
     return webhook;
   };
 
-  app.get(ROUTE, {
-    schema: WEBHOOK_SCHEMAS.list,
-    onRequest: reading,
-    handler: async () => ({ success: true, webhooks: await engine.alerts.listWebhooks() }),
-  });
+  return {
+    list: route({
+      schema: WEBHOOK_SCHEMAS.list,
+      handler: async () => ({ success: true, webhooks: await engine.alerts.listWebhooks() }),
+    }),
 
-  app.post<{ Body: FromSchema<typeof WEBHOOK_INPUT_SCHEMA> }>(ROUTE, {
-    schema: WEBHOOK_SCHEMAS.create,
-    preParsing: changing,
-    handler: async (request) => {
-      const { url, description = '', enabled = true, secret } = request.body;
-      const made = secret === undefined ? newSecret() : null;
-      const input = { url: await checkedUrl(url, receivers), description, enabled };
-      const webhook = await engine.alerts.addWebhook(input, secret ?? made!, clock().toISOString());
-      await audit(request, 'webhookAdded', String(webhook.id), {
-        ...webhookFields(webhook),
-        secret: made ? 'made' : 'given',
-      });
-      request.log.info({ webhook, by: request.caller?.name }, 'webhook registered');
-      return { success: true, webhook, ...(made ? { secret: made } : {}) };
-    },
-  });
-
-  app.patch<{ Params: IdParams; Body: FromSchema<typeof WEBHOOK_PATCH_BODY> }>(ONE_ROUTE, {
-    schema: WEBHOOK_SCHEMAS.update,
-    preParsing: changing,
-    handler: async (request) => {
-      const before = await find(request.params.id);
-      const { url, description, enabled, secret, rotateSecret } = request.body;
-      if (secret !== undefined && rotateSecret) {
-        throw new ApiError(400, 'badRequest', { problem: 'give a secret or ask for a new one, not both' });
-      }
-      const made = rotateSecret ? newSecret() : null;
-      const input = {
-        url: url === undefined ? before.url : await checkedUrl(url, receivers),
-        description: description ?? before.description,
-        enabled: enabled ?? before.enabled,
-      };
-      const webhook = await engine.alerts.updateWebhook(before.id, input, made ?? secret ?? null);
-      if (!webhook) throw new ApiError(404, 'notFound');
-      const changed = fieldChanges(webhookFields(before), webhookFields(webhook));
-      if (Object.keys(changed).length > 0) await audit(request, 'webhookChanged', String(webhook.id), changed);
-      if (made !== null || secret !== undefined) {
-        await audit(request, 'webhookSecretChanged', String(webhook.id), {
-          url: shownFeedUrl(webhook.url),
+    create: route<{ Body: FromSchema<typeof WEBHOOK_INPUT_SCHEMA> }>({
+      schema: WEBHOOK_SCHEMAS.create,
+      handler: async (request) => {
+        const { url, description = '', enabled = true, secret } = request.body;
+        const made = secret === undefined ? newSecret() : null;
+        const input = { url: await checkedUrl(url, receivers), description, enabled };
+        const webhook = await engine.alerts.addWebhook(input, secret ?? made!, clock().toISOString());
+        await audit(request, 'webhookAdded', String(webhook.id), {
+          ...webhookFields(webhook),
           secret: made ? 'made' : 'given',
         });
-      }
-      request.log.info(
-        { webhook, by: request.caller?.name, newSecret: made !== null || secret !== undefined },
-        'webhook changed',
-      );
-      return { success: true, webhook, ...(made ? { secret: made } : {}) };
-    },
-  });
+        request.log.info({ webhook, by: request.caller?.name }, 'webhook registered');
+        return { success: true, webhook, ...(made ? { secret: made } : {}) };
+      },
+    }),
 
-  app.delete<{ Params: IdParams }>(ONE_ROUTE, {
-    schema: WEBHOOK_SCHEMAS.delete,
-    onRequest: access.guard('manageAlerts', { changes: true }),
-    handler: async (request) => {
-      const before = await find(request.params.id);
-      if (!(await engine.alerts.deleteWebhook(before.id))) throw new ApiError(404, 'notFound');
-      await audit(request, 'webhookDeleted', String(before.id), webhookFields(before));
-      request.log.info({ webhook: Number(request.params.id), by: request.caller?.name }, 'webhook deleted');
-      return { success: true };
-    },
-  });
+    update: route<{ Params: IdParams; Body: FromSchema<typeof WEBHOOK_PATCH_BODY> }>({
+      schema: WEBHOOK_SCHEMAS.update,
+      handler: async (request) => {
+        const before = await find(request.params.id);
+        const { url, description, enabled, secret, rotateSecret } = request.body;
+        if (secret !== undefined && rotateSecret) {
+          throw new ApiError(400, 'badRequest', { problem: 'give a secret or ask for a new one, not both' });
+        }
+        const made = rotateSecret ? newSecret() : null;
+        const input = {
+          url: url === undefined ? before.url : await checkedUrl(url, receivers),
+          description: description ?? before.description,
+          enabled: enabled ?? before.enabled,
+        };
+        const webhook = await engine.alerts.updateWebhook(before.id, input, made ?? secret ?? null);
+        if (!webhook) throw new ApiError(404, 'notFound');
+        const changed = fieldChanges(webhookFields(before), webhookFields(webhook));
+        if (Object.keys(changed).length > 0) await audit(request, 'webhookChanged', String(webhook.id), changed);
+        if (made !== null || secret !== undefined) {
+          await audit(request, 'webhookSecretChanged', String(webhook.id), {
+            url: shownFeedUrl(webhook.url),
+            secret: made ? 'made' : 'given',
+          });
+        }
+        request.log.info(
+          { webhook, by: request.caller?.name, newSecret: made !== null || secret !== undefined },
+          'webhook changed',
+        );
+        return { success: true, webhook, ...(made ? { secret: made } : {}) };
+      },
+    }),
 
-  app.get<{ Params: IdParams }>(DELIVERIES_ROUTE, {
-    schema: WEBHOOK_SCHEMAS.deliveries,
-    onRequest: reading,
-    handler: async (request) => {
-      const webhook = await find(request.params.id);
-      return { success: true, deliveries: await engine.alerts.deliveries(webhook.id, DELIVERIES_LIMIT) };
-    },
-  });
+    remove: route<{ Params: IdParams }>({
+      schema: WEBHOOK_SCHEMAS.delete,
+      handler: async (request) => {
+        const before = await find(request.params.id);
+        if (!(await engine.alerts.deleteWebhook(before.id))) throw new ApiError(404, 'notFound');
+        await audit(request, 'webhookDeleted', String(before.id), webhookFields(before));
+        request.log.info({ webhook: Number(request.params.id), by: request.caller?.name }, 'webhook deleted');
+        return { success: true };
+      },
+    }),
 
-  refuseOtherMethods(app, [ROUTE], ['GET', 'POST']);
-  refuseOtherMethods(app, [ONE_ROUTE], ['PATCH', 'DELETE']);
-  refuseOtherMethods(app, [DELIVERIES_ROUTE], ['GET']);
+    deliveries: route<{ Params: IdParams }>({
+      schema: WEBHOOK_SCHEMAS.deliveries,
+      handler: async (request) => {
+        const webhook = await find(request.params.id);
+        return { success: true, deliveries: await engine.alerts.deliveries(webhook.id, DELIVERIES_LIMIT) };
+      },
+    }),
+  };
 }
 
 /** What the audit keeps of a webhook: never its secret, nor the values of its query (a key is often one). */

@@ -106,35 +106,24 @@ export class Access {
   }
 
   /**
-   * A hook that lets through only a caller with `permission`: 401 for nobody; for a session, 403 csrfRejected for a
-   * change without its token or from another site, 403 passwordChangeRequired until a given password is replaced;
-   * 403 forbidden for a role without the permission. Runs before the body is read.
+   * Lets through only a caller with `permission` (server/security/routeAccess.ts asks, for every route the table
+   * guards): 401 for nobody; for a session, 403 csrfRejected for a change without its token or from another site,
+   * 403 passwordChangeRequired until a given password is replaced; 403 forbidden for a role without the permission.
    */
-  guard(permission: Permission, options: GuardOptions) {
-    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      // Nothing a guarded route answers may be kept by a browser or a proxy (ASVS 8.2.1).
-      reply.header('cache-control', 'no-store');
-      const identity = await this.identify(request, reply);
-      if (!identity) throw new ApiError(401, 'unauthorized');
-      if (identity.kind === 'person') {
-        const { csrfToken } = identity.signedIn.session;
-        if (options.changes && !(fromThisSite(request) && carriesCsrfToken(request, csrfToken))) {
-          throw new ApiError(403, 'csrfRejected');
-        }
-        if (identity.signedIn.account.mustChangePassword) throw new ApiError(403, 'passwordChangeRequired');
+  async admit(request: FastifyRequest, reply: FastifyReply, permission: Permission, options: GuardOptions) {
+    // Nothing a guarded route answers may be kept by a browser or a proxy (ASVS 8.2.1).
+    reply.header('cache-control', 'no-store');
+    const identity = await this.identify(request, reply);
+    if (!identity) throw new ApiError(401, 'unauthorized');
+    if (identity.kind === 'person') {
+      const { csrfToken } = identity.signedIn.session;
+      if (options.changes && !(fromThisSite(request) && carriesCsrfToken(request, csrfToken))) {
+        throw new ApiError(403, 'csrfRejected');
       }
-      if (!roleAllows(identity.caller.role, permission)) throw new ApiError(403, 'forbidden');
-      if (options.peopleOnly && identity.kind !== 'person') throw new ApiError(403, 'forbidden');
-      request.caller = identity.caller;
-    };
-  }
-
-  /** The guard as a preParsing hook: for a route with a body, refused before a byte of it is read. */
-  guardBeforeBody(permission: Permission, options: GuardOptions) {
-    const guard = this.guard(permission, options);
-    return async <T>(request: FastifyRequest, reply: FastifyReply, payload: T): Promise<T> => {
-      await guard(request, reply);
-      return payload;
-    };
+      if (identity.signedIn.account.mustChangePassword) throw new ApiError(403, 'passwordChangeRequired');
+    }
+    if (!roleAllows(identity.caller.role, permission)) throw new ApiError(403, 'forbidden');
+    if (options.peopleOnly && identity.kind !== 'person') throw new ApiError(403, 'forbidden');
+    request.caller = identity.caller;
   }
 }

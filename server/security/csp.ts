@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EARLY_LIST_SCRIPT } from '../../shared/earlyList';
-import { parseOrigins } from '../config';
+import { readOrigins, VARIABLES } from '../config';
 
 /** The government basemap service the map loads its style, tiles and glyphs from. */
 export const MAP_API_ORIGIN = 'https://mapapi.geodata.gov.hk';
@@ -14,8 +14,8 @@ export const EARLY_LIST_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EAR
  */
 export function buildCsp(origins: readonly string[], mapOrigins: readonly string[] = []): string {
   // Re-checked here: an origin with a space or ";" would otherwise add its own directives.
-  const ancestors = parseOrigins(origins.join(','));
-  const extraMapOrigins = parseOrigins(mapOrigins.join(','), 'RVM_MAP_ORIGINS');
+  const ancestors = readOrigins(origins.join(','), VARIABLES.embedOrigins.name);
+  const extraMapOrigins = readOrigins(mapOrigins.join(','), VARIABLES.mapOrigins.name);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", EARLY_LIST_SCRIPT_HASH],

@@ -69,8 +69,10 @@ describe('names quoted in the docs', () => {
   it('lists every environment variable the server reads in docs/configuration.md', () => {
     const configuration = readDoc('docs/configuration.md');
     const serverCode = index.files.filter((file) => /^server\/.*\.ts$/.test(file) && !file.endsWith('.test.ts'));
-    const read = new Set(serverCode.flatMap((file) => [...readDoc(file).matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)]));
-    const names = [...read].map((match) => match[1] ?? '');
+    // Read as env.NAME, or declared in server/config/variables.ts as integer('NAME', ...) and the like.
+    const reads = /\benv\.([A-Z][A-Z0-9_]*)|\b(?:integer|text|filePath|flag|optional|custom)\('([A-Z][A-Z0-9_]*)'/g;
+    const read = new Set(serverCode.flatMap((file) => [...readDoc(file).matchAll(reads)]));
+    const names = [...read].map((match) => match[1] ?? match[2] ?? '');
     expect(names.length).toBeGreaterThan(20);
     expect(names.filter((name) => !configuration.includes(`\`${name}\``))).toEqual([]);
   });

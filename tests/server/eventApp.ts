@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MachineBus } from '../../server/live/bus';
 import { registerApiSchemas } from '../../server/routes/apiSchemas';
-import { registerEventRoutes, type EventStreamOptions } from '../../server/routes/events';
+import type { EventStreamOptions } from '../../server/routes/events';
+import { registerRoutes } from '../../server/routes/registerRoutes';
+import { EVENT_ROUTES } from '../../server/routes/table';
 
 export interface EventApp {
   app: FastifyInstance;
@@ -24,7 +26,7 @@ export async function startEventApp(
     logLines ? { logger: { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } } } : {},
   );
   registerApiSchemas(app);
-  registerEventRoutes(app, bus, streams);
+  registerRoutes(app, [EVENT_ROUTES], { app, bus, eventStreams: streams });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   return { app, bus, port, url: `http://127.0.0.1:${port}/api/events` };

@@ -9,11 +9,12 @@ import { MachineBus } from '../../server/live/bus';
 import { MAX_REPLAY_BYTES, MAX_UNSENT_BYTES } from '../../server/live/streamLimits';
 import type { ApiMachine } from '../../server/machines/apiMachine';
 import { registerApiSchemas } from '../../server/routes/apiSchemas';
-import { registerEventRoutes } from '../../server/routes/events';
 import fastifyCookie from '@fastify/cookie';
 import { Sessions } from '../../server/auth/sessions';
-import { registerOperatorRoutes } from '../../server/routes/operator';
+import { registerRoutes } from '../../server/routes/registerRoutes';
+import { EVENT_ROUTES, OPERATOR_ROUTES, type RouteDeps } from '../../server/routes/table';
 import { Access } from '../../server/security/access';
+import { enforceRouteAccess } from '../../server/security/routeAccess';
 import { startEventApp } from './eventApp';
 import { auth, FIXTURES, makeTempDir, openTestEngine, type TestEngine } from './helpers';
 import {
@@ -58,8 +59,13 @@ describe('event streams with clients that never read', () => {
     Access.register(app);
     const sessions = new Sessions(test.engine.sessions, { idleMs: 60_000, absoluteMs: 60_000 }, () => new Date());
     const bus = new MachineBus();
-    registerOperatorRoutes(app, test.engine, bus, new Access(test.config.adminToken, sessions));
-    registerEventRoutes(app, bus, { maxStreamsPerAddress: STALLED + REPLAYS + 1 });
+    enforceRouteAccess(app, new Access(test.config.adminToken, sessions));
+    registerRoutes<Pick<RouteDeps, 'app' | 'engine' | 'bus' | 'eventStreams'>>(app, [OPERATOR_ROUTES, EVENT_ROUTES], {
+      app,
+      engine: test.engine,
+      bus,
+      eventStreams: { maxStreamsPerAddress: STALLED + REPLAYS + 1 },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     unsent = watchUnsentBytes(app.server);
