@@ -18,6 +18,8 @@ const PRODUCT_TEST_FOLDERS = [
   // deploy/'s Prometheus rules and dashboard against the compiled server; the image and compose stack in podman.
   'tests/deploy',
   'tests/container',
+  // The test run's own tools, tested beside them as any module is.
+  'tests/support',
 ];
 /** What makes a server test one: the app or an engine (helpers.ts), an event app, a fake feed, PostgreSQL, a process. */
 const RUNS_THE_PRODUCT = [
