@@ -6,7 +6,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_ERROR_KEYS } from '../../server/errors';
 import { API_DOCS_PATH } from '../../server/routes/apiDocs';
-import { auth, makePng, makeTempDir, multipart, startSeededTestServer, type TestServer } from './helpers';
+import { auth, makePng, makeTempDir, multipart, type TestServer } from './helpers';
 
 /** Every route the app registers, as Fastify's onRoute hook sees it: the app is built by a Fastify that logs them. */
 const routes = vi.hoisted(() => [] as RouteOptions[]);
@@ -42,6 +42,9 @@ beforeAll(async () => {
   staticDir = makeTempDir();
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
   routes.length = 0;
+  // The server's modules afresh, so that its app is built by the mocked Fastify even in a worker that loaded them.
+  vi.resetModules();
+  const { startSeededTestServer } = await import('./helpers');
   server = await startSeededTestServer({ staticDir });
   const answer = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(answer.statusCode).toBe(200);
