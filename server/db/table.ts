@@ -1,0 +1,24 @@
+/**
+ * The catalogue's form: one declaration a table, read by both engines' stores (their column lists), by
+ * copy-to-postgres (what it sends each column as) and by the tests that hold the migrations to it. A column's type
+ * is PostgreSQL's (`unnest` sends it as an array of that type); SQLite stores the same values but for `bool`, kept
+ * as 0 and 1, `json` and `jsonb`, kept as text, and `text[]`, kept as JSON text.
+ */
+export type ColumnType = 'text' | 'text[]' | 'int' | 'int4' | 'int8' | 'float8' | 'bool' | 'json' | 'jsonb';
+
+export interface Table {
+  readonly name: string;
+  /** Every column, in the order copy-to-postgres writes them. */
+  readonly columns: Readonly<Record<string, ColumnType>>;
+  /** Its rows keep their ids when copied (other rows refer to them), and the id sequence goes on after them. */
+  readonly keepIds?: boolean;
+}
+
+/** A table's columns for a SELECT or RETURNING, but those in `except` (secrets, bodies the stores never read). */
+export const columnList = (table: Table, except: readonly string[] = []): string =>
+  Object.keys(table.columns)
+    .filter((column) => !except.includes(column))
+    .join(', ');
+
+/** A `bool` column as either engine returns it: PostgreSQL's boolean or SQLite's 0 and 1. */
+export const flag = (value: boolean | number): boolean => value === true || value === 1;
