@@ -22,3 +22,10 @@ export const columnList = (table: Table, except: readonly string[] = []): string
 
 /** A `bool` column as either engine returns it: PostgreSQL's boolean or SQLite's 0 and 1. */
 export const flag = (value: boolean | number): boolean => value === true || value === 1;
+
+/** A `text[]` column as either engine returns it: PostgreSQL's array or SQLite's JSON text. */
+export const textArray = (value: string[] | string): string[] =>
+  typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
+
+/** A `json`/`jsonb` column as either engine returns it: PostgreSQL's parsed value or SQLite's text. */
+export const jsonValue = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
