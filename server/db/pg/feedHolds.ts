@@ -2,7 +2,7 @@ import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
 import type * as feed from '../feedStore';
-import { pgApplyStatusUpdate } from './machines';
+import { pgApplyMachineEdit } from './machines';
 import type { Queryable } from './pool';
 
 /**
@@ -138,7 +138,7 @@ export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at:
   const active = await activeIds(db);
   const machines: ApiMachine[] = [];
   for (const machineId of ids.filter((candidate) => active.has(candidate))) {
-    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+    const result = await pgApplyMachineEdit(db, machineId, { deactivated: true }, actor, at);
     if (result) machines.push(result.machine);
   }
   const timestamp = at.toISOString();

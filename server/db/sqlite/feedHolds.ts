@@ -2,7 +2,7 @@ import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
 import type * as feed from '../feedStore';
-import { applyStatusUpdate } from './applyStatusUpdate';
+import { applyMachineEdit } from './applyMachineEdit';
 import type { Db } from './open';
 
 /**
@@ -125,7 +125,7 @@ export function confirmHold(db: Db, id: number, actor: Actor, at: Date): feed.Ho
       const machines: ApiMachine[] = [];
       for (const machineId of ids.filter((candidate) => active.has(candidate))) {
         // Audited machine by machine, as an operator's own change, under the admin's (or the token's) name and address.
-        const result = applyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+        const result = applyMachineEdit(db, machineId, { deactivated: true }, actor, at);
         if (result) machines.push(result.machine);
       }
       db.prepare(
