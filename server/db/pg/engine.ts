@@ -20,7 +20,8 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
-import { PgAccountStore, PgSessionStore } from './accounts';
+import { PgAccountStore } from './accounts';
+import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
