@@ -12,6 +12,8 @@ export interface Table {
   readonly columns: Readonly<Record<string, ColumnType>>;
   /** Its rows keep their ids when copied (other rows refer to them), and the id sequence goes on after them. */
   readonly keepIds?: boolean;
+  /** Columns the table has that nobody writes: their default is their only value (feed_baseline's only_row). */
+  readonly fixed?: readonly string[];
 }
 
 /** A table's columns for a SELECT or RETURNING, but those in `except` (secrets, bodies the stores never read). */

@@ -52,7 +52,12 @@ export const HOLD_AUDIT: Table = {
   columns: { id: 'int8', hold_id: 'int8', decision: 'text', machine_ids: 'json', at: 'text', ...WHO },
   keepIds: true,
 };
-export const FEED_BASELINE: Table = { name: 'feed_baseline', columns: { active: 'int', since: 'text' } };
+/** One row at most: its key is a constant. */
+export const FEED_BASELINE: Table = {
+  name: 'feed_baseline',
+  columns: { active: 'int', since: 'text' },
+  fixed: ['only_row'],
+};
 export const META: Table = { name: 'meta', columns: { key: 'text', value: 'text' } };
 /** Sessions and failed sign-ins are not copied (people sign in again): they are not here. */
 export const ACCOUNTS: Table = {
