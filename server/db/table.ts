@@ -14,6 +14,8 @@ export interface Table {
   readonly keepIds?: boolean;
   /** Columns the table has that nobody writes: their default is their only value (feed_baseline's only_row). */
   readonly fixed?: readonly string[];
+  /** The order copy-to-postgres reads its rows in; by its first column when not given. */
+  readonly orderBy?: string;
 }
 
 /** A table's columns for a SELECT or RETURNING, but those in `except` (secrets, bodies the stores never read). */
@@ -21,6 +23,19 @@ export const columnList = (table: Table, except: readonly string[] = []): string
   Object.keys(table.columns)
     .filter((column) => !except.includes(column))
     .join(', ');
+
+/**
+ * A row as SQLite keeps it (0 and 1, JSON text arrays) made the values PostgreSQL's columns take (booleans, arrays);
+ * JSON columns stay text (PostgreSQL parses it).
+ */
+export function toPgValues(table: Table, row: Record<string, unknown>): Record<string, unknown> {
+  const values = { ...row };
+  for (const [column, type] of Object.entries(table.columns)) {
+    if (type === 'bool') values[column] = row[column] === 1;
+    else if (type === 'text[]') values[column] = JSON.parse(String(row[column])) as unknown;
+  }
+  return values;
+}
 
 /** A `bool` column as either engine returns it: PostgreSQL's boolean or SQLite's 0 and 1. */
 export const flag = (value: boolean | number): boolean => value === true || value === 1;

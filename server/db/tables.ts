@@ -150,6 +150,7 @@ export const WEBHOOK_DELIVERIES: Table = {
     created_at: 'text',
     delivered_at: 'text',
   },
+  orderBy: 'created_at, id',
 };
 
 /**
