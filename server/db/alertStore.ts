@@ -1,7 +1,7 @@
 import { DELIVERY_STATES, type Delivery, type DeliveryState } from '../../shared/contract/delivery';
 import type { Webhook, WebhookInput as WebhookRequest } from '../../shared/contract/webhook';
 import type { Alert, AlertChanges, AlertEvent } from '../alerts/alert';
-import { ALERT_KINDS, type AlertKind, type AlertRule, type AlertRuleInput } from '../alerts/alertRule';
+import type { AlertKind, AlertRule, AlertRuleInput } from '../alerts/alertRule';
 
 /**
  * A receiver of alert events an admin registered, as the contract has it. Its secret is never read back (see
@@ -87,19 +87,4 @@ export interface AlertStore {
 export interface PrunedAlerts {
   alerts: number;
   deliveries: number;
-}
-
-/** Finished deliveries older than the cutoff ($1 / ?), as both engines delete them. */
-export const PRUNE_DELIVERIES_SQL = (param: string): string =>
-  `DELETE FROM webhook_deliveries WHERE state <> 'pending' AND created_at < ${param}`;
-/** Closed alerts older than the cutoff without a pending delivery (their finished ones go with them: cascade). */
-export const PRUNE_ALERTS_SQL = (param: string): string =>
-  `DELETE FROM alerts WHERE closed_at IS NOT NULL AND closed_at < ${param}
-     AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.alert_id = alerts.id AND d.state = 'pending')`;
-
-/** Every kind's count, 0 for those with none. */
-export function countsByKind(rows: readonly { kind: AlertKind; open: number | string }[]): Record<AlertKind, number> {
-  const counts = Object.fromEntries(ALERT_KINDS.map((kind) => [kind, 0])) as Record<AlertKind, number>;
-  for (const row of rows) counts[row.kind] = Number(row.open);
-  return counts;
 }

@@ -37,9 +37,9 @@ export interface ImportAuditInput {
   address?: string | null;
 }
 
-export interface StatusUpdateResult {
+export interface MachineEditResult {
   machine: ApiMachine;
-  /** False when the update repeated the current state (it is audited all the same). */
+  /** False when the edit repeated what the machine held (it is audited all the same). */
   changed: boolean;
 }
 
@@ -115,8 +115,11 @@ export interface Engine {
   /** A page of the audit (status updates and imports), newest first. */
   readAudit(query: AuditQuery): Promise<AuditEntry[]>;
   countMachines(): Promise<number>;
-  /** An operator's update and its audit entry (who, from where), in one transaction; null when there is no such machine. */
-  updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null>;
+  /**
+   * An operator's edit (status and state, texts, hours, photo) and its audit entry (who, from where), in one
+   * transaction; null when there is no such machine.
+   */
+  editMachine(id: string, change: MachineChange, actor: Actor, at?: Date): Promise<MachineEditResult | null>;
   /**
    * Inserts or replaces machines (a photo-less row keeps the machine's photo) and records their photos, all or
    * nothing. With `audit` it is an import: recorded in the import audit, the data set marked as seeded, and

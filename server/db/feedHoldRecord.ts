@@ -1,4 +1,6 @@
 import type { FeedHold, HoldState } from './feedStore';
+import { columnList } from './table';
+import { FEED_HOLDS } from './tables';
 
 /** A hold as both engines store it (feed_holds): the machine id lists as JSON arrays. */
 export interface FeedHoldRecord {
@@ -17,8 +19,7 @@ export interface FeedHoldRecord {
   kept_ids: string;
 }
 
-export const HOLD_COLUMNS = `id, held_at, machine_ids, active, remaining, baseline, baseline_since, state,
-  decided_at, decided_by, rejected_at, rejected_by, kept_ids`;
+export const HOLD_COLUMNS = columnList(FEED_HOLDS);
 
 export const toFeedHold = (record: FeedHoldRecord): FeedHold => ({
   id: Number(record.id),

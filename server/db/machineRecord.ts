@@ -7,7 +7,13 @@ import {
 } from '../../shared/contract/machine';
 import { KNOWN_ROW_FIELDS, STORED_FIELDS, type MachineRow, type StoredField } from '../../shared/contract/machineRow';
 import type { ExtraFields } from '../../shared/contract/extraFields';
+import { STATE_EDIT_FIELDS } from '../../shared/contract/machineEdit';
+import type { Actor } from '../accounts/actor';
 import { fileUrl } from '../machines/apiMachine';
+import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../machines/machineChange';
+import { operatorStateOf } from '../machines/statusUpdate';
+import { columnList } from './table';
+import { STATUS_AUDIT } from './tables';
 
 /**
  * The machines table of both engines, read from the contract (shared/contract/machine.ts): a column per stored field,
@@ -102,4 +108,33 @@ export function upsertValues(row: MachineRow, pictureId: string | null, updatedA
 export function recordOf(row: MachineRow, pictureId: string | null): MachineRecord {
   const values = upsertValues(row, pictureId, '');
   return Object.fromEntries(UPSERT_COLUMNS.map((column, i) => [column, values[i]])) as MachineRecord;
+}
+
+/** The status audit's columns but its id, in the order of a `machineEdit`'s `audit` values. */
+export const STATUS_AUDIT_COLUMNS = columnList(STATUS_AUDIT, ['id']);
+
+/**
+ * An operator's change as both engines write it, from the machine as it was: the columns it sets (the state's, the
+ * time, then the texts and photo it touches) and their values (booleans as 0 and 1 for SQLite), its audit entry's
+ * values (the audited fields before and after) and whether it changed anything.
+ */
+export function machineEdit(
+  was: ApiMachine,
+  change: MachineChange,
+  actor: Actor,
+  timestamp: string,
+  booleansAsNumbers: boolean,
+): { columns: string[]; values: unknown[]; audit: unknown[]; changed: boolean } {
+  const before = auditedFieldsOf(was, change);
+  const after = { ...before, ...change };
+  const state = { ...operatorStateOf(was), ...change };
+  const texts = textAndPictureColumns(change);
+  const stateValue = (field: (typeof STATE_EDIT_FIELDS)[number]) =>
+    booleansAsNumbers && BOOLEAN_COLUMNS.includes(field) ? Number(state[field]) : state[field];
+  return {
+    columns: [...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN, ...Object.keys(texts)],
+    values: [...STATE_EDIT_FIELDS.map(stateValue), timestamp, ...Object.values(texts)],
+    audit: [was.id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address],
+    changed: JSON.stringify(before) !== JSON.stringify(after),
+  };
 }

@@ -95,7 +95,7 @@ export function operatorRoutes({ engine, bus }: { engine: Engine; bus: MachineBu
         if (change.picture && !(await engine.files.find(change.picture.id))) {
           throw new ApiError(400, 'invalidMachine', { problems: [{ field: 'picture', code: 'photoId', params: {} }] });
         }
-        const result = await engine.updateStatus(request.params.id, change, actorOf(request));
+        const result = await engine.editMachine(request.params.id, change, actorOf(request));
         if (!result) throw new ApiError(404, 'notFound');
         request.log.info({ machine: request.params.id, fields: Object.keys(change) }, 'machine changed by operator');
         if (result.changed) bus.publish(result.machine);

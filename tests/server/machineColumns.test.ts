@@ -10,12 +10,14 @@ import {
 } from '../../server/db/machineRecord';
 import { pgTypeOf } from '../../server/db/pg/columnTypes';
 import { STATE_COLUMNS } from '../../server/db/stateRecord';
+import type { ColumnType } from '../../server/db/table';
+import { COPIED_AS_THEY_ARE, FILES } from '../../server/db/tables';
 import { makeTempDir, openTestEngine, usingPostgres, type TestEngine } from './helpers';
 
 /**
  * The migrations write the tables by hand; the code reads their columns from the contract (shared/contract/). This
  * holds the two together on the engine the run tests: a field added to the contract without its column, or a column
- * without its field, fails here.
+ * without its field, fails here; so does a table whose columns are not the catalogue's (server/db/tables.ts).
  */
 let test: TestEngine;
 beforeAll(async () => {
@@ -75,4 +77,31 @@ describe('the tables and the contract', () => {
     const typeOf = new Map(columns.map((column) => [column.name, column.type]));
     for (const field of STATE_COLUMNS) expect(typeOf.get(field), field).toBe(expectedType(field));
   });
+});
+
+/** The type each engine's migration gives a catalogue column (server/db/table.ts). */
+const CATALOGUE_TYPES: Record<ColumnType, [pg: string, sqlite: string]> = {
+  text: ['text', 'text'],
+  'text[]': ['ARRAY', 'text'],
+  int: ['integer', 'integer'],
+  int4: ['integer', 'integer'],
+  int8: ['bigint', 'integer'],
+  float8: ['double precision', 'real'],
+  bool: ['boolean', 'integer'],
+  json: ['json', 'text'],
+  jsonb: ['jsonb', 'text'],
+};
+
+describe('the tables and the catalogue', () => {
+  it.each([FILES, ...Object.values(COPIED_AS_THEY_ARE)].map((table) => [table.name, table] as const))(
+    'gives %s the catalogue columns, of their types',
+    async (_name, table) => {
+      const columns = (await columnsOf(table.name)).filter((column) => !table.fixed?.includes(column.name));
+      expect(Object.fromEntries(columns.map((column) => [column.name, column.type]))).toEqual(
+        Object.fromEntries(
+          Object.entries(table.columns).map(([name, type]) => [name, CATALOGUE_TYPES[type][usingPostgres() ? 0 : 1]]),
+        ),
+      );
+    },
+  );
 });

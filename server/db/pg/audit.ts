@@ -1,4 +1,4 @@
-import { AUDIT_ORDER, toAuditEntry, type AuditEntry, type AuditQuery, type AuditRow } from '../audit';
+import { AUDIT_ORDER, auditFilters, toAuditEntry, type AuditEntry, type AuditQuery, type AuditRow } from '../audit';
 import type { Queryable } from './pool';
 
 const NO_HOLD = 'NULL::bigint AS hold_id, NULL::text AS decision, NULL::int AS machines';
@@ -13,66 +13,38 @@ const HELD = 'SELECT value COLLATE "C" FROM json_array_elements_text(machine_ids
  */
 export async function pgReadAudit(db: Queryable, query: AuditQuery): Promise<AuditEntry[]> {
   const params: unknown[] = [query.limit];
-  const parameter = (value: unknown): string => `$${params.push(value)}`;
-  const updates: string[] = [];
-  const imports: string[] = [];
-  const holds: string[] = [];
-  const changes: string[] = [];
-  if (query.person !== undefined) {
-    const person = parameter(query.person);
-    for (const conditions of [updates, imports, holds, changes]) conditions.push(`actor = ${person}`);
-  }
-  if (query.machine !== undefined) {
-    const machine = parameter(query.machine);
-    updates.push(`machine_id = ${machine}`);
-    holds.push(`${machine}::text COLLATE "C" IN (${HELD})`);
-  }
-  if (query.districts.length > 0) {
-    const theirs = `SELECT id FROM machines WHERE district = ANY(${parameter(query.districts)}::text[])`;
-    updates.push(`machine_id IN (${theirs})`);
-    holds.push(`EXISTS (${HELD} INTERSECT ${theirs})`);
-  }
-  if (query.after) {
-    const at = parameter(query.after.at);
-    const kind = parameter(query.after.kind);
-    const row = parameter(query.after.row);
-    for (const [conditions, own] of [
-      [updates, 'update'],
-      [imports, 'import'],
-      [holds, 'hold'],
-      [changes, 'access'],
-    ] as const) {
-      conditions.push(`at <= ${at} AND (at, '${own}'::text, id) < (${at}, ${kind}::text, ${row}::bigint)`);
-    }
-  }
-  const where = (conditions: string[]) => (conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '');
-  const withImports = query.machine === undefined && query.districts.length === 0;
-  const withAccess = withImports && query.access;
+  const { where, withImports, withAccess } = auditFilters(query, {
+    parameter: (value) => `$${params.push(value)}`,
+    holdNames: (machine) => `${machine}::text COLLATE "C" IN (${HELD})`,
+    machinesIn: (districts) => `SELECT id FROM machines WHERE district = ANY($${params.push(districts)}::text[])`,
+    holdNamesOneOf: (machines) => `EXISTS (${HELD} INTERSECT ${machines})`,
+    after: (own, at, kind, row) => `(at, '${own}'::text, id) < (${at}, ${kind}::text, ${row}::bigint)`,
+  });
   const { rows } = await db.query<AuditRow>(
     `SELECT * FROM (
       (SELECT 'update' AS kind, id, at, actor, actor_kind, address, machine_id,
         before::text AS before, after::text AS after,
         NULL::text AS source, NULL::int AS inserted, NULL::int AS updated, NULL::int AS photos, ${NO_HOLD},
         ${NO_ACCESS}
-      FROM machine_status_audit ${where(updates)} ORDER BY at DESC, id DESC LIMIT $1)
+      FROM machine_status_audit ${where.update} ORDER BY at DESC, id DESC LIMIT $1)
     ${
       withImports
         ? `UNION ALL (
       SELECT 'import', id, at, actor, actor_kind, address, NULL, NULL, NULL, source, inserted, updated, photos,
         ${NO_HOLD}, ${NO_ACCESS}
-      FROM machine_import_audit ${where(imports)} ORDER BY at DESC, id DESC LIMIT $1)`
+      FROM machine_import_audit ${where.import} ORDER BY at DESC, id DESC LIMIT $1)`
         : ''
     }
     UNION ALL (
       SELECT 'hold', id, at, actor, actor_kind, address, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
         hold_id, decision, json_array_length(machine_ids), ${NO_ACCESS}
-      FROM feed_hold_audit ${where(holds)} ORDER BY at DESC, id DESC LIMIT $1)
+      FROM feed_hold_audit ${where.hold} ORDER BY at DESC, id DESC LIMIT $1)
     ${
       withAccess
         ? `UNION ALL (
       SELECT 'access', id, at, actor, actor_kind, address, NULL, NULL, detail::text, NULL, NULL, NULL, NULL,
         ${NO_HOLD}, action, subject
-      FROM access_audit ${where(changes)} ORDER BY at DESC, id DESC LIMIT $1)`
+      FROM access_audit ${where.access} ORDER BY at DESC, id DESC LIMIT $1)`
         : ''
     }
     ) AS entries

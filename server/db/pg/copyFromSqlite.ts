@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPSERT_COLUMNS } from '../machineRecord';
+import type { Table } from '../table';
+import { COPIED_AS_THEY_ARE, FILES } from '../tables';
 import { STATE_COLUMNS } from '../stateRecord';
 import { pgTypeOf } from './columnTypes';
 import { CopyError, rowsIn, type SqliteTables } from '../sqliteTables';
@@ -28,69 +30,53 @@ export interface CopyResult {
 /** Tables that must all be empty in the target: nothing there is ever overwritten or merged. */
 const TARGET_TABLES = [
   'machines',
-  'files',
   'file_contents',
-  'machine_status_audit',
-  'machine_import_audit',
+  FILES.name,
+  ...Object.values(COPIED_AS_THEY_ARE).map((table) => table.name),
   'machine_history',
-  'feed_photos',
-  'feed_holds',
-  'feed_hold_audit',
-  'feed_baseline',
-  'meta',
-  'accounts',
-  'api_tokens',
-  'access_audit',
-  'alert_rules',
-  'alerts',
-  'webhooks',
-  'webhook_deliveries',
 ];
 const BATCH_ROWS = 1000;
 
-/** `rows` into `table` in batches, one array per column; `types` are the columns' array element types. */
+/**
+ * `rows` into `table`, in batches of one array per column of the column's type, or one statement a row where a
+ * column is a text[] (unnest would flatten it; those tables hold a handful); ids kept when the table says so.
+ */
 async function insertRows(
   db: Queryable,
-  table: string,
-  columns: Record<string, string>,
+  table: Table,
   rows: readonly Record<string, unknown>[],
   onInserted: (rows: number) => void,
-  keepIds = false,
 ): Promise<void> {
+  const { name, columns, keepIds = false } = table;
   const names = Object.keys(columns);
-  const sql = `INSERT INTO ${table} (${names.join(', ')}) ${keepIds ? 'OVERRIDING SYSTEM VALUE' : ''}
-    SELECT * FROM unnest(${names.map((name, i) => `$${i + 1}::${columns[name]}[]`).join(', ')})`;
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-    const batch = rows.slice(start, start + BATCH_ROWS);
+  const eachRow = Object.values(columns).includes('text[]');
+  const into = `INSERT INTO ${name} (${names.join(', ')}) ${keepIds ? 'OVERRIDING SYSTEM VALUE' : ''}`;
+  const sql = eachRow
+    ? `${into} VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`
+    : `${into} SELECT * FROM unnest(${names.map((column, i) => `$${i + 1}::${columns[column]}[]`).join(', ')})`;
+  const batchRows = eachRow ? 1 : BATCH_ROWS;
+  for (let start = 0; start < rows.length; start += batchRows) {
+    const batch = rows.slice(start, start + batchRows);
     await db.query(
       sql,
-      names.map((name) => batch.map((row) => row[name] ?? null)),
+      names.map((column) => (eachRow ? (batch[0]![column] ?? null) : batch.map((row) => row[column] ?? null))),
     );
     onInserted(batch.length);
   }
-  if (keepIds && rows.length > 0) await continueIds(db, table);
+  if (keepIds && rows.length > 0) await continueIds(db, name);
 }
 
-/** `rows` into `table` one statement each: unnest would flatten a text[] column, and these tables hold a handful. */
-async function insertEach(
-  db: Queryable,
-  table: string,
-  names: readonly string[],
-  rows: readonly Record<string, unknown>[],
-  onInserted: (rows: number) => void,
-  keepIds = false,
-): Promise<void> {
-  const sql = `INSERT INTO ${table} (${names.join(', ')}) ${keepIds ? 'OVERRIDING SYSTEM VALUE' : ''}
-    VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`;
-  for (const row of rows) {
-    await db.query(
-      sql,
-      names.map((name) => row[name] ?? null),
-    );
-    onInserted(1);
-  }
-  if (keepIds && rows.length > 0) await continueIds(db, table);
-}
+/** machine_history: the state's columns, from the contract, its booleans as booleans. */
+const HISTORY: Table = {
+  name: 'machine_history',
+  columns: {
+    id: 'int8',
+    machine_id: 'text',
+    at: 'text',
+    ...Object.fromEntries(STATE_COLUMNS.map((field) => [field, pgTypeOf(field, 'bool')])),
+  },
+  keepIds: true,
+};
 
 /** The next id `table` makes follows the largest copied one. */
 async function continueIds(db: Queryable, table: string): Promise<void> {
@@ -111,8 +97,7 @@ export async function copySqliteToPostgres(
   target: PgEngine,
   progress?: ProgressReport,
 ): Promise<CopyResult> {
-  const { machines, files, statusAudit, importAudit, meta, history, feedPhotos, feedHolds, feedBaseline, accounts } =
-    source;
+  const { machines, files, statusAudit, importAudit, history, accounts } = source;
   const { apiTokens, accessAudit, alertRules, alerts, webhooks, webhookDeliveries } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
@@ -136,19 +121,7 @@ export async function copySqliteToPostgres(
       await client.query('INSERT INTO file_contents (id, content) VALUES ($1, $2)', [id, bytes]);
     }
     progress?.begin('copying rows', 'rows', rowsIn(source));
-    await insertRows(
-      client,
-      'files',
-      {
-        id: 'text',
-        content_type: 'text',
-        size: 'int8',
-        original_name: 'text',
-        created_at: 'text',
-      },
-      files,
-      copied,
-    );
+    await insertRows(client, FILES, files, copied);
     let machinesSaved = 0;
     await pgUpsertMachineValues(
       client,
@@ -158,116 +131,10 @@ export async function copySqliteToPostgres(
         machinesSaved = saved;
       },
     );
-    const who = { actor: 'text', actor_kind: 'text', address: 'text' };
-    const audit = { machine_id: 'text', before: 'json', after: 'json', at: 'text', ...who };
-    await insertRows(client, 'machine_status_audit', { id: 'int8', ...audit }, statusAudit, copied, true);
-    await insertRows(
-      client,
-      'machine_import_audit',
-      { id: 'int8', source: 'text', inserted: 'int', updated: 'int', photos: 'int', at: 'text', ...who },
-      importAudit,
-      copied,
-      true,
-    );
-    await insertRows(
-      client,
-      'machine_history',
-      {
-        id: 'int8',
-        machine_id: 'text',
-        at: 'text',
-        ...Object.fromEntries(STATE_COLUMNS.map((field) => [field, pgTypeOf(field, 'bool')])),
-      },
-      history,
-      copied,
-      true,
-    );
-    await insertRows(
-      client,
-      'feed_photos',
-      { feed_id: 'text', file_id: 'text', fetched_at: 'text' },
-      feedPhotos,
-      copied,
-    );
-    await insertRows(
-      client,
-      'feed_holds',
-      {
-        id: 'int8',
-        held_at: 'text',
-        machine_ids: 'json',
-        active: 'int',
-        remaining: 'int',
-        baseline: 'int',
-        baseline_since: 'text',
-        state: 'text',
-        decided_at: 'text',
-        decided_by: 'text',
-        rejected_at: 'text',
-        rejected_by: 'text',
-        kept_ids: 'json',
-      },
-      feedHolds,
-      copied,
-      true,
-    );
-    await insertRows(
-      client,
-      'feed_hold_audit',
-      { id: 'int8', hold_id: 'int8', decision: 'text', machine_ids: 'json', at: 'text', ...who },
-      source.holdAudit,
-      copied,
-      true,
-    );
-    await insertRows(client, 'feed_baseline', { active: 'int', since: 'text' }, feedBaseline, copied);
-    await insertRows(client, 'meta', { key: 'text', value: 'text' }, meta, copied);
-    await insertEach(
-      client,
-      'accounts',
-      [
-        'name',
-        'password_hash',
-        'role',
-        'districts',
-        'disabled',
-        'must_change_password',
-        'created_at',
-        'last_sign_in_at',
-        'password_changed_at',
-      ],
-      accounts,
-      copied,
-    );
-    await insertEach(
-      client,
-      'api_tokens',
-      [
-        'id',
-        'name',
-        'secret_hash',
-        'hint',
-        'role',
-        'districts',
-        'created_by',
-        'created_at',
-        'expires_at',
-        'last_used_at',
-        'revoked_at',
-        'revoked_by',
-      ],
-      apiTokens,
-      copied,
-      true,
-    );
-    await insertRows(
-      client,
-      'access_audit',
-      { id: 'int4', at: 'text', ...who, action: 'text', subject: 'text', detail: 'jsonb' },
-      accessAudit,
-      copied,
-      true,
-    );
-    await copyAlertTables(client, source, copied);
+    await insertRows(client, HISTORY, history, copied);
+    for (const [key, table] of Object.entries(COPIED_AS_THEY_ARE)) {
+      await insertRows(client, table, source[key as keyof typeof COPIED_AS_THEY_ARE], copied);
+    }
     return {
       machines: machines.length,
       photos: files.length,
@@ -283,72 +150,4 @@ export async function copySqliteToPostgres(
       deliveries: webhookDeliveries.length,
     };
   });
-}
-
-/** The alert rules, the alerts they opened, the webhooks and their delivery log, with their ids (rows refer to them). */
-async function copyAlertTables(client: Queryable, source: SqliteTables, copied: (rows: number) => void): Promise<void> {
-  const time = 'text';
-  await insertRows(
-    client,
-    'alert_rules',
-    {
-      id: 'int4',
-      kind: 'text',
-      minutes: 'int4',
-      district: 'text',
-      enabled: 'bool',
-      created_at: time,
-      updated_at: time,
-    },
-    source.alertRules,
-    copied,
-    true,
-  );
-  await insertRows(
-    client,
-    'alerts',
-    {
-      id: 'int4',
-      rule_id: 'int4',
-      kind: 'text',
-      subject: 'text',
-      machine_id: 'text',
-      district: 'text',
-      minutes: 'int4',
-      since: time,
-      opened_at: time,
-      closed_at: time,
-    },
-    source.alerts,
-    copied,
-    true,
-  );
-  await insertRows(
-    client,
-    'webhooks',
-    { id: 'int4', url: 'text', secret: 'text', description: 'text', enabled: 'bool', created_at: time },
-    source.webhooks,
-    copied,
-    true,
-  );
-  await insertRows(
-    client,
-    'webhook_deliveries',
-    {
-      id: 'text',
-      webhook_id: 'int4',
-      alert_id: 'int4',
-      event: 'text',
-      body: 'text',
-      state: 'text',
-      attempts: 'int4',
-      next_attempt_at: time,
-      last_status: 'int4',
-      last_error: 'text',
-      created_at: time,
-      delivered_at: time,
-    },
-    source.webhookDeliveries,
-    copied,
-  );
 }

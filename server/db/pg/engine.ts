@@ -15,19 +15,20 @@ import type {
   RowPhoto,
   RowsSaved,
   SaveCounts,
-  StatusUpdateResult,
+  MachineEditResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
-import { PgAccountStore, PgSessionStore } from './accounts';
+import { PgAccountStore } from './accounts';
+import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { openMachineReader } from './machineReader';
-import { pgApplyStatusUpdate, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
+import { pgApplyMachineEdit, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
 import { migratePg } from './migrations';
 import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
 
@@ -114,9 +115,9 @@ export class PgEngine implements Engine {
     return pgCountMachines(this.pool);
   }
 
-  updateStatus(id: string, update: MachineChange, actor: Actor, at = new Date()): Promise<StatusUpdateResult | null> {
+  editMachine(id: string, update: MachineChange, actor: Actor, at = new Date()): Promise<MachineEditResult | null> {
     return this.write(async (client) => {
-      const result = await pgApplyStatusUpdate(client, id, update, actor, at);
+      const result = await pgApplyMachineEdit(client, id, update, actor, at);
       if (result?.changed) await this.notify(client, { origin: this.origin, type: 'machine', id });
       return result;
     });

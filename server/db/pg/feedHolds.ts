@@ -1,16 +1,8 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
-import type {
-  FeedBaseline,
-  FeedHold,
-  HoldContext,
-  HoldDecision,
-  HoldOutcome,
-  HoldStatus,
-  HoldVerdict,
-} from '../feedStore';
-import { pgApplyStatusUpdate } from './machines';
+import type * as feed from '../feedStore';
+import { pgApplyMachineEdit } from './machines';
 import type { Queryable } from './pool';
 
 /**
@@ -19,7 +11,7 @@ import type { Queryable } from './pool';
  * decision on any instance take turns, and each reads the hold as the other left it.
  */
 
-async function readHold(db: Queryable, id: number, lock = false): Promise<FeedHold | null> {
+async function readHold(db: Queryable, id: number, lock = false): Promise<feed.FeedHold | null> {
   const { rows } = await db.query<FeedHoldRecord>(
     `SELECT ${HOLD_COLUMNS} FROM feed_holds WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
     [id],
@@ -27,7 +19,7 @@ async function readHold(db: Queryable, id: number, lock = false): Promise<FeedHo
   return rows[0] ? toFeedHold(rows[0]) : null;
 }
 
-async function waitingHold(db: Queryable): Promise<FeedHold | null> {
+async function waitingHold(db: Queryable): Promise<feed.FeedHold | null> {
   const { rows } = await db.query<FeedHoldRecord>(`SELECT ${HOLD_COLUMNS} FROM feed_holds WHERE state = 'held'`);
   return rows[0] ? toFeedHold(rows[0]) : null;
 }
@@ -40,8 +32,8 @@ async function keepingHolds(db: Queryable): Promise<Map<number, string[]>> {
   return new Map(rows.map((row) => [Number(row.id), JSON.parse(row.kept_ids) as string[]]));
 }
 
-async function readBaseline(db: Queryable): Promise<FeedBaseline | null> {
-  const { rows } = await db.query<FeedBaseline>('SELECT active, since FROM feed_baseline');
+async function readBaseline(db: Queryable): Promise<feed.FeedBaseline | null> {
+  const { rows } = await db.query<feed.FeedBaseline>('SELECT active, since FROM feed_baseline');
   return rows[0] ?? null;
 }
 
@@ -55,7 +47,7 @@ async function countActive(db: Queryable): Promise<number> {
   return rows[0]!.n;
 }
 
-async function writeBaseline(db: Queryable, baseline: FeedBaseline): Promise<void> {
+async function writeBaseline(db: Queryable, baseline: feed.FeedBaseline): Promise<void> {
   await db.query(
     `INSERT INTO feed_baseline (active, since) VALUES ($1, $2)
      ON CONFLICT (only_row) DO UPDATE SET active = excluded.active, since = excluded.since`,
@@ -63,7 +55,7 @@ async function writeBaseline(db: Queryable, baseline: FeedBaseline): Promise<voi
   );
 }
 
-export async function pgReadHoldContext(db: Queryable, at: string): Promise<HoldContext> {
+export async function pgReadHoldContext(db: Queryable, at: string): Promise<feed.HoldContext> {
   return {
     at,
     activeIds: await activeIds(db),
@@ -74,7 +66,11 @@ export async function pgReadHoldContext(db: Queryable, at: string): Promise<Hold
 }
 
 /** After the sync's machines are written: the waiting hold ended or replaced, kept machines released, the baseline. */
-export async function pgWriteHoldOutcome(db: Queryable, context: HoldContext, outcome: HoldOutcome): Promise<void> {
+export async function pgWriteHoldOutcome(
+  db: Queryable,
+  context: feed.HoldContext,
+  outcome: feed.HoldOutcome,
+): Promise<void> {
   const { at, held } = context;
   if (held && outcome.ends) {
     await db.query('UPDATE feed_holds SET state = $1, decided_at = $2 WHERE id = $3', [outcome.ends, at, held.id]);
@@ -103,7 +99,7 @@ export async function pgWriteHoldOutcome(db: Queryable, context: HoldContext, ou
   );
 }
 
-export async function pgHoldStatus(db: Queryable): Promise<HoldStatus> {
+export async function pgHoldStatus(db: Queryable): Promise<feed.HoldStatus> {
   return {
     held: await waitingHold(db),
     kept: new Set([...(await keepingHolds(db)).values()].flat()).size,
@@ -111,7 +107,7 @@ export async function pgHoldStatus(db: Queryable): Promise<HoldStatus> {
   };
 }
 
-export async function pgListHolds(db: Queryable, limit: number): Promise<FeedHold[]> {
+export async function pgListHolds(db: Queryable, limit: number): Promise<feed.FeedHold[]> {
   const { rows } = await db.query<FeedHoldRecord>(`SELECT ${HOLD_COLUMNS} FROM feed_holds ORDER BY id DESC LIMIT $1`, [
     limit,
   ]);
@@ -122,7 +118,7 @@ export async function pgListHolds(db: Queryable, limit: number): Promise<FeedHol
 async function auditDecision(
   db: Queryable,
   holdId: number,
-  decision: HoldVerdict,
+  decision: feed.HoldVerdict,
   machineIds: string[],
   actor: Actor,
   at: string,
@@ -135,14 +131,14 @@ async function auditDecision(
 }
 
 /** In the caller's write transaction: the machines deactivated, each audited under `actor`. */
-export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<HoldDecision> {
+export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<feed.HoldDecision> {
   const hold = await readHold(db, id, true);
   const ids = hold && confirmable(hold);
   if (!hold || !ids) return { done: false, hold };
   const active = await activeIds(db);
   const machines: ApiMachine[] = [];
   for (const machineId of ids.filter((candidate) => active.has(candidate))) {
-    const result = await pgApplyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+    const result = await pgApplyMachineEdit(db, machineId, { deactivated: true }, actor, at);
     if (result) machines.push(result.machine);
   }
   const timestamp = at.toISOString();
@@ -150,19 +146,13 @@ export async function pgConfirmHold(db: Queryable, id: number, actor: Actor, at:
     `UPDATE feed_holds SET state = 'confirmed', decided_at = $1, decided_by = $2, kept_ids = '[]' WHERE id = $3`,
     [timestamp, actor.name, id],
   );
-  await auditDecision(
-    db,
-    id,
-    'confirmed',
-    machines.map((machine) => machine.id),
-    actor,
-    timestamp,
-  );
+  const deactivated = machines.map((machine) => machine.id);
+  await auditDecision(db, id, 'confirmed', deactivated, actor, timestamp);
   await writeBaseline(db, { active: await countActive(db), since: timestamp });
   return { done: true, hold: (await readHold(db, id))!, machines };
 }
 
-export async function pgRejectHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<HoldDecision> {
+export async function pgRejectHold(db: Queryable, id: number, actor: Actor, at: Date): Promise<feed.HoldDecision> {
   const hold = await readHold(db, id, true);
   if (!hold || hold.state !== 'held') return { done: false, hold };
   const active = await activeIds(db);

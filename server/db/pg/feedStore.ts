@@ -3,23 +3,7 @@ import type pg from 'pg';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { sameState, type HistoryEntry } from '../../machines/history';
 import type { MachineRow } from '../../machines/validate';
-import {
-  announcedAsImport,
-  historyCutoff,
-  pictureFor,
-  unchanged,
-  NotThePollerError,
-  type FeedHold,
-  type FeedMachine,
-  type FeedStore,
-  type FeedWriteOptions,
-  type HistoryPage,
-  type HoldDecision,
-  type HoldStatus,
-  type PollerClaim,
-  type SnapshotChanges,
-  type SnapshotOptions,
-} from '../feedStore';
+import * as feed from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
@@ -46,19 +30,19 @@ export interface PgWriter {
 }
 
 /** The feed's reads and writes on PostgreSQL; a sync's changes are told to the other instances. */
-export class PgFeedStore implements FeedStore {
+export class PgFeedStore implements feed.FeedStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly writer: PgWriter,
   ) {}
 
   applySnapshot(
-    answerMachines: readonly FeedMachine[],
+    answerMachines: readonly feed.FeedMachine[],
     answerIds: readonly string[],
-    { at = new Date(), poller, hold }: SnapshotOptions = {},
+    { at = new Date(), poller, hold }: feed.SnapshotOptions = {},
   ) {
     const timestamp = at.toISOString();
-    return this.writer.write(async (client): Promise<SnapshotChanges> => {
+    return this.writer.write(async (client): Promise<feed.SnapshotChanges> => {
       await fence(client, poller);
       const context = hold ? await pgReadHoldContext(client, timestamp) : null;
       const outcome = hold && context ? hold(context) : undefined;
@@ -72,8 +56,8 @@ export class PgFeedStore implements FeedStore {
       for (const { row, photo } of machines) {
         const record = storedById.get(row.id);
         const was = record ? toApiMachine(record) : null;
-        const pictureId = pictureFor(photo, record);
-        if (before.has(row.id) || unchanged(row, pictureId, was)) continue;
+        const pictureId = feed.pictureFor(photo, record);
+        if (before.has(row.id) || feed.unchanged(row, pictureId, was)) continue;
         upserts.push({ row, pictureId });
         if (pictureId === null && record?.picture_id) clearPicture.push(row.id);
         before.set(row.id, was);
@@ -118,15 +102,15 @@ export class PgFeedStore implements FeedStore {
     });
   }
 
-  holdStatus(): Promise<HoldStatus> {
+  holdStatus(): Promise<feed.HoldStatus> {
     return pgHoldStatus(this.pool);
   }
 
-  holds(limit: number): Promise<FeedHold[]> {
+  holds(limit: number): Promise<feed.FeedHold[]> {
     return pgListHolds(this.pool, limit);
   }
 
-  confirmHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
+  confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return this.writer.write(async (client) => {
       const decision = await pgConfirmHold(client, id, actor, at);
       if (decision.done) {
@@ -137,11 +121,11 @@ export class PgFeedStore implements FeedStore {
     });
   }
 
-  rejectHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
+  rejectHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return this.writer.write((client) => pgRejectHold(client, id, actor, at));
   }
 
-  async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<PollerClaim> {
+  async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<feed.PollerClaim> {
     const { rows } = await this.pool.query<{ holder: string; report: string | null; term: number }>(CLAIM_SQL, [
       holder,
       Math.max(1, Math.round(leaseMs)),
@@ -171,7 +155,7 @@ export class PgFeedStore implements FeedStore {
     feedId: string,
     blob: StoredBlob,
     machineIds: readonly string[],
-    { at = new Date(), poller }: FeedWriteOptions = {},
+    { at = new Date(), poller }: feed.FeedWriteOptions = {},
   ) {
     const timestamp = at.toISOString();
     return this.writer.write(async (client) => {
@@ -204,7 +188,7 @@ export class PgFeedStore implements FeedStore {
     return rows[0]?.value ?? null;
   }
 
-  async history(id: string, since: string | null, limit: number): Promise<HistoryPage | null> {
+  async history(id: string, since: string | null, limit: number): Promise<feed.HistoryPage | null> {
     const { rows } = await this.pool.query<HistoryEntry>(
       `SELECT ${HISTORY_COLUMNS} FROM machine_history WHERE machine_id = $1 AND at > $2 ORDER BY at, id LIMIT $3`,
       [id, since ?? '', limit + 1],
@@ -218,7 +202,7 @@ export class PgFeedStore implements FeedStore {
 
   async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
     const { rowCount } = await this.pool.query('DELETE FROM machine_history WHERE at < $1', [
-      historyCutoff(retentionDays, now),
+      feed.historyCutoff(retentionDays, now),
     ]);
     return rowCount ?? 0;
   }
@@ -230,7 +214,7 @@ export class PgFeedStore implements FeedStore {
     at: string,
   ): Promise<void> {
     if (changes.machines.length === 0) return;
-    if (announcedAsImport(changes)) {
+    if (feed.announcedAsImport(changes)) {
       await this.writer.notify(client, { type: 'import', at, inserted: changes.inserted, updated: changes.updated });
       return;
     }
@@ -267,7 +251,7 @@ async function fence(client: Queryable, poller: string | undefined): Promise<voi
   if (poller === undefined) return;
   const { rows } = await client.query<{ holder: string }>('SELECT holder FROM feed_poller FOR SHARE');
   if (rows[0]?.holder !== poller) {
-    throw new NotThePollerError(`the feed is polled by ${rows[0]?.holder ?? 'no instance'} now`);
+    throw new feed.NotThePollerError(`the feed is polled by ${rows[0]?.holder ?? 'no instance'} now`);
   }
 }
 

@@ -3,23 +3,22 @@ import { sameState } from '../../machines/history';
 import { pgInsertHistory } from './historyEntries';
 import type { Queryable } from './pool';
 import type { RowsSaved } from '../engine';
-import { auditedFieldsOf, textAndPictureColumns, type MachineChange } from '../../machines/machineChange';
-import { operatorStateOf } from '../../machines/statusUpdate';
+import type { MachineChange } from '../../machines/machineChange';
 import type { ApiMachine } from '../../machines/apiMachine';
 import {
   BOOLEAN_COLUMNS,
   columnsOfField,
   EXTRA_COLUMN,
+  machineEdit,
   PICTURE_COLUMN,
+  STATUS_AUDIT_COLUMNS,
   toApiMachine,
-  UPDATED_AT_COLUMN,
   UPSERT_COLUMNS,
   upsertValues,
   type MachineRecord,
 } from '../machineRecord';
 import type { MachineRow } from '../../machines/validate';
 import { STORED_FIELDS } from '../../../shared/contract/machineRow';
-import { STATE_EDIT_FIELDS } from '../../../shared/contract/machineEdit';
 import { pgTypeOf } from './columnTypes';
 
 /** Every column as SQLite returns it (booleans as 0/1), so toApiMachine serves both engines. */
@@ -103,36 +102,31 @@ export async function pgUpsertMachineValues(
 }
 
 /**
- * An operator's update, its audit entry and, when the machine's state changed (not only its report time), its history
- * entry, inside the caller's write transaction; null when there is no such machine.
+ * An operator's edit (the state, and the texts, hours and photo a person edits), its audit entry and, when the
+ * machine's state changed (not only its report time), its history entry, inside the caller's write transaction; null
+ * when there is no such machine.
  */
-export async function pgApplyStatusUpdate(
+export async function pgApplyMachineEdit(
   db: Queryable,
   id: string,
-  update: MachineChange,
+  change: MachineChange,
   actor: Actor,
   at: Date,
 ): Promise<{ machine: ApiMachine; changed: boolean } | null> {
   const was = await pgGetMachine(db, id);
   if (!was) return null;
-  const before = auditedFieldsOf(was, update);
-  const after = { ...before, ...update };
-  const state = { ...operatorStateOf(was), ...update };
-  const columns = textAndPictureColumns(update);
   const timestamp = at.toISOString();
+  const edit = machineEdit(was, change, actor, timestamp, false);
   const { rows: updated } = await db.query<MachineRecord>(
-    `UPDATE machines SET ${[...STATE_EDIT_FIELDS, UPDATED_AT_COLUMN, ...Object.keys(columns)]
-      .map((column, i) => `${column} = $${i + 2}`)
-      .join(', ')}
+    `UPDATE machines SET ${edit.columns.map((column, i) => `${column} = $${i + 2}`).join(', ')}
      WHERE id = $1 RETURNING ${MACHINE_COLUMNS}`,
-    [id, ...STATE_EDIT_FIELDS.map((field) => state[field]), timestamp, ...Object.values(columns)],
+    [id, ...edit.values],
   );
   await db.query(
-    `INSERT INTO machine_status_audit (machine_id, before, after, at, actor, actor_kind, address)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, JSON.stringify(before), JSON.stringify(after), timestamp, actor.name, actor.kind, actor.address],
+    `INSERT INTO machine_status_audit (${STATUS_AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    edit.audit,
   );
   const machine = toApiMachine(updated[0]!);
   if (!sameState(was, machine)) await pgInsertHistory(db, [machine], timestamp);
-  return { machine, changed: JSON.stringify(before) !== JSON.stringify(after) };
+  return { machine, changed: edit.changed };
 }

@@ -1,39 +1,7 @@
-import type { District } from '../../../shared/contract/machine';
-import type { Account, Role, StoredAccount } from '../../accounts/account';
+import type { Account, StoredAccount } from '../../accounts/account';
+import { ACCOUNT_COLUMNS, type AccountRow, toStoredAccount, withoutHash } from '../accountRecord';
 import { LastAdminError, type AccountChanges, type AccountStore, type UpdateOptions } from '../accountStore';
 import type { Db } from './open';
-
-/** An accounts row as SQLite returns it. */
-export interface AccountRow {
-  name: string;
-  password_hash: string;
-  role: string;
-  districts: string;
-  disabled: number;
-  must_change_password: number;
-  created_at: string;
-  last_sign_in_at: string | null;
-  password_changed_at: string;
-}
-
-export const ACCOUNT_COLUMNS = `name, password_hash, role, districts, disabled, must_change_password, created_at,
-  last_sign_in_at, password_changed_at`;
-
-export function toStoredAccount(row: AccountRow): StoredAccount {
-  return {
-    name: row.name,
-    passwordHash: row.password_hash,
-    role: row.role as Role,
-    districts: JSON.parse(row.districts) as District[],
-    disabled: row.disabled === 1,
-    mustChangePassword: row.must_change_password === 1,
-    createdAt: row.created_at,
-    lastSignInAt: row.last_sign_in_at,
-    passwordChangedAt: row.password_changed_at,
-  };
-}
-
-export const withoutHash = ({ passwordHash: _hash, ...account }: StoredAccount): Account => account;
 
 /** Column and value of each change, as SQLite stores it. */
 const COLUMN_OF: { [K in keyof Required<AccountChanges>]: [string, (value: AccountChanges[K]) => unknown] } = {

@@ -11,13 +11,13 @@ import type {
   RowPhoto,
   RowsSaved,
   SaveCounts,
-  StatusUpdateResult,
+  MachineEditResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
 import { SqliteAccountStore } from './accounts';
-import { applyStatusUpdate } from './applyStatusUpdate';
+import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
@@ -89,8 +89,8 @@ export class SqliteEngine implements Engine {
     return countMachines(this.db);
   }
 
-  async updateStatus(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<StatusUpdateResult | null> {
-    return applyStatusUpdate(this.db, id, update, actor, at);
+  async editMachine(id: string, update: MachineChange, actor: Actor, at?: Date): Promise<MachineEditResult | null> {
+    return applyMachineEdit(this.db, id, update, actor, at);
   }
 
   async saveMachines(

@@ -1,16 +1,8 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { confirmable, HOLD_COLUMNS, nextBaseline, toFeedHold, type FeedHoldRecord } from '../feedHoldRecord';
-import type {
-  FeedBaseline,
-  FeedHold,
-  HoldContext,
-  HoldDecision,
-  HoldOutcome,
-  HoldStatus,
-  HoldVerdict,
-} from '../feedStore';
-import { applyStatusUpdate } from './applyStatusUpdate';
+import type * as feed from '../feedStore';
+import { applyMachineEdit } from './applyMachineEdit';
 import type { Db } from './open';
 
 /**
@@ -18,13 +10,13 @@ import type { Db } from './open';
  * function runs inside the caller's transaction, except the admin's decisions, which are one each.
  */
 
-const readHold = (db: Db, id: number): FeedHold | null => {
+const readHold = (db: Db, id: number): feed.FeedHold | null => {
   const record = db.prepare(`SELECT ${HOLD_COLUMNS} FROM feed_holds WHERE id = ?`).get(id) as
     FeedHoldRecord | undefined;
   return record ? toFeedHold(record) : null;
 };
 
-const waitingHold = (db: Db): FeedHold | null => {
+const waitingHold = (db: Db): feed.FeedHold | null => {
   const record = db.prepare(`SELECT ${HOLD_COLUMNS} FROM feed_holds WHERE state = 'held'`).get() as
     FeedHoldRecord | undefined;
   return record ? toFeedHold(record) : null;
@@ -42,20 +34,20 @@ const keepingHolds = (db: Db): Map<number, string[]> => {
 const activeIds = (db: Db): Set<string> =>
   new Set(db.prepare('SELECT id FROM machines WHERE deactivated = 0').pluck().all() as string[]);
 
-const readBaseline = (db: Db): FeedBaseline | null =>
-  (db.prepare('SELECT active, since FROM feed_baseline').get() as FeedBaseline | undefined) ?? null;
+const readBaseline = (db: Db): feed.FeedBaseline | null =>
+  (db.prepare('SELECT active, since FROM feed_baseline').get() as feed.FeedBaseline | undefined) ?? null;
 
 const countActive = (db: Db): number =>
   Number(db.prepare('SELECT count(*) FROM machines WHERE deactivated = 0').pluck().get());
 
-function writeBaseline(db: Db, baseline: FeedBaseline): void {
+function writeBaseline(db: Db, baseline: feed.FeedBaseline): void {
   db.prepare(
     `INSERT INTO feed_baseline (only_row, active, since) VALUES (1, ?, ?)
      ON CONFLICT (only_row) DO UPDATE SET active = excluded.active, since = excluded.since`,
   ).run(baseline.active, baseline.since);
 }
 
-export function readHoldContext(db: Db, at: string): HoldContext {
+export function readHoldContext(db: Db, at: string): feed.HoldContext {
   return {
     at,
     activeIds: activeIds(db),
@@ -66,7 +58,7 @@ export function readHoldContext(db: Db, at: string): HoldContext {
 }
 
 /** After the sync's machines are written: the waiting hold ended or replaced, kept machines released, the baseline. */
-export function writeHoldOutcome(db: Db, context: HoldContext, outcome: HoldOutcome): void {
+export function writeHoldOutcome(db: Db, context: feed.HoldContext, outcome: feed.HoldOutcome): void {
   const { at, held } = context;
   if (held && outcome.ends) {
     db.prepare('UPDATE feed_holds SET state = ?, decided_at = ? WHERE id = ?').run(outcome.ends, at, held.id);
@@ -92,7 +84,7 @@ export function writeHoldOutcome(db: Db, context: HoldContext, outcome: HoldOutc
   );
 }
 
-export function holdStatus(db: Db): HoldStatus {
+export function holdStatus(db: Db): feed.HoldStatus {
   return {
     held: waitingHold(db),
     kept: new Set([...keepingHolds(db).values()].flat()).size,
@@ -100,7 +92,7 @@ export function holdStatus(db: Db): HoldStatus {
   };
 }
 
-export function listHolds(db: Db, limit: number): FeedHold[] {
+export function listHolds(db: Db, limit: number): feed.FeedHold[] {
   const records = db
     .prepare(`SELECT ${HOLD_COLUMNS} FROM feed_holds ORDER BY id DESC LIMIT ?`)
     .all(limit) as FeedHoldRecord[];
@@ -108,17 +100,24 @@ export function listHolds(db: Db, limit: number): FeedHold[] {
 }
 
 /** The decision as an entry of the audit: who, from where, and the machines it deactivated or kept. */
-function auditDecision(db: Db, holdId: number, decision: HoldVerdict, machineIds: string[], actor: Actor, at: string) {
+function auditDecision(
+  db: Db,
+  holdId: number,
+  decision: feed.HoldVerdict,
+  machineIds: string[],
+  actor: Actor,
+  at: string,
+) {
   db.prepare(
     `INSERT INTO feed_hold_audit (hold_id, decision, machine_ids, at, actor, actor_kind, address)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(holdId, decision, JSON.stringify(machineIds), at, actor.name, actor.kind, actor.address);
 }
 
-export function confirmHold(db: Db, id: number, actor: Actor, at: Date): HoldDecision {
+export function confirmHold(db: Db, id: number, actor: Actor, at: Date): feed.HoldDecision {
   const timestamp = at.toISOString();
   return db
-    .transaction((): HoldDecision => {
+    .transaction((): feed.HoldDecision => {
       const hold = readHold(db, id);
       const ids = hold && confirmable(hold);
       if (!hold || !ids) return { done: false, hold };
@@ -126,30 +125,24 @@ export function confirmHold(db: Db, id: number, actor: Actor, at: Date): HoldDec
       const machines: ApiMachine[] = [];
       for (const machineId of ids.filter((candidate) => active.has(candidate))) {
         // Audited machine by machine, as an operator's own change, under the admin's (or the token's) name and address.
-        const result = applyStatusUpdate(db, machineId, { deactivated: true }, actor, at);
+        const result = applyMachineEdit(db, machineId, { deactivated: true }, actor, at);
         if (result) machines.push(result.machine);
       }
       db.prepare(
         "UPDATE feed_holds SET state = 'confirmed', decided_at = ?, decided_by = ?, kept_ids = '[]' WHERE id = ?",
       ).run(timestamp, actor.name, id);
-      auditDecision(
-        db,
-        id,
-        'confirmed',
-        machines.map((machine) => machine.id),
-        actor,
-        timestamp,
-      );
+      const deactivated = machines.map((machine) => machine.id);
+      auditDecision(db, id, 'confirmed', deactivated, actor, timestamp);
       writeBaseline(db, { active: countActive(db), since: timestamp });
       return { done: true, hold: readHold(db, id)!, machines };
     })
     .immediate();
 }
 
-export function rejectHold(db: Db, id: number, actor: Actor, at: Date): HoldDecision {
+export function rejectHold(db: Db, id: number, actor: Actor, at: Date): feed.HoldDecision {
   const timestamp = at.toISOString();
   return db
-    .transaction((): HoldDecision => {
+    .transaction((): feed.HoldDecision => {
       const hold = readHold(db, id);
       if (!hold || hold.state !== 'held') return { done: false, hold };
       const active = activeIds(db);

@@ -1,21 +1,7 @@
 import type { Actor } from '../../accounts/actor';
 import type { ApiMachine } from '../../machines/apiMachine';
 import { sameState, type HistoryEntry } from '../../machines/history';
-import {
-  historyCutoff,
-  pictureFor,
-  unchanged,
-  type FeedHold,
-  type FeedMachine,
-  type FeedStore,
-  type FeedWriteOptions,
-  type HistoryPage,
-  type HoldDecision,
-  type HoldStatus,
-  type PollerClaim,
-  type SnapshotChanges,
-  type SnapshotOptions,
-} from '../feedStore';
+import * as feed from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { fromStoredState, STATE_COLUMNS, type StoredState } from '../stateRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
@@ -33,28 +19,28 @@ type HistoryRow = StoredState & Pick<HistoryEntry, 'at'>;
  * The feed's reads and writes on SQLite: synchronous, each write one IMMEDIATE transaction. One server process uses
  * an SQLite file (docs/deploy.md), so it is always the poller: the lease is its own and no write is fenced.
  */
-export class SqliteFeedStore implements FeedStore {
+export class SqliteFeedStore implements feed.FeedStore {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
   ) {}
 
   async applySnapshot(
-    answerMachines: readonly FeedMachine[],
+    answerMachines: readonly feed.FeedMachine[],
     answerIds: readonly string[],
-    { at = new Date(), hold }: SnapshotOptions = {},
-  ): Promise<SnapshotChanges> {
+    { at = new Date(), hold }: feed.SnapshotOptions = {},
+  ): Promise<feed.SnapshotChanges> {
     const { db } = this;
     const timestamp = at.toISOString();
     return db
-      .transaction((): SnapshotChanges => {
+      .transaction((): feed.SnapshotChanges => {
         const context = hold ? readHoldContext(db, timestamp) : null;
         const outcome = hold && context ? hold(context) : undefined;
         const { machines, presentIds } = outcome ?? { machines: answerMachines, presentIds: answerIds };
         const upsert = prepareUpsert(db, at);
         const read = db.prepare('SELECT * FROM machines WHERE id = ?');
         const clearPicture = db.prepare('UPDATE machines SET picture_id = NULL WHERE id = ?');
-        const changes: SnapshotChanges = { inserted: 0, updated: 0, deactivated: 0, machines: [] };
+        const changes: feed.SnapshotChanges = { inserted: 0, updated: 0, deactivated: 0, machines: [] };
         const changed = (id: string, before: ApiMachine | null): void => {
           const after = getMachine(db, id)!;
           changes.machines.push(after);
@@ -64,8 +50,8 @@ export class SqliteFeedStore implements FeedStore {
         for (const { row, photo } of machines) {
           const stored = read.get(row.id) as MachineRecord | undefined;
           const before = stored ? toApiMachine(stored) : null;
-          const pictureId = pictureFor(photo, stored);
-          if (unchanged(row, pictureId, before)) continue;
+          const pictureId = feed.pictureFor(photo, stored);
+          if (feed.unchanged(row, pictureId, before)) continue;
           upsert(row, pictureId);
           if (pictureId === null && stored?.picture_id) clearPicture.run(row.id);
           if (before) changes.updated += 1;
@@ -95,23 +81,23 @@ export class SqliteFeedStore implements FeedStore {
       .immediate();
   }
 
-  async holdStatus(): Promise<HoldStatus> {
+  async holdStatus(): Promise<feed.HoldStatus> {
     return holdStatus(this.db);
   }
 
-  async holds(limit: number): Promise<FeedHold[]> {
+  async holds(limit: number): Promise<feed.FeedHold[]> {
     return listHolds(this.db, limit);
   }
 
-  async confirmHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
+  async confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return confirmHold(this.db, id, actor, at);
   }
 
-  async rejectHold(id: number, actor: Actor, at = new Date()): Promise<HoldDecision> {
+  async rejectHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return rejectHold(this.db, id, actor, at);
   }
 
-  async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<PollerClaim> {
+  async claimPoller(holder: string, _leaseMs: number, report: string | null): Promise<feed.PollerClaim> {
     return { held: true, holder, report, term: 1 };
   }
 
@@ -126,7 +112,7 @@ export class SqliteFeedStore implements FeedStore {
     feedId: string,
     blob: StoredBlob,
     machineIds: readonly string[],
-    { at = new Date() }: FeedWriteOptions = {},
+    { at = new Date() }: feed.FeedWriteOptions = {},
   ): Promise<ApiMachine[]> {
     const { db } = this;
     const timestamp = at.toISOString();
@@ -151,7 +137,7 @@ export class SqliteFeedStore implements FeedStore {
     return getMeta(this.db, SYNCED_AT_META_KEY) ?? null;
   }
 
-  async history(id: string, since: string | null, limit: number): Promise<HistoryPage | null> {
+  async history(id: string, since: string | null, limit: number): Promise<feed.HistoryPage | null> {
     const { db } = this;
     const rows = db
       .prepare(
@@ -167,6 +153,7 @@ export class SqliteFeedStore implements FeedStore {
   }
 
   async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
-    return this.db.prepare('DELETE FROM machine_history WHERE at < ?').run(historyCutoff(retentionDays, now)).changes;
+    return this.db.prepare('DELETE FROM machine_history WHERE at < ?').run(feed.historyCutoff(retentionDays, now))
+      .changes;
   }
 }

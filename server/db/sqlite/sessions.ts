@@ -1,7 +1,7 @@
 import type { StoredAccount } from '../../accounts/account';
 import { accountThrottleKey, type ThrottleState } from '../../accounts/throttle';
 import type { SessionRecord, SessionStore } from '../accountStore';
-import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from './accounts';
+import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from '../accountRecord';
 import type { Db } from './open';
 
 const SESSION_COLUMNS = `id_hash AS idHash, account, csrf_token AS csrfToken, created_at AS createdAt,

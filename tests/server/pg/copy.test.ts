@@ -217,7 +217,7 @@ describe('npm run copy-to-postgres', () => {
       );
       expect(next.id).toBe(3);
       // New audit entries continue after the copied ones.
-      await target.updateStatus('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
+      await target.editMachine('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
     } finally {
       await app.close();

@@ -77,7 +77,7 @@ describe('the PostgreSQL engine', () => {
     await engine.pool.query("INSERT INTO meta VALUES ('x', 'y')");
     await engine.pruneAudit(1);
     expect(await version()).toBe(unchanged);
-    await engine.updateStatus('RVM-1', { status: 'Full' }, { kind: 'token', name: 'test', address: null });
+    await engine.editMachine('RVM-1', { status: 'Full' }, { kind: 'token', name: 'test', address: null });
     expect(await version()).toBeGreaterThan(unchanged);
   });
 

@@ -1,0 +1,175 @@
+import type { SqliteTables } from './sqliteTables';
+import type { Table } from './table';
+
+/**
+ * The catalogue: every table both engines keep and copy-to-postgres copies, with its columns and their types (see
+ * table.ts). The migrations create them; the stores read their column lists here, the copy its types, and
+ * tests/server/pg/copy.test.ts holds PostgreSQL's tables to it. (machines and machine_history are declared from the
+ * contract: machineRecord.ts, stateRecord.ts.)
+ */
+
+const WHO = { actor: 'text', actor_kind: 'text', address: 'text' } as const;
+
+export const FILES: Table = {
+  name: 'files',
+  columns: { id: 'text', content_type: 'text', size: 'int8', original_name: 'text', created_at: 'text' },
+};
+export const STATUS_AUDIT: Table = {
+  name: 'machine_status_audit',
+  columns: { id: 'int8', machine_id: 'text', before: 'json', after: 'json', at: 'text', ...WHO },
+  keepIds: true,
+};
+export const IMPORT_AUDIT: Table = {
+  name: 'machine_import_audit',
+  columns: { id: 'int8', source: 'text', inserted: 'int', updated: 'int', photos: 'int', at: 'text', ...WHO },
+  keepIds: true,
+};
+export const FEED_PHOTOS: Table = {
+  name: 'feed_photos',
+  columns: { feed_id: 'text', file_id: 'text', fetched_at: 'text' },
+};
+export const FEED_HOLDS: Table = {
+  name: 'feed_holds',
+  columns: {
+    id: 'int8',
+    held_at: 'text',
+    machine_ids: 'json',
+    active: 'int',
+    remaining: 'int',
+    baseline: 'int',
+    baseline_since: 'text',
+    state: 'text',
+    decided_at: 'text',
+    decided_by: 'text',
+    rejected_at: 'text',
+    rejected_by: 'text',
+    kept_ids: 'json',
+  },
+  keepIds: true,
+};
+export const HOLD_AUDIT: Table = {
+  name: 'feed_hold_audit',
+  columns: { id: 'int8', hold_id: 'int8', decision: 'text', machine_ids: 'json', at: 'text', ...WHO },
+  keepIds: true,
+};
+/** One row at most: its key is a constant. */
+export const FEED_BASELINE: Table = {
+  name: 'feed_baseline',
+  columns: { active: 'int', since: 'text' },
+  fixed: ['only_row'],
+};
+export const META: Table = { name: 'meta', columns: { key: 'text', value: 'text' } };
+/** Sessions and failed sign-ins are not copied (people sign in again): they are not here. */
+export const ACCOUNTS: Table = {
+  name: 'accounts',
+  columns: {
+    name: 'text',
+    password_hash: 'text',
+    role: 'text',
+    districts: 'text[]',
+    disabled: 'bool',
+    must_change_password: 'bool',
+    created_at: 'text',
+    last_sign_in_at: 'text',
+    password_changed_at: 'text',
+  },
+};
+export const API_TOKENS: Table = {
+  name: 'api_tokens',
+  columns: {
+    id: 'int4',
+    name: 'text',
+    secret_hash: 'text',
+    hint: 'text',
+    role: 'text',
+    districts: 'text[]',
+    created_by: 'text',
+    created_at: 'text',
+    expires_at: 'text',
+    last_used_at: 'text',
+    revoked_at: 'text',
+    revoked_by: 'text',
+  },
+  keepIds: true,
+};
+export const ACCESS_AUDIT: Table = {
+  name: 'access_audit',
+  columns: { id: 'int4', at: 'text', ...WHO, action: 'text', subject: 'text', detail: 'jsonb' },
+  keepIds: true,
+};
+
+/** The alert tables as both engines keep them (SQLite's migration 8, PostgreSQL's 6), with their ids when copied. */
+export const ALERT_RULES: Table = {
+  name: 'alert_rules',
+  columns: {
+    id: 'int4',
+    kind: 'text',
+    minutes: 'int4',
+    district: 'text',
+    enabled: 'bool',
+    created_at: 'text',
+    updated_at: 'text',
+  },
+  keepIds: true,
+};
+export const ALERTS: Table = {
+  name: 'alerts',
+  columns: {
+    id: 'int4',
+    rule_id: 'int4',
+    kind: 'text',
+    subject: 'text',
+    machine_id: 'text',
+    district: 'text',
+    minutes: 'int4',
+    since: 'text',
+    opened_at: 'text',
+    closed_at: 'text',
+  },
+  keepIds: true,
+};
+export const WEBHOOKS: Table = {
+  name: 'webhooks',
+  columns: { id: 'int4', url: 'text', secret: 'text', description: 'text', enabled: 'bool', created_at: 'text' },
+  keepIds: true,
+};
+/** Deliveries have text ids (UUIDs): no sequence to continue. */
+export const WEBHOOK_DELIVERIES: Table = {
+  name: 'webhook_deliveries',
+  columns: {
+    id: 'text',
+    webhook_id: 'int4',
+    alert_id: 'int4',
+    event: 'text',
+    body: 'text',
+    state: 'text',
+    attempts: 'int4',
+    next_attempt_at: 'text',
+    last_status: 'int4',
+    last_error: 'text',
+    created_at: 'text',
+    delivered_at: 'text',
+  },
+  orderBy: 'created_at, id',
+};
+
+/**
+ * The tables copy-to-postgres copies as they are, by the name it reads them under (sqliteTables.ts), in the order it
+ * copies them: after the files, the machines and their history.
+ */
+export const COPIED_AS_THEY_ARE = {
+  statusAudit: STATUS_AUDIT,
+  importAudit: IMPORT_AUDIT,
+  feedPhotos: FEED_PHOTOS,
+  feedHolds: FEED_HOLDS,
+  holdAudit: HOLD_AUDIT,
+  feedBaseline: FEED_BASELINE,
+  meta: META,
+  accounts: ACCOUNTS,
+  apiTokens: API_TOKENS,
+  accessAudit: ACCESS_AUDIT,
+  alertRules: ALERT_RULES,
+  alerts: ALERTS,
+  webhooks: WEBHOOKS,
+  webhookDeliveries: WEBHOOK_DELIVERIES,
+} satisfies Partial<Record<keyof SqliteTables, Table>>;
