@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_COSTS, type FileCost } from '../tests/support/fileCostReporter';
-import { KEPT_COSTS, costKey, type KeptCost } from '../tests/support/costSequencer';
+import { KEPT_COSTS, costKey, readKeptCostList, type KeptCost } from '../tests/support/costSequencer';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -13,7 +13,7 @@ if (!existsSync(FILE_COSTS)) {
   process.exit(1);
 }
 const measured = JSON.parse(readFileSync(FILE_COSTS, 'utf8')) as FileCost[];
-const kept = existsSync(KEPT_COSTS) ? (JSON.parse(readFileSync(KEPT_COSTS, 'utf8')) as KeptCost[]) : [];
+const kept = readKeptCostList();
 
 const merged = new Map<string, KeptCost>(kept.map((cost) => [costKey(cost.project, cost.file), cost]));
 for (const { project, file, seconds } of measured) merged.set(costKey(project, file), { project, file, seconds });

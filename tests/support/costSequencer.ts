@@ -17,14 +17,17 @@ export interface KeptCost {
 
 export const costKey = (project: string, file: string): string => `${project}:${file}`;
 
-export function readKeptCosts(path = KEPT_COSTS): Map<string, number> {
-  let kept: KeptCost[];
+/** The kept costs, or none when the file is missing or unreadable (the order then falls back to project and path). */
+export function readKeptCostList(path = KEPT_COSTS): KeptCost[] {
   try {
-    kept = JSON.parse(readFileSync(path, 'utf8')) as KeptCost[];
+    return JSON.parse(readFileSync(path, 'utf8')) as KeptCost[];
   } catch {
-    return new Map();
+    return [];
   }
-  return new Map(kept.map((cost) => [costKey(cost.project, cost.file), cost.seconds]));
+}
+
+export function readKeptCosts(path = KEPT_COSTS): Map<string, number> {
+  return new Map(readKeptCostList(path).map((cost) => [costKey(cost.project, cost.file), cost.seconds]));
 }
 
 /** The median of the known costs: what a file not measured yet is taken to cost. */
