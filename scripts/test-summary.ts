@@ -30,21 +30,24 @@ process.exit(report.numFailedTests > 0 ? 1 : 0);
 
 /** Each project's files summed, then the ten slowest files, as the reporter sorted them. */
 function printCosts(costs: FileCost[]): void {
-  const projects = new Map<string, { files: number; seconds: number }>();
+  const projects = new Map<string, { files: number; seconds: number; cpuSeconds: number }>();
   for (const cost of costs) {
-    const project = projects.get(cost.project) ?? { files: 0, seconds: 0 };
+    const project = projects.get(cost.project) ?? { files: 0, seconds: 0, cpuSeconds: 0 };
     project.files += 1;
     project.seconds += cost.seconds;
+    project.cpuSeconds += cost.cpuSeconds ?? 0;
     projects.set(cost.project, project);
   }
   console.log('\nTime per project (each file from its import to its last hook, summed; files run side by side):');
   for (const [name, project] of [...projects].sort((a, b) => b[1].seconds - a[1].seconds)) {
     const files = String(project.files).padStart(4);
-    console.log(`  ${name.padEnd(10)} ${files} files ${project.seconds.toFixed(0).padStart(6)} s`);
+    const cpu = project.cpuSeconds > 0 ? `, ${project.cpuSeconds.toFixed(0)} s of CPU` : '';
+    console.log(`  ${name.padEnd(10)} ${files} files ${project.seconds.toFixed(0).padStart(6)} s${cpu}`);
   }
-  console.log('The ten slowest files (s, tests, page loads, server starts):');
+  console.log('The ten slowest files (s, tests, page loads, server starts, CPU s of a browser file):');
   for (const cost of costs.slice(0, 10)) {
-    const counts = `${cost.tests} tests, ${cost.pageLoads} pages, ${cost.serverStarts} servers`;
+    const cpu = cost.cpuSeconds > 0 ? `, ${cost.cpuSeconds.toFixed(0)} s CPU` : '';
+    const counts = `${cost.tests} tests, ${cost.pageLoads} pages, ${cost.serverStarts} servers${cpu}`;
     console.log(`  ${cost.seconds.toFixed(1).padStart(6)}  ${cost.project.padEnd(9)} ${cost.file} (${counts})`);
   }
   console.log('');

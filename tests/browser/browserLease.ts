@@ -7,6 +7,8 @@ import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { inject } from 'vitest';
 import type { BrowserPool } from './browserPool';
 import { BROWSER_PROTOCOL_TIMEOUT_MS, launchBrowser } from '../../testkit/browser/harness';
+import { countCost } from '../support/costCounter';
+import { treeCpuSeconds } from '../support/processCpu';
 
 export interface BrowserLease {
   context: BrowserContext;
@@ -14,7 +16,7 @@ export interface BrowserLease {
 }
 
 /** The pool's browser this process holds, shared by its apps (a file's and its describe blocks'). */
-let held: { browser: Browser; leaseFile: string; users: number } | undefined;
+let held: { browser: Browser; leaseFile: string; users: number; pid: number; cpuAtLease: number } | undefined;
 
 export async function leaseBrowser(): Promise<BrowserLease> {
   const pooled = held ?? (await claimPooled());
@@ -32,6 +34,7 @@ export async function leaseBrowser(): Promise<BrowserLease> {
       pooled.users -= 1;
       if (pooled.users > 0) return;
       held = undefined;
+      countCost('browserCpu', treeCpuSeconds(pooled.pid) - pooled.cpuAtLease);
       await pooled.browser.disconnect();
       rmSync(pooled.leaseFile, { force: true });
     },
@@ -49,7 +52,8 @@ async function claimPooled(): Promise<typeof held> {
         browserWSEndpoint: endpoint,
         protocolTimeout: BROWSER_PROTOCOL_TIMEOUT_MS,
       });
-      return { browser, leaseFile, users: 0 };
+      const pid = pool.pids[index] ?? 0;
+      return { browser, leaseFile, users: 0, pid, cpuAtLease: treeCpuSeconds(pid) };
     } catch {
       rmSync(leaseFile, { force: true });
     }

@@ -12,6 +12,8 @@ import { launchBrowser } from '../../testkit/browser/harness';
 export interface BrowserPool {
   /** One DevTools endpoint per browser. */
   endpoints: string[];
+  /** Each browser's process id, for the CPU a file costs it (tests/support/processCpu.ts). */
+  pids: number[];
   /** Where a file marks the browser it holds: a file per browser, holding the process id. */
   leaseDir: string;
 }
@@ -27,7 +29,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const count = Math.max(1, project.config.maxWorkers);
   const browsers = await Promise.all(Array.from({ length: count }, () => launchBrowser()));
   const leaseDir = mkdtempSync(join(tmpdir(), 'rvm-browser-leases-'));
-  project.provide('browserPool', { endpoints: browsers.map((b) => b.wsEndpoint()), leaseDir });
+  project.provide('browserPool', {
+    endpoints: browsers.map((b) => b.wsEndpoint()),
+    pids: browsers.map((b) => b.process()?.pid ?? 0),
+    leaseDir,
+  });
   return async () => {
     await Promise.all(browsers.map((b) => b.close()));
     rmSync(leaseDir, { recursive: true, force: true });

@@ -42,8 +42,14 @@ export async function openHosted(app: BrowserApp, path = '/', options: OpenPageO
     await inFrame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     return inFrame;
   };
+  // Returns once the frame holds the new document: a caller reading it sooner could still meet the old one, whose
+  // context the new one destroys mid-evaluation.
   const navigate = async (to: string) => {
-    await page.evaluate((src) => (document.querySelector('iframe')!.src = src), app.url(to));
+    const inFrame = await frame();
+    await Promise.all([
+      inFrame.waitForNavigation({ timeout: 60_000 }),
+      page.evaluate((src) => void (document.querySelector('iframe')!.src = src), app.url(to)),
+    ]);
     return frame();
   };
   return { page, frame, settle, navigate };

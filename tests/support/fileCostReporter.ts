@@ -1,6 +1,6 @@
 // A vitest reporter that writes what each test file cost (tests/.artifacts/file-costs.json): its project, wall time
-// (import, setup and every hook and test), tests, and the page loads and server starts it made, which the browser
-// fixture counts (tests/support/costCounter.ts). scripts/test-summary.ts prints it; docs/testing.md keeps a copy.
+// (import, setup and every hook and test), tests, and the page loads, server starts and CPU seconds it cost, which the
+// browser fixture counts (tests/support/costCounter.ts). scripts/test-summary.ts prints it; docs/testing.md keeps a copy.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -13,6 +13,8 @@ export interface FileCost {
   tests: number;
   pageLoads: number;
   serverStarts: number;
+  /** A browser file's CPU: its Chromium's, its worker's and its servers' (0 for the other projects). */
+  cpuSeconds: number;
 }
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -43,6 +45,7 @@ export default class FileCostReporter implements Reporter {
         tests: [...module.children.allTests()].length,
         pageLoads: counted?.page ?? 0,
         serverStarts: counted?.server ?? 0,
+        cpuSeconds: round((counted?.browserCpu ?? 0) + (counted?.workerCpu ?? 0)),
       };
     });
     costs.sort((a, b) => b.seconds - a.seconds);
@@ -51,16 +54,18 @@ export default class FileCostReporter implements Reporter {
   }
 }
 
-function readCounts(dir: string): Map<string, { page: number; server: number }> {
-  const counts = new Map<string, { page: number; server: number }>();
+type Counted = Record<CountLine['kind'], number>;
+
+function readCounts(dir: string): Map<string, Counted> {
+  const counts = new Map<string, Counted>();
   if (!existsSync(dir)) return counts;
   for (const name of readdirSync(dir)) {
     for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
-      const { file, kind } = JSON.parse(line) as CountLine;
+      const { file, kind, amount } = JSON.parse(line) as CountLine;
       const key = relative(ROOT, file);
-      const entry = counts.get(key) ?? { page: 0, server: 0 };
-      entry[kind] += 1;
+      const entry = counts.get(key) ?? { page: 0, server: 0, browserCpu: 0, workerCpu: 0 };
+      entry[kind] += amount;
       counts.set(key, entry);
     }
   }
