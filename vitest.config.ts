@@ -26,6 +26,8 @@ const NOT_ON_POSTGRES = [
 const SERVER_BUILD = 'tests/ensureServerBuild.ts';
 /** Browser tests at a scale far past Hong Kong's (minutes of software WebGL): `npm run test:scale`, not `npm test`. */
 const SCALE_TESTS = 'tests/browser/**/*.scale.test.ts';
+/** Each file's CPU for the run's cost table (tests/support/fileCostReporter.ts). */
+const WORKER_CPU = 'tests/support/countWorkerCpu.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -44,7 +46,7 @@ export default defineConfig({
           isolate: false,
           unstubGlobals: true,
           include: ['src/**/*.test.{ts,tsx}', 'shared/**/*.test.ts'],
-          setupFiles: ['tests/support/setup.ts'],
+          setupFiles: [WORKER_CPU, 'tests/support/setup.ts'],
         },
       },
       {
@@ -67,6 +69,7 @@ export default defineConfig({
           ],
           exclude: [...configDefaults.exclude, PG_TESTS],
           globalSetup: [SERVER_BUILD],
+          setupFiles: [WORKER_CPU],
           testTimeout: 30_000,
           // A seeded server starting while the machine is busy (two cores, Chromium beside) can take over 10 s.
           hookTimeout: 30_000,
@@ -81,6 +84,7 @@ export default defineConfig({
           isolate: false,
           include: [PG_TESTS],
           globalSetup: [SERVER_BUILD, 'tests/server/pg/globalSetup.ts'],
+          setupFiles: [WORKER_CPU],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -97,7 +101,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, PG_TESTS, ...NOT_ON_POSTGRES],
           globalSetup: [SERVER_BUILD, 'tests/server/pg/globalSetup.ts'],
-          setupFiles: ['tests/server/pg/perFileDatabase.ts'],
+          setupFiles: [WORKER_CPU, 'tests/server/pg/perFileDatabase.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -109,6 +113,7 @@ export default defineConfig({
           name: 'build',
           environment: 'node',
           include: ['tests/build/**/*.test.ts'],
+          setupFiles: [WORKER_CPU],
           testTimeout: 60_000,
         },
       },
@@ -119,7 +124,7 @@ export default defineConfig({
           environment: 'node',
           // One Chromium per worker for the run, each file in a browser context of its own (browserLease.ts).
           globalSetup: [SERVER_BUILD, 'tests/browser/browserPool.ts'],
-          setupFiles: ['tests/browser/countCosts.ts'],
+          setupFiles: [WORKER_CPU, 'tests/browser/countCosts.ts'],
           include: ['tests/browser/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SCALE_TESTS],
           testTimeout: 120_000,

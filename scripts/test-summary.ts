@@ -44,7 +44,7 @@ function printCosts(costs: FileCost[]): void {
     const cpu = project.cpuSeconds > 0 ? `, ${project.cpuSeconds.toFixed(0)} s of CPU` : '';
     console.log(`  ${name.padEnd(10)} ${files} files ${project.seconds.toFixed(0).padStart(6)} s${cpu}`);
   }
-  console.log('The ten slowest files (s, tests, page loads, server starts, CPU s of a browser file):');
+  console.log('The ten slowest files (s, tests, page loads, server starts, CPU s):');
   for (const cost of costs.slice(0, 10)) {
     const cpu = cost.cpuSeconds > 0 ? `, ${cost.cpuSeconds.toFixed(0)} s CPU` : '';
     const counts = `${cost.tests} tests, ${cost.pageLoads} pages, ${cost.serverStarts} servers${cpu}`;

@@ -13,7 +13,7 @@ export interface FileCost {
   tests: number;
   pageLoads: number;
   serverStarts: number;
-  /** A browser file's CPU: its Chromium's, its worker's and its servers' (0 for the other projects). */
+  /** Its worker's CPU with the servers it started; a browser file's Chromium's too; PostgreSQL's own is not counted. */
   cpuSeconds: number;
 }
 
