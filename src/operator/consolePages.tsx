@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ROLES, type Role } from '../../shared/access';
+import { AboutPage } from './about/AboutPage';
 import { AlertsPage } from './alerts/AlertsPage';
 import { AuditPage } from './audit/AuditPage';
 import { ALERTS_PATH, FLEET_PATH, MACHINE_PATH } from './consolePaths';
@@ -56,4 +57,5 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },
   { path: '/sessions', Page: SessionsPage, nav: 'sessions.nav', title: 'sessions.title', roles: EVERYONE },
+  { path: '/about', Page: AboutPage, nav: 'about.nav', title: 'about.title', roles: ADMINS },
 ];
