@@ -9,7 +9,7 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { fetchAlertHistory } from './alertCalls';
 import { AlertRules } from './AlertRules';
 import { AlertsTable } from './AlertsTable';
-import { useOpenAlerts } from './useOpenAlerts';
+import { useOpenAlerts } from '../openAlerts/useOpenAlerts';
 import { Webhooks } from './Webhooks';
 
 const TABS = ['open', 'history', 'rules', 'webhooks'] as const;

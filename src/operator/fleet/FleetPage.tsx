@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useIsMobile } from '../../ui/useIsMobile';
-import { OpenAlertsBadge } from '../alerts/OpenAlertsBadge';
+import { OpenAlertsBadge } from '../openAlerts/OpenAlertsBadge';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';

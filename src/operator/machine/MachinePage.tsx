@@ -16,7 +16,7 @@ import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { MachineForm } from './MachineForm';
 import { MachineSummary } from './MachineSummary';
-import { useMachine } from './useMachine';
+import { useMachine } from '../fleet/useMachine';
 import { useMachineAbsence } from './useMachineAbsence';
 
 /** One machine: what it reports, its form, its photo and its history. */
