@@ -1,23 +1,18 @@
 import { Button, Divider, NavLink, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
 import { CONSOLE_PAGES, type ConsolePageEntry } from './consolePages';
 import { consolePath, fleetPath, publicMapPath } from './consolePaths';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
+import { ROLE_KEYS } from './kit/RoleSelect';
+import { useDistrictsText } from './kit/useDistrictsText';
 import { useConsoleT } from './i18n/useConsoleT';
 import { signOut } from './session/authCalls';
 import { useConsoleCall } from './session/ConsoleApi';
 import { sessionAtom } from './session/sessionAtoms';
-
-const ROLE_KEYS = {
-  admin: 'console.roleAdmin',
-  operator: 'console.roleOperator',
-  viewer: 'console.roleViewer',
-} as const;
 
 /** Whether the link to `entry` is the current one: its page is shown, or a page reached from it. */
 const isCurrent = (entry: ConsolePageEntry, shown: ConsolePageEntry | null): boolean =>
@@ -26,7 +21,7 @@ const isCurrent = (entry: ConsolePageEntry, shown: ConsolePageEntry | null): boo
 /** The console's pages (those of the person's role), who is signed in, the language, and sign-out. */
 export function ConsoleNav({ shown, onFollow }: { shown: ConsolePageEntry | null; onFollow: () => void }) {
   const t = useConsoleT();
-  const tPublic = useT();
+  const districtsText = useDistrictsText();
   const session = useAtomValue(sessionAtom);
   const setSession = useSetAtom(sessionAtom);
   const navigate = useSetAtom(navigateAtom);
@@ -68,9 +63,7 @@ export function ConsoleNav({ shown, onFollow }: { shown: ConsolePageEntry | null
           <Text size="sm" c="dimmed">
             {session.districts.length === 0
               ? t('console.allDistricts')
-              : t('console.districts', {
-                  districts: session.districts.map((d) => tPublic(`district.${d}`)).join(', '),
-                })}
+              : t('console.districts', { districts: districtsText(session.districts) })}
           </Text>
           <LanguageMenu />
           <Button

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useT } from '../../i18n/useT';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useDistrictsText } from '../kit/useDistrictsText';
 import type { Person } from './peopleCalls';
 import { ROLE_KEYS } from '../kit/RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
@@ -19,7 +19,7 @@ export function PeopleTable({
   onAction: (action: PersonAction, person: Person) => void;
 }) {
   const t = useConsoleT();
-  const tPublic = useT();
+  const districtsText = useDistrictsText();
   const shown = useShowTime();
   return (
     <ConsoleTable
@@ -50,11 +50,7 @@ export function PeopleTable({
               )}
             </Table.Th>
             <Table.Td>{t(ROLE_KEYS[person.role])}</Table.Td>
-            <Table.Td>
-              {person.districts.length === 0
-                ? t('console.allDistricts')
-                : person.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
-            </Table.Td>
+            <Table.Td>{districtsText(person.districts)}</Table.Td>
             <Table.Td>
               <Group gap={4}>
                 <Badge color={person.disabled ? 'gray' : 'brand'} variant="light" c="dark.7">

@@ -1,6 +1,6 @@
 import { Badge, Button, Table } from '@mantine/core';
-import { useT } from '../../i18n/useT';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useDistrictsText } from '../kit/useDistrictsText';
 import type { ApiToken } from './tokenCalls';
 import { useShowTime } from '../useShowTime';
 import { ROLE_KEYS } from '../kit/RoleSelect';
@@ -17,7 +17,7 @@ export function TokensTable({
   onRevoke: (token: ApiToken) => void;
 }) {
   const t = useConsoleT();
-  const tPublic = useT();
+  const districtsText = useDistrictsText();
   const shown = useShowTime();
   return (
     <ConsoleTable
@@ -46,11 +46,7 @@ export function TokensTable({
             <code>{token.hint}…</code>
           </Table.Td>
           <Table.Td>{t(ROLE_KEYS[token.role])}</Table.Td>
-          <Table.Td>
-            {token.districts.length === 0
-              ? t('console.allDistricts')
-              : token.districts.map((d) => tPublic(`district.${d}`)).join(', ')}
-          </Table.Td>
+          <Table.Td>{districtsText(token.districts)}</Table.Td>
           <Table.Td>
             <Badge color={STATE_COLOURS[token.state]} variant="light" c="dark.7">
               {t(`tokens.state.${token.state}`)}
