@@ -12,7 +12,7 @@ import { sessionAtom } from '../operator/session/sessionAtoms';
 import { useConsoleTitle } from '../operator/useConsoleTitle';
 import { useFocusOnNavigation } from '../operator/useFocusOnNavigation';
 import { pathAfterSignIn } from './nextPath';
-import { publicMapPath } from '../operator/consoleRoute';
+import { publicMapPath } from '../operator/consolePaths';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { SignedInCard } from './SignedInCard';
 import { SignInForm } from './SignInForm';

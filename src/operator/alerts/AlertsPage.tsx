@@ -5,7 +5,6 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { fetchAlertHistory, type Alert } from './alertCalls';
 import { AlertRules } from './AlertRules';
@@ -29,7 +28,6 @@ export function AlertsPage() {
   const t = useConsoleT();
   const admin = useAtomValue(sessionAtom)?.role === 'admin';
   const [tab, setTab] = useState<Tab>(() => tabFromAddress(admin));
-  useConsoleTitle(t('alerts.title'), t('console.title'));
 
   const choose = (value: string | null) => {
     const chosen = TABS.find((known) => known === value) ?? 'open';

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { useShowTime } from '../useShowTime';

@@ -6,10 +6,9 @@ import { nowAtom } from '../../clock/nowAtom';
 import { hongKongTime } from '../../freshness/formatFreshness';
 import { localeAtom } from '../../i18n/localeAtom';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import {
   accessChange,
@@ -43,7 +42,6 @@ export function AuditPage() {
   const [next, setNext] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-  useConsoleTitle(t('audit.title'), t('console.title'));
 
   const load = useCallback(
     async (before: string | null) => {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { localeAtom } from '../../i18n/localeAtom';
 import { useT } from '../../i18n/useT';
 import { ConsoleLink } from '../ConsoleLink';
-import { fleetPath } from '../consoleRoute';
+import { fleetPath } from '../consolePaths';
 import { fleetAtom, loadFleetAtom } from '../fleet/fleetAtoms';
 import { STATE_COLOURS } from '../fleet/FleetCells';
 import { fleetRowOf } from '../fleet/fleetRow';

@@ -5,7 +5,6 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { ConfirmDialog } from '../ConfirmDialog';
 import {
@@ -38,7 +37,6 @@ export function PeoplePage() {
   const [secret, setSecret] = useState<{ name: string; password: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  useConsoleTitle(t('people.title'), t('console.title'));
 
   const done = async (text: string) => {
     setDialog(null);

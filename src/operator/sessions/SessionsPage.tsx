@@ -10,7 +10,6 @@ import { useIsMobile } from '../../ui/useIsMobile';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { endOtherSessions, endOwnSession, fetchOwnSessions, type OwnSession } from './ownSessions';
 
@@ -29,7 +28,6 @@ export function SessionsPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   // A row's button goes with its row: focus moves to what came of it, never to the page's body.
   const outcomeRef = useRef<HTMLDivElement>(null);
-  useConsoleTitle(t('sessions.title'), t('console.title'));
 
   const load = useCallback(async () => {
     setFailure(null);

@@ -9,7 +9,6 @@ import { SecretDialog } from '../people/SecretDialog';
 import { useAdminList } from '../people/useAdminList';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { TokenDialog } from './TokenDialog';
 import { TokensTable } from './TokensTable';
@@ -26,7 +25,6 @@ export function TokensPage() {
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  useConsoleTitle(t('tokens.title'), t('console.title'));
 
   const create = async (input: NewToken) => {
     const made = await createToken(call, input);
