@@ -59,6 +59,7 @@ export const OWN_FACTOR_SCHEMAS = {
       200: { description: 'The recovery codes', ...RECOVERY_CODES_ANSWER_SCHEMA },
       ...OWN_FACTOR_REFUSALS,
       ...CODE_REFUSALS,
+      400: consoleErrorAnswer('badCode: not the code of the app begun; badRequest: no code'),
     },
   },
   removeTotp: {
@@ -124,7 +125,7 @@ export function ownFactorRoutes({ access, engine, factors, clock }: Deps) {
         const { account, session } = signedIn(request);
         const client = { address: request.ip, device: readDeviceCookie(request) };
         const codes = await factors.confirmTotp(account.name, request.body.code, client);
-        if (codes === null || !Array.isArray(codes)) refuseCode(request, account.name, codes);
+        if (codes === null || !Array.isArray(codes)) refuseCode(request, account.name, codes, 400);
         // A person the policy held at enrolment may now use the console.
         if (session.secondFactor === 'enrol') await access.sessions.proved(session, 'done');
         await audit(request, 'totpEnrolled', account.name, {});

@@ -17,14 +17,17 @@ import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from './signIn';
 
 const ONE_MINUTE_MS = 60 * 1000;
 
-/** Answers a refused code: 429 while the name is locked, else 401 badCode; logged without the code. */
-export function refuseCode(request: FastifyRequest, account: string, refusal: Refusal | null): never {
+/**
+ * Answers a refused code: 429 while the name is locked, else badCode with `status` (401 at sign-in; 400 for a person
+ * signed in, whose console must not take it for a session that ended); logged without the code.
+ */
+export function refuseCode(request: FastifyRequest, account: string, refusal: Refusal | null, status = 401): never {
   if (refusal && refusal.outcome !== 'badCredentials') {
     request.log.warn({ account, address: request.ip }, `code refused: ${refusal.outcome}`);
     throw new ApiError(429, refusal.outcome, { retryAfterSeconds: refusal.retryAfterSeconds });
   }
   request.log.info({ account, address: request.ip }, 'code refused');
-  throw new ApiError(401, 'badCode');
+  throw new ApiError(status, 'badCode');
 }
 
 const STEP_UP_BODY = {
@@ -68,7 +71,7 @@ export const PROOF_SCHEMAS = {
       200: SESSION_ANSWER,
       ...OWN_FACTOR_REFUSALS,
       ...CODE_REFUSALS,
-      401: consoleErrorAnswer('badCredentials: not the password; badCode: not a code; unauthorized: no session'),
+      400: consoleErrorAnswer('badCredentials: not the password; badCode: not a code; badRequest: neither given'),
     },
   },
 } as const;
@@ -130,11 +133,11 @@ export function proofRoutes({ access, gate, factors }: Deps) {
         const browser = { address: request.ip, device: readDeviceCookie(request) };
         if (password !== undefined) {
           const refusal = await gate.confirmPassword(account, password, browser);
-          if (refusal?.outcome === 'badCredentials') throw new ApiError(401, 'badCredentials');
+          if (refusal?.outcome === 'badCredentials') throw new ApiError(400, 'badCredentials');
           if (refusal) refuseCode(request, account.name, refusal);
         } else {
           const refusal = await factors.verify(account.name, code ?? '', browser);
-          if (refusal) refuseCode(request, account.name, refusal);
+          if (refusal) refuseCode(request, account.name, refusal, 400);
         }
         const proved = await access.sessions.proved(session, session.secondFactor);
         return { success: true, session: sessionOf(proved, account) };

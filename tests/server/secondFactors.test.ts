@@ -57,8 +57,9 @@ describe('an authenticator app', () => {
     expect(row?.secret).toMatch(/^v1\.[0-9a-f]{8}\./);
     expect(row?.secret).not.toContain(secret);
 
+    // 400, not 401: the console must not take a wrong code for a session that ended.
     const wrong = await post(server.app, '/api/auth/factors/totp/confirm', vic, { code: '000000' });
-    expect([wrong.statusCode, wrong.json().msg]).toEqual([401, 'badCode']);
+    expect([wrong.statusCode, wrong.json().msg]).toEqual([400, 'badCode']);
     // Begun again: the first secret is gone, and the second one's first code confirms it.
     ({ app: totp, codes: recovery } = await enrol(server.app, vic, now));
     expect(recovery).toHaveLength(10);
@@ -148,7 +149,7 @@ describe('a step-up before admin acts', () => {
     expect(token.statusCode).toBe(200);
 
     const wrong = await post(server.app, '/api/auth/step-up', ben, { password: 'not the password at all' });
-    expect([wrong.statusCode, wrong.json().msg]).toEqual([401, 'badCredentials']);
+    expect([wrong.statusCode, wrong.json().msg]).toEqual([400, 'badCredentials']);
     expect((await addRule(ben)).statusCode).toBe(403);
     const stepped = await post(server.app, '/api/auth/step-up', ben, { password: 'a long test passphrase' });
     expect(stepped.statusCode, stepped.body).toBe(200);

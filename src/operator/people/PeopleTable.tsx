@@ -10,7 +10,7 @@ import type { Person } from './peopleCalls';
 import { ROLE_KEYS } from './RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
-export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock';
+export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock' | 'resetFactors';
 
 /** A time of the server's as the console shows times (Hong Kong), or `fallback`. */
 export function useShownTime(): (at: string | null, fallback: string) => string {
@@ -117,6 +117,14 @@ export function PeopleTable({
                       aria-label={t('people.resetOf', { name: person.name })}
                     >
                       {t('people.reset')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onAction('resetFactors', person)}
+                      aria-label={t('people.resetFactorsOf', { name: person.name })}
+                    >
+                      {t('people.resetFactors')}
                     </Button>
                     <Button
                       size="xs"
