@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/accounts/passwordHash';
+import { hashRecoveryCode, newRecoveryCodes } from '../../server/accounts/recoveryCodes';
+import { keyId } from '../../server/accounts/sealedSecret';
+import { codeAt, fromBase32, stepOf } from '../../server/accounts/totp';
+import { SecondFactors } from '../../server/auth/secondFactors';
+import { SignInGate } from '../../server/auth/signIn';
 import { ADMIN_TOKEN, startSeededTestServer, type TestServer } from './helpers';
 import { addPerson, PEOPLE_SETUP_MS, personFrom, sessionCookieOf, signIn, signInRequest, type Person } from './people';
 import { enrol, giveCode, post, type App } from './factorsHelpers';
@@ -221,8 +227,35 @@ describe('the factor policy', () => {
 async function recoveryOf(name: string): Promise<string | undefined> {
   const codes = await server.engine.factors.recoveryCodes(name);
   if (codes.length === 0) return undefined;
-  const { newRecoveryCodes, hashRecoveryCode } = await import('../../server/accounts/recoveryCodes');
   const fresh = newRecoveryCodes();
   await server.engine.factors.replaceRecoveryCodes(name, fresh.map(hashRecoveryCode), now.toISOString());
   return fresh[0];
 }
+
+describe('a rotation of RVM_FACTOR_KEY', () => {
+  it('opens a secret sealed under the previous key, seals it again under the new one, and needs the old no more', async () => {
+    const gate = new SignInGate(server.engine.accounts, server.engine.sessions, () => now, hashPassword('dummy'));
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const client = { address: '192.0.2.66' };
+    later(MINUTE);
+
+    const before = new SecondFactors(server.engine, gate, { current: oldKey, previous: null }, () => now);
+    const begun = await before.beginTotp('ben');
+    if (typeof begun === 'string') throw new Error(begun);
+    const secret = fromBase32(begun.secret);
+    expect(Array.isArray(await before.confirmTotp('ben', codeAt(secret, stepOf(now)), client))).toBe(true);
+    const sealedKey = async () => (await server.engine.factors.totp('ben'))!.secret.split('.')[1];
+    expect(await sealedKey()).toBe(keyId(oldKey));
+
+    const during = new SecondFactors(server.engine, gate, { current: newKey, previous: oldKey }, () => now);
+    expect(await during.verify('ben', codeAt(secret, stepOf(now) + 1), client)).toBeNull();
+    expect(await sealedKey()).toBe(keyId(newKey));
+
+    later(MINUTE);
+    const after = new SecondFactors(server.engine, gate, { current: newKey, previous: null }, () => now);
+    expect(await after.verify('ben', codeAt(secret, stepOf(now)), client)).toBeNull();
+    // A key that opens nothing refuses every code.
+    const lost = new SecondFactors(server.engine, gate, { current: oldKey, previous: null }, () => now);
+    expect(await lost.verify('ben', codeAt(secret, stepOf(now) + 1), client)).toEqual({ outcome: 'badCredentials' });
+  });
+});
