@@ -1,5 +1,6 @@
 // Issue 66: one-time codes, recovery codes and the step-up in the console. Every test shares one page, opened on
-// /operator/security (the sign-in page first), without the map; ada, an admin, works through it as a person would.
+// /operator/security (the sign-in page first), without the map; ada, an admin, works through it as a person would,
+// and ben, an admin the policy then asks for a second factor, is led to set one up.
 import Database from 'better-sqlite3';
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ const shared = setupSharedPage(app, '/operator/security', {
   map: false,
   ready: async () => {
     await addPerson(app.server, 'ada', 'admin');
+    await addPerson(app.server, 'ben', 'admin');
   },
 });
 
@@ -128,6 +130,21 @@ describe('second factors in the console (issue 66)', { timeout: 120_000 }, () =>
       return ((await response.json()) as { policy: string }).policy;
     });
     expect(policy).toBe('admins');
+  });
+
+  it('leads an admin without an app to set one up after the password, and then into the console', async () => {
+    const { page } = shared;
+    await signOut(page);
+    await signIn(page, 'ben');
+    await find(page, 'heading', t.login.enrolTitle);
+    await find(page, IMAGE, t.security.qrLabel);
+    expect(await seriousFindings(page, 'enrolment at sign-in')).toEqual([]);
+    const secret = fromBase32(await valueOf(page, 'textbox', t.security.secretLabel));
+    await typeAndEnter(page, 'textbox', t.security.code, codeAt(secret, stepOf(new Date())));
+    await find(page, 'textbox', t.security.codesTitle);
+    await (await find(page, 'button', t.security.codesDone)).click();
+    await toSecurityPage(page);
+    await page.waitForSelector(`::-p-text(${t.security.codesLeft.other.replace('{{count}}', '10')})`);
   });
 
   it('names the page in the other two languages', async () => {
