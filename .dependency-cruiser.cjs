@@ -66,6 +66,8 @@ const CONSOLE_BANDS = [
   ['fleet'],
   // the alerts open now, which the fleet counts and the alerts page lists
   ['openAlerts'],
+  // one-time codes and their calls, which the sign-in, the people and the sign-in security pages use
+  ['factors'],
   // the list kit and the dialogs several pages share; the session and its API client; the texts
   ['kit'],
   ['session'],

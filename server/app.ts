@@ -35,6 +35,7 @@ import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import type { ImportSlots } from './importing/importSlots';
 import { Access } from './security/access';
+import { SecondFactors } from './auth/secondFactors';
 import { enforceRouteAccess } from './security/routeAccess';
 import { registerRoutes } from './routes/registerRoutes';
 import { ROUTE_TABLE } from './routes/table';
@@ -98,7 +99,7 @@ export async function buildApp(
   const tokens = new NamedTokens(engine.tokens, clock, (error) =>
     app.log.warn({ err: error }, "a token's last use was not recorded"),
   );
-  const access = new Access(config.adminToken, sessions, tokens);
+  const access = new Access(config.adminToken, sessions, tokens, config.stepUpMs);
 
   // These plugins hook into routes as they are added, so they must load first.
   await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey(config.adminToken, access) });
@@ -119,6 +120,8 @@ export async function buildApp(
     address: { ...SIGN_IN_POLICIES.address, lockMs },
   });
   pruneSessionsWhileRunning(app, engine.sessions, clock);
+  const factorKeys = config.factorKey ? { current: config.factorKey, previous: config.factorKeyPrevious } : null;
+  const factors = new SecondFactors(engine, gate, factorKeys, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
@@ -145,6 +148,7 @@ export async function buildApp(
     access,
     sessions,
     gate,
+    factors,
     clock,
     bus,
     currentList: list.current,

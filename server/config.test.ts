@@ -41,6 +41,9 @@ describe('loadConfig', () => {
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 12 * 60 * 60_000,
       signInLockMs: 15 * 60_000,
+      stepUpMs: 10 * 60_000,
+      factorKey: null,
+      factorKeyPrevious: null,
       apiDocs: true,
       webhookAllowNetworks: [],
     });
@@ -167,6 +170,17 @@ describe('loadConfig', () => {
 
   it('reads how long failed sign-ins lock, in seconds, 15 minutes unless set', () => {
     expect(loadConfig({ RVM_SIGN_IN_LOCK_SECONDS: '3' }, CWD).signInLockMs).toBe(3_000);
+  });
+
+  it('reads the step-up time in minutes, and the factor keys as 64 hex digits or base64 of 32 bytes', () => {
+    expect(loadConfig({ RVM_STEP_UP_MIN: '3' }, CWD).stepUpMs).toBe(180_000);
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ RVM_FACTOR_KEY: hex }, CWD).factorKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ RVM_FACTOR_KEY_PREVIOUS: base64 }, CWD).factorKeyPrevious).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ['ab'.repeat(31), 'not a key', Buffer.alloc(16).toString('base64')]) {
+      expect(() => loadConfig({ RVM_FACTOR_KEY: bad }, CWD)).toThrow(/RVM_FACTOR_KEY must be 32 bytes/);
+    }
   });
 
   it('reads the feed settings: the API base always ending in "/", the interval in whole seconds from 15', () => {

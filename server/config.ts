@@ -79,6 +79,11 @@ export interface ServerConfig {
   sessionAbsoluteMs: number;
   /** Too many failed sign-ins lock the name or the address this long, ms. */
   signInLockMs: number;
+  /** A password, code or passkey counts as fresh for admin acts this long, ms. */
+  stepUpMs: number;
+  /** The key sealing one-time-code secrets, and the one before it during a rotation; null = no one-time codes. */
+  factorKey: Buffer | null;
+  factorKeyPrevious: Buffer | null;
   /** The API's reference page at /api/docs. */
   apiDocs: boolean;
   /**
@@ -95,7 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env,
     cwd,
   );
-  const { sessionIdleMin, sessionMaxHours, basemapStyleUrl, mapOrigins, ...plain } = read;
+  const { sessionIdleMin, sessionMaxHours, basemapStyleUrl, mapOrigins, stepUpMin, ...plain } = read;
   return {
     ...plain,
     uploadRateLimitPerMinute: UPLOAD_RATE_LIMIT_PER_MINUTE,
@@ -108,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     benchPageDir: benchPage ? path.resolve(cwd, 'bench/dist') : null,
     ...sessionTimes(sessionIdleMin, sessionMaxHours),
     signInLockMs: signInLockSeconds * 1000,
+    stepUpMs: stepUpMin * MS_PER_MINUTE,
   };
 }
 

@@ -49,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
       `${config.dbPath} → PostgreSQL: ${copied.machines} machines, ${copied.photos} photo(s), ` +
         `${copied.statusAudit} status update(s) and ${copied.importAudit} import(s) in the audit, ` +
         `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s), ` +
-        `${copied.apiTokens} API token(s), ` +
+        `${copied.totpFactors} authenticator app(s), ${copied.apiTokens} API token(s), ` +
         `${copied.accessAudit} access audit entr${copied.accessAudit === 1 ? 'y' : 'ies'}, ` +
         `${copied.alertRules} alert rule(s), ${copied.alerts} alert(s), ${copied.webhooks} webhook(s) and ` +
         `${copied.deliveries} deliver${copied.deliveries === 1 ? 'y' : 'ies'} ` +

@@ -60,6 +60,20 @@ export const CONSOLE_ERROR_KEYS = [
   'webhookHostUnknown',
   /** The server is reading as many imports as it takes at once: `retryAfterSeconds` says when to try again. */
   'importBusy',
+  /** The password was right; the one-time code (or a recovery code) must come next. */
+  'secondFactorRequired',
+  /** The factor policy asks this person to set up a second factor before anything else. */
+  'factorEnrolmentRequired',
+  /** An admin act needs a password or code given in the last minutes (RVM_STEP_UP_MIN): the console asks again. */
+  'stepUpRequired',
+  /** A one-time code or recovery code that is wrong, used already, or of an app not set up. */
+  'badCode',
+  /** The server has no RVM_FACTOR_KEY to seal a one-time-code secret with. */
+  'factorKeyMissing',
+  /** An authenticator app is set up already: remove it first to set up another. */
+  'factorEnrolled',
+  /** The factor policy asks this person for a second factor: it cannot be removed. */
+  'factorRequired',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -1,6 +1,6 @@
 /**
  * The people who sign in to the console (/operator):
- * `npm run user -- add|list|passwd|role|districts|disable|enable|unlock` (cli/userArgs.ts says how). A password is
+ * `npm run user -- add|list|passwd|role|districts|disable|enable|unlock|reset-factors` (cli/userArgs.ts says how). A password is
  * typed twice without echo on a terminal, or read from the first line of standard input. Every change is kept in the
  * audit of people and tokens, under the command and the system account that ran it.
  */
@@ -110,6 +110,13 @@ async function run(request: Exclude<UserRequest, { command: 'help' | 'version' }
       const counts = await unlockAccount(store, engine.sessions, name);
       await audit('personUnlocked', name, { counts });
       return `${name}: unlocked; ${counts} count${counts === 1 ? '' : 's'} of wrong passwords cleared`;
+    }
+    case 'reset-factors': {
+      const { name } = await existingAccount(store, request.name);
+      const removed = await engine.factors.removeAll(name);
+      await engine.sessions.deleteOthers(name, '');
+      await audit('factorsReset', name, { removed });
+      return `${name}: ${removed ? 'second factors removed' : 'had no second factor'}; its sessions ended`;
     }
   }
 }

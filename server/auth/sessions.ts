@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Account, StoredAccount } from '../accounts/account';
 import type { Clock } from '../accounts/clock';
 import { newSessionTimes, refreshedIdleExpiry, sessionLive, type SessionPolicy } from '../accounts/sessionTimes';
-import type { SessionRecord, SessionStore } from '../db/accountStore';
+import type { SecondFactorState, SessionRecord, SessionStore } from '../db/accountStore';
 import type { OwnSession } from '../../shared/contract/ownSession';
 
 /** 256 bits from the system's CSPRNG, base64url: 43 characters (ASVS 3.2.2 asks for at least 64 bits of entropy). */
@@ -47,6 +47,7 @@ export class Sessions {
     account: Pick<Account, 'name'>,
     address: string,
     agent: string,
+    secondFactor: SecondFactorState = 'done',
   ): Promise<{ id: string; session: SessionRecord }> {
     const id = newToken();
     const times = newSessionTimes(this.clock(), this.policy);
@@ -57,6 +58,8 @@ export class Sessions {
       address,
       agent,
       lastSeenAt: times.createdAt,
+      secondFactor,
+      stepUpAt: times.createdAt,
       ...times,
     };
     await this.store.create(session);
@@ -113,6 +116,23 @@ export class Sessions {
     const live = (await this.listOwn(account, current)).filter((session) => !session.current).length;
     await this.store.deleteOthers(account, current);
     return live;
+  }
+
+  /** The person proved who they are just now (a code, a password again): `secondFactor` is where signing in is. */
+  async proved(session: SessionRecord, secondFactor: SecondFactorState): Promise<SessionRecord> {
+    const stepUpAt = this.clock().toISOString();
+    await this.store.proved(session.idHash, secondFactor, stepUpAt);
+    return { ...session, secondFactor, stepUpAt };
+  }
+
+  /** Whether the session's last proof of who is there is recent enough for an admin act. */
+  steppedUp(session: SessionRecord, freshMs: number): boolean {
+    return this.clock().getTime() - Date.parse(session.stepUpAt) < freshMs;
+  }
+
+  /** Ends every session of the account (its factors reset). */
+  async endAll(account: string): Promise<void> {
+    await this.store.deleteOthers(account, '');
   }
 
   /** Ends the session of this id, if there is one. */

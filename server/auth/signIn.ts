@@ -105,12 +105,20 @@ export class SignInGate {
    * The signed-in person's current password, before it is changed: counted like a sign-in, so a session left open
    * cannot be used to guess it.
    */
-  async confirmPassword(account: StoredAccount, password: string, client: SignInClient): Promise<Refusal | null> {
-    const counts = await this.countsFor(account.name, client);
+  confirmPassword(account: StoredAccount, password: string, client: SignInClient): Promise<Refusal | null> {
+    return this.attempt(account.name, client, () => passwordMatches(account.passwordHash, password));
+  }
+
+  /**
+   * Any other proof of who the person is (a one-time code, a recovery code, a password again), held and counted by
+   * the same counts as the passwords of the name (ASVS 2.2.1): refused while one is locked, a failure added to each
+   * when `check` answers false.
+   */
+  async attempt(name: string, client: SignInClient, check: () => Promise<boolean>): Promise<Refusal | null> {
+    const counts = await this.countsFor(name, client);
     const locked = await this.lockFor(counts);
     if (locked) return locked;
-    if (await passwordMatches(account.passwordHash, password)) return null;
-    return this.failed(counts);
+    return (await check()) ? null : this.failed(counts);
   }
 
   /**

@@ -25,6 +25,7 @@ describe('parseUserArgs: the command line of npm run user', () => {
     [['disable', 'op'], { command: 'disable', name: 'op' }],
     [['enable', 'op'], { command: 'enable', name: 'op' }],
     [['unlock', 'op'], { command: 'unlock', name: 'op' }],
+    [['reset-factors', 'op'], { command: 'reset-factors', name: 'op' }],
   ])('reads %j', (argv, request) => {
     expect(parseUserArgs(argv)).toEqual(request);
   });

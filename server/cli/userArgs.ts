@@ -16,6 +16,8 @@ export const USER_USAGE = `usage: npm run user -- COMMAND [options]
   disable NAME         the account can no longer sign in; its sessions end at once
   enable NAME          it can again
   unlock NAME          ends the locks wrong passwords put on the name, from every address
+  reset-factors NAME   removes the person's authenticator app and recovery codes; their sessions end
+                       (for an admin locked out with the phone lost: the policy asks them to enrol again)
 
 Every change is kept in the audit, under "user command" and the system account that ran it.
 The last active admin cannot be disabled or given another role. Disabling an admin, or giving
@@ -36,7 +38,7 @@ export type UserRequest =
   | { command: 'passwd'; name: string; mustChangePassword: boolean }
   | { command: 'role'; name: string; role: Role; districts: District[] | undefined }
   | { command: 'districts'; name: string; districts: District[] }
-  | { command: 'disable' | 'enable' | 'unlock'; name: string };
+  | { command: 'disable' | 'enable' | 'unlock' | 'reset-factors'; name: string };
 
 /** A mistake in how the command was called: said with the usage, exit code 2. */
 export class UsageError extends Error {
@@ -68,6 +70,7 @@ const SHAPES: Record<string, [string, number]> = {
   disable: ['disable NAME', 1],
   enable: ['enable NAME', 1],
   unlock: ['unlock NAME', 1],
+  'reset-factors': ['reset-factors NAME', 1],
 };
 
 function roleOf(value: string | undefined): Role {
@@ -127,6 +130,7 @@ export function parseUserArgs(argv: readonly string[]): UserRequest {
     case 'disable':
     case 'enable':
     case 'unlock':
+    case 'reset-factors':
       return { command, name };
     default:
       return { command: 'list' };

@@ -46,6 +46,16 @@ export function readAdminToken(value: string, name: string): string {
   return value;
 }
 
+/** A 256-bit key as 64 hex digits or base64 (44 characters). */
+export function readFactorKey(value: string, name: string): Buffer {
+  const trimmed = value.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-f]{64}$/i.test(trimmed) && key.toString('base64') !== trimmed)) {
+    throw new ConfigError(`${name} must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)`);
+  }
+  return key;
+}
+
 export function readKioskHere(value: string, name: string): [number, number] {
   const reading = readPlace(value);
   if ('problem' in reading) throw new ConfigError(`${name} ${reading.problem}, got "${value}"`);

@@ -12,6 +12,7 @@ import {
   readAdminToken,
   readBasemapStyle,
   readDatabaseUrl,
+  readFactorKey,
   readKioskHere,
   readLogLevel,
   readNetworks,
@@ -98,6 +99,27 @@ export const VARIABLES = {
     description:
       'seconds {range} that too many failed sign-ins lock a name for one address (5 in 15 minutes), for new ' +
       'browsers (20), for one browser it signed in from (5), or an address (20)',
+  }),
+  stepUpMin: integer('RVM_STEP_UP_MIN', {
+    fallback: 10,
+    min: 1,
+    max: 12 * 60,
+    description:
+      "minutes {range} a person's password, code or passkey counts as fresh for admin acts (people, roles, tokens, " +
+      'webhooks, alert rules, the factor policy); after that the console asks again ([operators-factors.md](operators-factors.md))',
+  }),
+  factorKey: optional('RVM_FACTOR_KEY', {
+    read: readFactorKey,
+    description:
+      '32 random bytes, as 64 hex digits or base64 (`openssl rand -hex 32`): the key that seals the one-time-code ' +
+      'secrets in the database (AES-256-GCM); unset = people cannot set up one-time codes. Keep it out of the ' +
+      'backups ([operators-factors.md](operators-factors.md#rotating-the-key))',
+  }),
+  factorKeyPrevious: optional('RVM_FACTOR_KEY_PREVIOUS', {
+    read: readFactorKey,
+    description:
+      'during a rotation of `RVM_FACTOR_KEY`: the key before, which still opens the secrets it sealed; each is ' +
+      'sealed again under the new key when it is next used',
   }),
   uploadMaxBytes: integer('RVM_UPLOAD_MAX_BYTES', {
     fallback: UPLOAD_MAX_BYTES,

@@ -40,6 +40,14 @@ export interface AccountStore {
   recordSignIn(name: string, at: string): Promise<void>;
 }
 
+/**
+ * Where a session is in signing in (decision 0068): `done` when the password (and the second factor, if the person
+ * has one) was given; `pending` until the second factor is; `enrol` when the factor policy asks for one the person
+ * has not yet set up (only enrolment answers until then).
+ */
+export const SECOND_FACTOR_STATES = ['done', 'pending', 'enrol'] as const;
+export type SecondFactorState = (typeof SECOND_FACTOR_STATES)[number];
+
 /** A signed-in session as stored: the id itself never is, only its SHA-256. */
 export interface SessionRecord extends SessionTimes {
   idHash: string;
@@ -55,6 +63,9 @@ export interface SessionRecord extends SessionTimes {
   lastSeenAt: string;
   /** The browser and system at sign-in, e.g. "Firefox 133 · Windows" (accounts/userAgent.ts); '' when unknown. */
   agent: string;
+  secondFactor: SecondFactorState;
+  /** The last time the person proved who they are in this session (a password, a code): admin acts ask for a recent one. */
+  stepUpAt: string;
 }
 
 /** Sessions and the counts of failed sign-ins, shared by every instance on one database. */
@@ -63,6 +74,8 @@ export interface SessionStore {
   /** The session and its account, whatever their times (the caller judges them); null when either is gone. */
   find(idHash: string): Promise<{ session: SessionRecord; account: StoredAccount } | null>;
   touch(idHash: string, idleExpiresAt: string, lastSeenAt: string): Promise<void>;
+  /** Records a proof of who is there: the session's step of signing in, and its time. */
+  proved(idHash: string, secondFactor: SecondFactorState, stepUpAt: string): Promise<void>;
   delete(idHash: string): Promise<void>;
   /** Every session of the account, whatever their times, oldest first. */
   listFor(account: string): Promise<SessionRecord[]>;

@@ -7,6 +7,7 @@ import type { AccountStore, SessionStore } from './accountStore';
 import type { AccessAuditStore } from './accessAudit';
 import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
+import type { FactorStore } from './factorStore';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 import type { TokenStore } from './tokenStore';
@@ -105,6 +106,8 @@ export interface Engine {
   readonly alerts: AlertStore;
   /** The named API tokens scripts and controllers call with. */
   readonly tokens: TokenStore;
+  /** People's second factors: authenticator apps and recovery codes. */
+  readonly factors: FactorStore;
   /** Who changed which person or token. */
   readonly accessAudit: AccessAuditStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
@@ -135,6 +138,8 @@ export interface Engine {
   seed(rows: readonly MachineRow[], photos: ReadonlyMap<string, RowPhoto>): Promise<boolean>;
   getMeta(key: string): Promise<string | undefined>;
   setMetaOnce(key: string, value: string): Promise<void>;
+  /** Writes the entry, whatever it held. */
+  setMeta(key: string, value: string): Promise<void>;
   /** Deletes audit entries (status updates, imports, the feed's decided holds) older than `retentionDays`; how many. */
   pruneAudit(retentionDays: number, now?: Date): Promise<number>;
   /** Calls the handlers for changes other processes make from once it resolves; the function it gives stops. */

@@ -2,3 +2,5 @@
 export const SEEDED_META_KEY = 'seeded_at';
 /** When a sync of the feed last changed the stored machines. */
 export const SYNCED_AT_META_KEY = 'feed_synced_at';
+/** Who must have a second factor: `none`, `admins` or `everyone` (decision 0068); absent = none. */
+export const FACTOR_POLICY_META_KEY = 'factor_policy';

@@ -23,6 +23,9 @@ export interface SqliteTables {
   feedBaseline: TableRow[];
   /** The console's accounts; their sessions and failed sign-ins are not copied (people sign in again). */
   accounts: TableRow[];
+  /** Their authenticator apps (secrets sealed, copied as they are: the same RVM_FACTOR_KEY opens them) and recovery codes. */
+  totpFactors: TableRow[];
+  recoveryCodes: TableRow[];
   /** The named API tokens, revoked ones too, with their ids: a controller's token works on the copy. */
   apiTokens: TableRow[];
   /** The audit of changes to people and tokens, with its ids. */

@@ -74,6 +74,24 @@ export const ACCOUNTS: Table = {
     password_changed_at: 'text',
   },
 };
+/** A person's authenticator app: its secret sealed under RVM_FACTOR_KEY (accounts/sealedSecret.ts), never in clear. */
+export const TOTP_FACTORS: Table = {
+  name: 'totp_factors',
+  columns: {
+    account: 'text',
+    secret: 'text',
+    confirmed: 'bool',
+    created_at: 'text',
+    last_used_at: 'text',
+    last_step: 'int8',
+  },
+};
+/** A person's recovery codes: each a salt and a SHA-256 (accounts/recoveryCodes.ts), and when it was used. */
+export const RECOVERY_CODES: Table = {
+  name: 'recovery_codes',
+  columns: { account: 'text', code_hash: 'text', created_at: 'text', used_at: 'text' },
+  orderBy: 'account, code_hash',
+};
 export const API_TOKENS: Table = {
   name: 'api_tokens',
   columns: {
@@ -166,6 +184,8 @@ export const COPIED_AS_THEY_ARE = {
   feedBaseline: FEED_BASELINE,
   meta: META,
   accounts: ACCOUNTS,
+  totpFactors: TOTP_FACTORS,
+  recoveryCodes: RECOVERY_CODES,
   apiTokens: API_TOKENS,
   accessAudit: ACCESS_AUDIT,
   alertRules: ALERT_RULES,

@@ -64,6 +64,7 @@ export const sessionOf = (session: SessionRecord, account: Account): Session => 
   role: account.role,
   districts: account.districts,
   mustChangePassword: account.mustChangePassword,
+  secondFactor: session.secondFactor,
   csrfToken: session.csrfToken,
   idleExpiresAt: session.idleExpiresAt,
   absoluteExpiresAt: session.absoluteExpiresAt,

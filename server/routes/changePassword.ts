@@ -87,6 +87,7 @@ export function changePasswordRoutes({ access, gate, engine, clock }: ChangePass
         if (!fromThisSite(request) || !carriesCsrfToken(request, identity.signedIn.session.csrfToken)) {
           throw new ApiError(403, 'csrfRejected');
         }
+        if (identity.signedIn.session.secondFactor === 'pending') throw new ApiError(403, 'secondFactorRequired');
         return payload;
       },
       handler: async (request, reply) => {
@@ -116,10 +117,12 @@ export function changePasswordRoutes({ access, gate, engine, clock }: ChangePass
           { endSessions: true },
         );
         if (!changed) throw new ApiError(401, 'unauthorized');
+        // The new session is where the old one was: a person the policy asks to enrol still must.
         const { id, session } = await access.sessions.start(
           changed,
           request.ip,
           agentSummary(request.headers['user-agent']),
+          identity.signedIn.session.secondFactor,
         );
         setSessionCookie(request, reply, id);
         // A new password forgets the browsers the name signed in from, but this one has just proved it.

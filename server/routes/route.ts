@@ -43,4 +43,11 @@ export const may = (permission: Permission): RouteAccess => ({ permission });
 /** A person signed in whose role has `permission`, never a token (decision 0053). */
 export const personMay = (permission: Permission): RouteAccess => ({ permission, peopleOnly: true });
 
+/** An admin act: a person must also have given a password or code in the last minutes (decision 0068). */
+export const steppedUp = (access: RouteAccess): RouteAccess =>
+  access === 'public' ? access : { ...access, stepUp: true };
+/** A person the factor policy asks to enrol may call it before they have. */
+export const whileEnrolling = (access: RouteAccess): RouteAccess =>
+  access === 'public' ? access : { ...access, enrolling: true };
+
 export const urlsOf = (row: RouteRow): readonly string[] => (typeof row.url === 'string' ? [row.url] : row.url);

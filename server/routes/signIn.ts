@@ -5,6 +5,7 @@ import type {} from '@fastify/rate-limit';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { SignInGate } from '../auth/signIn';
 import type { Sessions } from '../auth/sessions';
+import type { SecondFactors } from '../auth/secondFactors';
 import { ApiError } from '../errors';
 import { fromThisSite } from '../security/csrf';
 import { addressKey } from '../security/rateLimitKey';
@@ -63,7 +64,13 @@ export const SIGN_IN_SCHEMA = {
 /** A name tried, as the log keeps it: normalized as an account's, and no longer than one can be. */
 const shownName = (name: string): string => [...normalizeAccountName(name)].slice(0, ACCOUNT_NAME_MAX_LENGTH).join('');
 
-export const signInRoutes = ({ gate, sessions }: { gate: SignInGate; sessions: Sessions }) => ({
+interface SignInDeps {
+  gate: SignInGate;
+  sessions: Sessions;
+  factors: SecondFactors;
+}
+
+export const signInRoutes = ({ gate, sessions, factors }: SignInDeps) => ({
   signIn: route<{ Body: FromSchema<typeof SIGN_IN_BODY> }>({
     schema: SIGN_IN_SCHEMA,
     bodyLimit: 4096,
@@ -91,10 +98,12 @@ export const signInRoutes = ({ gate, sessions }: { gate: SignInGate; sessions: S
       // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
       const previous = readSessionCookie(request);
       if (previous !== undefined) await sessions.end(previous);
+      // A person with a second factor gives it next (giveSecondFactor); one the policy asks to enrol, enrols.
       const { id, session } = await sessions.start(
         result.account,
         request.ip,
         agentSummary(request.headers['user-agent']),
+        await factors.stateAfterPassword(result.account),
       );
       setSessionCookie(request, reply, id);
       // The browser is known to this name from now on (decision 0061): a lock strangers put on it does not hold it.

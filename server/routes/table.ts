@@ -11,6 +11,7 @@ import type { ListBody } from '../http/listBody';
 import type { ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { Access } from '../security/access';
+import type { SecondFactors } from '../auth/secondFactors';
 import { aboutRoutes } from './about';
 import { alertRuleRoutes } from './alertRules';
 import { alertRoutes } from './alerts';
@@ -20,6 +21,7 @@ import { auditCsvRoutes } from './auditCsv';
 import { changePasswordRoutes } from './changePassword';
 import { eventRoutes, type EventStreamOptions } from './events';
 import { exportMachinesRoutes } from './exportMachines';
+import { factorPolicyRoutes } from './factorPolicy';
 import { feedReviewRoutes } from './feedReview';
 import { feedStatusRoutes } from './feedStatus';
 import { fileRoutes } from './file';
@@ -31,10 +33,12 @@ import { openApiRoutes } from './openApi';
 import { operatorRoutes } from './operator';
 import { operatorMachineRoutes } from './operatorMachine';
 import { operatorMachinesRoutes } from './operatorMachines';
+import { ownFactorRoutes } from './ownFactors';
 import { ownSessionRoutes } from './ownSessions';
 import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
-import { ANYONE, group, may, personMay, type RouteGroup } from './route';
+import { proofRoutes } from './proofs';
+import { ANYONE, group, may, personMay, steppedUp, whileEnrolling, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
 import { sessionRoutes } from './session';
 import { signInRoutes } from './signIn';
@@ -50,6 +54,7 @@ export interface RouteDeps {
   access: Access;
   sessions: Sessions;
   gate: SignInGate;
+  factors: SecondFactors;
   clock: Clock;
   bus: MachineBus;
   /** The list call's body, built again when the machines have changed. */
@@ -80,11 +85,20 @@ const PEOPLE = '/api/operator/people';
 const RULES = '/api/operator/alert-rules';
 const WEBHOOKS = '/api/operator/webhooks';
 const HOLDS = '/api/operator/feed/holds';
+const FACTORS = '/api/auth/factors';
+/** An admin's act on people, tokens or the factor policy: signed in, never a token, with a fresh step-up. */
+const ADMIN_ACT = steppedUp(personMay('managePeople'));
+/** A change to alert rules or webhooks: a person needs a fresh step-up; a token does not. */
+const ALERTS_ACT = steppedUp(may('manageAlerts'));
+/** A person's own factors (a token has none: its handler answers 401); answered to a person held at enrolment. */
+const OWN_FACTORS = whileEnrolling(may('readConsole'));
 
 /**
  * Every route of the API: its method, where it answers, its handler module and who may call it (decision 0066).
  * `may(permission)` is checked before the body is read (security/routeAccess.ts); ANYONE's handler checks what it
- * needs itself (a session to sign out, a person to change a password). Any other method on these paths is a 405.
+ * needs itself (a session to sign out, a person to change a password). `steppedUp` marks an admin act, which a
+ * person makes only with a password or code given in the last minutes (decision 0068). Any other method on these
+ * paths is a 405.
  */
 export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   // The public page's calls.
@@ -111,6 +125,17 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     endOthers: { method: 'DELETE', url: '/api/auth/sessions', access: may('readConsole') },
     endOne: { method: 'DELETE', url: '/api/auth/sessions/:handle', access: may('readConsole') },
   }),
+  group(proofRoutes, {
+    secondFactor: { method: 'POST', url: '/api/auth/second-factor', access: ANYONE },
+    stepUp: { method: 'POST', url: '/api/auth/step-up', access: OWN_FACTORS },
+  }),
+  group(ownFactorRoutes, {
+    list: { method: 'GET', url: FACTORS, access: OWN_FACTORS },
+    beginTotp: { method: 'POST', url: `${FACTORS}/totp`, access: steppedUp(OWN_FACTORS) },
+    confirmTotp: { method: 'POST', url: `${FACTORS}/totp/confirm`, access: OWN_FACTORS },
+    removeTotp: { method: 'DELETE', url: `${FACTORS}/totp`, access: steppedUp(OWN_FACTORS) },
+    renewRecoveryCodes: { method: 'POST', url: `${FACTORS}/recovery-codes`, access: steppedUp(OWN_FACTORS) },
+  }),
 
   // The console: machines, photos, imports, the audit.
   group(operatorMachinesRoutes, { list: { method: 'GET', url: '/api/operator/machines', access: may('readConsole') } }),
@@ -133,9 +158,9 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   // Alerts and webhooks.
   group(alertRuleRoutes, {
     list: { method: 'GET', url: RULES, access: may('manageAlerts') },
-    create: { method: 'POST', url: RULES, access: may('manageAlerts') },
-    update: { method: 'PATCH', url: `${RULES}/:id`, access: may('manageAlerts') },
-    remove: { method: 'DELETE', url: `${RULES}/:id`, access: may('manageAlerts') },
+    create: { method: 'POST', url: RULES, access: ALERTS_ACT },
+    update: { method: 'PATCH', url: `${RULES}/:id`, access: ALERTS_ACT },
+    remove: { method: 'DELETE', url: `${RULES}/:id`, access: ALERTS_ACT },
   }),
   group(alertRoutes, {
     open: { method: 'GET', url: '/api/operator/alerts', access: may('readConsole') },
@@ -143,9 +168,9 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   }),
   group(webhookRoutes, {
     list: { method: 'GET', url: WEBHOOKS, access: may('manageAlerts') },
-    create: { method: 'POST', url: WEBHOOKS, access: may('manageAlerts') },
-    update: { method: 'PATCH', url: `${WEBHOOKS}/:id`, access: may('manageAlerts') },
-    remove: { method: 'DELETE', url: `${WEBHOOKS}/:id`, access: may('manageAlerts') },
+    create: { method: 'POST', url: WEBHOOKS, access: ALERTS_ACT },
+    update: { method: 'PATCH', url: `${WEBHOOKS}/:id`, access: ALERTS_ACT },
+    remove: { method: 'DELETE', url: `${WEBHOOKS}/:id`, access: ALERTS_ACT },
     deliveries: { method: 'GET', url: `${WEBHOOKS}/:id/deliveries`, access: may('manageAlerts') },
   }),
 
@@ -159,15 +184,20 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   // People and API tokens: admins signed in, never a token.
   group(peopleRoutes, {
     list: { method: 'GET', url: PEOPLE, access: personMay('managePeople') },
-    add: { method: 'POST', url: PEOPLE, access: personMay('managePeople') },
-    change: { method: 'PATCH', url: `${PEOPLE}/:name`, access: personMay('managePeople') },
-    resetPassword: { method: 'POST', url: `${PEOPLE}/:name/password`, access: personMay('managePeople') },
-    unlock: { method: 'POST', url: `${PEOPLE}/:name/unlock`, access: personMay('managePeople') },
+    add: { method: 'POST', url: PEOPLE, access: ADMIN_ACT },
+    change: { method: 'PATCH', url: `${PEOPLE}/:name`, access: ADMIN_ACT },
+    resetPassword: { method: 'POST', url: `${PEOPLE}/:name/password`, access: ADMIN_ACT },
+    unlock: { method: 'POST', url: `${PEOPLE}/:name/unlock`, access: ADMIN_ACT },
     changes: { method: 'GET', url: '/api/operator/access-audit', access: personMay('managePeople') },
   }),
   group(apiTokenRoutes, {
     list: { method: 'GET', url: '/api/operator/tokens', access: personMay('managePeople') },
-    create: { method: 'POST', url: '/api/operator/tokens', access: personMay('managePeople') },
-    revoke: { method: 'DELETE', url: '/api/operator/tokens/:id', access: personMay('managePeople') },
+    create: { method: 'POST', url: '/api/operator/tokens', access: ADMIN_ACT },
+    revoke: { method: 'DELETE', url: '/api/operator/tokens/:id', access: ADMIN_ACT },
+  }),
+  group(factorPolicyRoutes, {
+    get: { method: 'GET', url: '/api/operator/factor-policy', access: personMay('managePeople') },
+    set: { method: 'PATCH', url: '/api/operator/factor-policy', access: ADMIN_ACT },
+    reset: { method: 'POST', url: `${PEOPLE}/:name/factors/reset`, access: ADMIN_ACT },
   }),
 ];

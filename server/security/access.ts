@@ -27,7 +27,14 @@ export interface GuardOptions {
   changes: boolean;
   /** Only a person signed in may call it, never a token (who may sign in or call the API: decision 0053). */
   peopleOnly?: boolean;
+  /** A person must have proved who they are within the step-up time (decision 0068); a token need not. */
+  stepUp?: boolean;
+  /** A person the factor policy asks to set up a second factor may call it before they have. */
+  enrolling?: boolean;
 }
+
+/** How long a password or code counts as fresh for an admin act unless the deployment says otherwise. */
+export const DEFAULT_STEP_UP_MS = 10 * 60 * 1000;
 
 /** The audit's who and where of the caller a guard let through. */
 export function actorOf(request: FastifyRequest): Actor {
@@ -51,6 +58,7 @@ export class Access {
     private readonly adminToken: string | null,
     readonly sessions: Sessions,
     private readonly namedTokens: NamedTokens | null = null,
+    private readonly stepUpMs = DEFAULT_STEP_UP_MS,
   ) {
     this.tokenCaller =
       adminToken === null ? null : { kind: 'token', name: tokenFingerprint(adminToken), role: 'admin', districts: [] };
@@ -108,7 +116,9 @@ export class Access {
   /**
    * Lets through only a caller with `permission` (server/security/routeAccess.ts asks, for every route the table
    * guards): 401 for nobody; for a session, 403 csrfRejected for a change without its token or from another site,
-   * 403 passwordChangeRequired until a given password is replaced; 403 forbidden for a role without the permission.
+   * 403 secondFactorRequired between the password and the code, 403 passwordChangeRequired until a given password is
+   * replaced, 403 factorEnrolmentRequired until a second factor the policy asks for is set up; 403 forbidden for a
+   * role without the permission; 403 stepUpRequired for an admin act without a fresh proof (decision 0068).
    */
   async admit(request: FastifyRequest, reply: FastifyReply, permission: Permission, options: GuardOptions) {
     // Nothing a guarded route answers may be kept by a browser or a proxy (ASVS 8.2.1).
@@ -120,10 +130,20 @@ export class Access {
       if (options.changes && !(fromThisSite(request) && carriesCsrfToken(request, csrfToken))) {
         throw new ApiError(403, 'csrfRejected');
       }
+      const { secondFactor } = identity.signedIn.session;
+      if (secondFactor === 'pending') throw new ApiError(403, 'secondFactorRequired');
       if (identity.signedIn.account.mustChangePassword) throw new ApiError(403, 'passwordChangeRequired');
+      if (secondFactor === 'enrol' && !options.enrolling) throw new ApiError(403, 'factorEnrolmentRequired');
     }
     if (!roleAllows(identity.caller.role, permission)) throw new ApiError(403, 'forbidden');
     if (options.peopleOnly && identity.kind !== 'person') throw new ApiError(403, 'forbidden');
+    if (
+      options.stepUp &&
+      identity.kind === 'person' &&
+      !this.sessions.steppedUp(identity.signedIn.session, this.stepUpMs)
+    ) {
+      throw new ApiError(403, 'stepUpRequired');
+    }
     request.caller = identity.caller;
   }
 }

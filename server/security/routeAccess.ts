@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission } from '../accounts/access';
 import type { Access } from './access';
 
-/** Who may call a route, as its row in server/routes/table.ts says. */
-export type RouteAccess = 'public' | { permission: Permission; peopleOnly?: true };
+/**
+ * Who may call a route, as its row in server/routes/table.ts says: a permission; only people, never a token; a
+ * person only with a fresh proof of who they are (`stepUp`, an admin act); a route a person the factor policy asks
+ * to enrol may call before they have (`enrolling`).
+ */
+export type RouteAccess = 'public' | { permission: Permission; peopleOnly?: true; stepUp?: true; enrolling?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +30,8 @@ export function enforceRouteAccess(app: FastifyInstance, access: Access): void {
       await access.admit(request, reply, declared.permission, {
         changes: !READS.has(request.method),
         peopleOnly: declared.peopleOnly === true,
+        stepUp: declared.stepUp === true,
+        enrolling: declared.enrolling === true,
       });
     }
     return payload;

@@ -35,6 +35,11 @@ export const ACCESS_ACTIONS = [
   'webhookSecretChanged',
   'webhookDeleted',
   'photoUploaded',
+  'factorPolicyChanged',
+  'factorsReset',
+  'totpEnrolled',
+  'totpRemoved',
+  'recoveryCodesRenewed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

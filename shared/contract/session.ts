@@ -12,7 +12,16 @@ const time = { type: 'string', format: 'date-time' } as const;
 
 export const SESSION_SCHEMA = {
   type: 'object',
-  required: ['name', 'role', 'districts', 'mustChangePassword', 'csrfToken', 'idleExpiresAt', 'absoluteExpiresAt'],
+  required: [
+    'name',
+    'role',
+    'districts',
+    'mustChangePassword',
+    'secondFactor',
+    'csrfToken',
+    'idleExpiresAt',
+    'absoluteExpiresAt',
+  ],
   additionalProperties: false,
   properties: {
     name: { type: 'string', description: "The account's name" },
@@ -23,6 +32,13 @@ export const SESSION_SCHEMA = {
       description: 'The districts whose machines the account sees and changes; empty = every district',
     },
     mustChangePassword: { type: 'boolean', description: 'The console asks for a new password before anything else' },
+    secondFactor: {
+      type: 'string',
+      enum: ['done', 'pending', 'enrol'],
+      description:
+        'done: signed in; pending: the password was right, a code comes next (giveSecondFactor); enrol: the policy ' +
+        'asks this person to set up a second factor before anything else',
+    },
     csrfToken: { type: 'string', description: 'Sent back in x-csrf-token with every request that changes something' },
     idleExpiresAt: { ...time, description: 'The session ends then unless a request comes first (ISO 8601, UTC)' },
     absoluteExpiresAt: { ...time, description: 'The session ends then whatever happens (ISO 8601, UTC)' },

@@ -5,6 +5,7 @@ import { ConsoleShell } from './ConsoleShell';
 import { ConsoleI18n } from './i18n/ConsoleI18n';
 import { ConsoleApi } from './session/ConsoleApi';
 import { SessionGate } from './session/SessionGate';
+import { StepUpDialog } from './security/StepUpDialog';
 
 /** The operator console at /operator: its own chunk, texts and API client; a signed-in person only. */
 export function OperatorApp() {
@@ -18,6 +19,7 @@ export function OperatorApp() {
       <ConsoleApi onUnauthorized="signIn">
         <SessionGate>
           <ConsoleShell />
+          <StepUpDialog />
         </SessionGate>
       </ConsoleApi>
     </ConsoleI18n>

@@ -10,6 +10,7 @@ import type { ConsoleKey } from './i18n/consoleMessages';
 import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
+import { SecurityPage } from './security/SecurityPage';
 import { SessionsPage } from './sessions/SessionsPage';
 import { TokensPage } from './tokens/TokensPage';
 
@@ -57,5 +58,6 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },
   { path: '/sessions', Page: SessionsPage, nav: 'sessions.nav', title: 'sessions.title', roles: EVERYONE },
+  { path: '/security', Page: SecurityPage, nav: 'security.nav', title: 'security.title', roles: EVERYONE },
   { path: '/about', Page: AboutPage, nav: 'about.nav', title: 'about.title', roles: ADMINS },
 ];

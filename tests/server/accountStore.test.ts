@@ -40,6 +40,8 @@ const session = (idHash: string, name: string, overrides: Partial<SessionRecord>
   address: '192.0.2.1',
   lastSeenAt: '2026-11-28T08:00:00.000Z',
   agent: 'Firefox 133 · Linux',
+  secondFactor: 'done',
+  stepUpAt: '2026-11-28T08:00:00.000Z',
   ...overrides,
 });
 const hex = (digit: string) => digit.repeat(64);

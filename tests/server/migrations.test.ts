@@ -211,7 +211,12 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
        VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
     ).run();
 
-    expect(migrate(db)).toEqual([12]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 12),
+      ),
+    ).toEqual([12]);
     expect(db.prepare('SELECT name, revoked_by FROM api_tokens ORDER BY name').all()).toEqual([
       { name: 'by-ann', revoked_by: null },
       { name: 'by-bob', revoked_by: 'migration 12' },
@@ -230,6 +235,44 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     );
     change.run('webhookSecretChanged');
     expect(() => change.run('webhookStolen')).toThrow(/CHECK/);
+    db.close();
+  });
+  it("13 keeps the audit, lets it keep the factors' changes, and counts sessions from before as signed in", () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 13),
+    );
+    db.prepare(
+      `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
+         password_changed_at) VALUES ('ann', '$argon2id$x', 'admin', '[]', 0, 0, 'then', 'then')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address)
+       VALUES (?, 'ann', 'csrf', '2099-01-01T00:00:00.000Z', 'later', 'later', '127.0.0.1')`,
+    ).run('a'.repeat(64));
+    db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
+    ).run();
+
+    expect(migrate(db)).toEqual([13]);
+    expect(db.prepare('SELECT second_factor, step_up_at FROM sessions').get()).toEqual({
+      second_factor: 'done',
+      step_up_at: '2099-01-01T00:00:00.000Z',
+    });
+    expect(db.prepare('SELECT action FROM access_audit').pluck().all()).toEqual(['personAdded']);
+    db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('now', 'ann', 'person', NULL, 'factorPolicyChanged', 'factorPolicy', '{}')`,
+    ).run();
+    const app = db.prepare(`INSERT INTO totp_factors (account, secret, created_at) VALUES ('ann', ?, 'now')`);
+    expect(() => app.run('in clear')).toThrow(/CHECK/);
+    app.run('v1.0badc0de.x.y.z');
+    db.prepare('DELETE FROM accounts').run();
+    expect(db.prepare('SELECT count(*) FROM totp_factors').pluck().get()).toBe(0);
     db.close();
   });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
@@ -11,9 +12,9 @@ import { addPerson, PASSWORD, PEOPLE_SETUP_MS, SAME_SITE, signIn, type Person } 
  * point 4). A route added without a row here fails the test, so no route escapes the question of who may call it.
  */
 
-const CALLERS = ['nobody', 'viewer', 'operator', 'admin', 'token', 'viewerToken'] as const;
+const CALLERS = ['nobody', 'viewer', 'operator', 'admin', 'token', 'viewerToken', 'staleAdmin'] as const;
 type CallerName = (typeof CALLERS)[number];
-type Row = Record<Exclude<CallerName, 'viewerToken'>, number>;
+type Row = Record<Exclude<CallerName, 'viewerToken' | 'staleAdmin'>, number>;
 const row = (nobody: number, viewer: number, operator: number, admin: number, token: number): Row => ({
   nobody,
   viewer,
@@ -38,6 +39,16 @@ const TABLE: Record<string, Row> = {
   'GET /api/auth/sessions': row(401, 200, 200, 200, 401), // a token has no sessions
   'DELETE /api/auth/sessions': row(401, 200, 200, 200, 401),
   'DELETE /api/auth/sessions/{handle}': row(401, 200, 200, 200, 401), // another session of the caller's own
+  'POST /api/auth/second-factor': row(401, 400, 400, 400, 401), // the session is past that step
+  'POST /api/auth/step-up': row(401, 200, 200, 200, 401), // the password
+  'GET /api/auth/factors': row(401, 200, 200, 200, 401),
+  'POST /api/auth/factors/totp': row(401, 200, 200, 200, 401),
+  'POST /api/auth/factors/totp/confirm': row(401, 400, 400, 400, 400), // no code in the body
+  'DELETE /api/auth/factors/totp': row(401, 200, 200, 200, 401), // nothing to remove
+  'POST /api/auth/factors/recovery-codes': row(401, 404, 404, 404, 401), // no app set up
+  'GET /api/operator/factor-policy': row(401, 403, 403, 200, 403),
+  'PATCH /api/operator/factor-policy': row(401, 403, 403, 200, 403),
+  'POST /api/operator/people/{name}/factors/reset': row(401, 403, 403, 200, 403),
   'POST /api/rvm/': EVERYONE_200,
   'GET /api/file/{id}': EVERYONE_200,
   'POST /api/upload': row(401, 403, 200, 200, 200),
@@ -97,16 +108,42 @@ let server: TestServer;
 let origin: string;
 let operations: Operation[];
 let photoId: string;
-const people = {} as Record<'viewer' | 'operator' | 'admin', Person>;
+const people = {} as Record<'viewer' | 'operator' | 'admin' | 'staleAdmin', Person>;
 let viewerToken: string;
 
-/** What a named token of the viewer role gets: the viewer's answer, or 401 where no token is a caller at all. */
-const expectedFor = (caller: CallerName, expected: Row): number =>
-  caller !== 'viewerToken'
-    ? expected[caller]
-    : expected.token === 401 && expected.admin !== 401
-      ? 401
-      : expected.viewer;
+/**
+ * The admin acts (decision 0068): an admin signed in whose last password or code is older than the step-up time
+ * (staleAdmin) is refused them with 403 stepUpRequired, and answered as the admin everywhere else.
+ */
+const STEP_UP_OPERATIONS = new Set([
+  'POST /api/operator/people',
+  'PATCH /api/operator/people/{name}',
+  'POST /api/operator/people/{name}/password',
+  'POST /api/operator/people/{name}/unlock',
+  'POST /api/operator/people/{name}/factors/reset',
+  'POST /api/operator/tokens',
+  'DELETE /api/operator/tokens/{id}',
+  'POST /api/operator/alert-rules',
+  'PATCH /api/operator/alert-rules/{id}',
+  'DELETE /api/operator/alert-rules/{id}',
+  'POST /api/operator/webhooks',
+  'PATCH /api/operator/webhooks/{id}',
+  'DELETE /api/operator/webhooks/{id}',
+  'PATCH /api/operator/factor-policy',
+  'POST /api/auth/factors/totp',
+  'DELETE /api/auth/factors/totp',
+  'POST /api/auth/factors/recovery-codes',
+]);
+
+/**
+ * What a named token of the viewer role gets: the viewer's answer, or 401 where no token is a caller at all; what an
+ * admin not stepped up gets: the admin's, but on an admin act.
+ */
+const expectedFor = (caller: CallerName, expected: Row, key: string): number => {
+  if (caller === 'staleAdmin') return STEP_UP_OPERATIONS.has(key) ? 403 : expected.admin;
+  if (caller !== 'viewerToken') return expected[caller];
+  return expected.token === 401 && expected.admin !== 401 ? 401 : expected.viewer;
+};
 
 async function madeToken(name: string): Promise<{ id: number; secret: string }> {
   const secret = newTokenSecret();
@@ -126,16 +163,18 @@ async function madeToken(name: string): Promise<{ id: number; secret: string }> 
 
 beforeAll(async () => {
   // The webhooks made for the calls name a local port nobody listens on: the deployment allows it explicitly.
-  server = await startSeededTestServer({ webhookAllowNetworks: ['127.0.0.1'] });
+  server = await startSeededTestServer({ webhookAllowNetworks: ['127.0.0.1'], factorKey: randomBytes(32) });
   await addPerson(server.engine, 'vic', 'viewer');
   await addPerson(server.engine, 'sam', 'operator', ['SHA TIN']);
   await addPerson(server.engine, 'ada', 'admin');
+  await addPerson(server.engine, 'ari', 'admin');
   await addPerson(server.engine, 'probe', 'viewer');
   await addPerson(server.engine, 'pat', 'viewer');
   viewerToken = (await madeToken('viewer-script')).secret;
   people.viewer = await signIn(server.app, 'vic');
   people.operator = await signIn(server.app, 'sam');
   people.admin = await signIn(server.app, 'ada');
+  people.staleAdmin = await signIn(server.app, 'ari');
   // The event stream never ends: it is called over a socket and left once its head has come.
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
@@ -186,6 +225,16 @@ async function requestFor(
       return json({ name: 'probe', password: PASSWORD });
     case 'POST /api/auth/password':
       return json({ current: PASSWORD, next: PASSWORD });
+    case 'POST /api/auth/second-factor':
+      return json({ code: '123456' });
+    case 'POST /api/auth/step-up':
+      return json({ password: PASSWORD });
+    case 'POST /api/auth/factors/totp/confirm':
+      return json({});
+    case 'PATCH /api/operator/factor-policy':
+      return json({ policy: 'none' });
+    case 'POST /api/operator/people/{name}/factors/reset':
+      return { url: operation.path.replace('{name}', 'pat'), headers: {} };
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
     case 'POST /api/operator/alert-rules':
@@ -273,7 +322,15 @@ async function requestFor(
   }
 }
 
+/** The staleAdmin's session proved who it was 11 minutes ago: set again before each call (a step-up call renews it). */
+async function makeStale(): Promise<void> {
+  const id = people.staleAdmin.cookie.split('=')[1]!;
+  const longAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+  await server.sql.run('UPDATE sessions SET step_up_at = ? WHERE id_hash = ?', longAgo, sessionIdHash(id));
+}
+
 async function call(caller: CallerName, operation: Operation): Promise<{ status: number; msg: unknown }> {
+  if (caller === 'staleAdmin') await makeStale();
   const request = await requestFor(operation, caller);
   const headers = { ...request.headers, ...(await headersOf(caller, operation)) };
   if (operation.path === '/api/events') {
@@ -299,6 +356,7 @@ describe('every operation, by every kind of caller', () => {
     expect(Object.keys(TABLE).filter((key) => !documented.has(key))).toEqual([]);
   });
 
+  // staleAdmin: signed in, not stepped up.
   it.each(CALLERS)('answers %s as the table says, and a refusal is forbidden, never a CSRF failure', async (caller) => {
     const answers: Record<string, number> = {};
     const expected: Record<string, number> = {};
@@ -306,8 +364,9 @@ describe('every operation, by every kind of caller', () => {
       const key = `${operation.method} ${operation.path}`;
       const { status, msg } = await call(caller, operation);
       answers[key] = status;
-      expected[key] = expectedFor(caller, TABLE[rowKey(operation)]!);
-      if (status === 403) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'forbidden');
+      expected[key] = expectedFor(caller, TABLE[rowKey(operation)]!, rowKey(operation));
+      const refusal = caller === 'staleAdmin' ? 'stepUpRequired' : 'forbidden';
+      if (status === 403) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : refusal);
       if (status === 401) expect(msg, key).toBe(operation.method === 'HEAD' ? undefined : 'unauthorized');
     }
     expect(answers).toEqual(expected);

@@ -49,6 +49,7 @@ describe('signing in', () => {
         role: 'operator',
         districts: [],
         mustChangePassword: false,
+        secondFactor: 'done',
         csrfToken: expect.stringMatching(/^[\w-]{43}$/),
         idleExpiresAt: '2099-11-28T08:30:00.000Z',
         absoluteExpiresAt: '2099-11-28T09:00:00.000Z',

@@ -227,6 +227,38 @@ describe('npm run user, keeping the console safe (issue 63)', () => {
     expect(await user(['unlock', 'nobody'])).toMatchObject({ code: 1, stderr: 'nobody: no such account\n' });
   });
 
+  it("resets a person's second factors: the app and recovery codes go, and the sessions end", async () => {
+    const now = new Date().toISOString();
+    await withEngine(async (engine) => {
+      await engine.factors.beginTotp('vi', 'v1.0badc0de.iv.tag.sealed', now);
+      await engine.factors.confirmTotp('vi', 1, now, [`${'1'.repeat(32)}$${'a'.repeat(64)}`]);
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      await engine.sessions.create({
+        idHash: 'c'.repeat(64),
+        account: 'vi',
+        csrfToken: 'csrf',
+        createdAt: now,
+        idleExpiresAt: later,
+        absoluteExpiresAt: later,
+        address: '192.0.2.1',
+        lastSeenAt: now,
+        agent: '',
+        secondFactor: 'done',
+        stepUpAt: now,
+      });
+    });
+    expect(await user(['reset-factors', 'vi'])).toMatchObject({
+      code: 0,
+      stdout: 'vi: second factors removed; its sessions ended\n',
+    });
+    expect(await withEngine((engine) => engine.factors.totp('vi'))).toBeNull();
+    expect(await withEngine((engine) => engine.factors.recoveryCodes('vi'))).toEqual([]);
+    expect(await withEngine((engine) => engine.sessions.listFor('vi'))).toEqual([]);
+    expect(await user(['reset-factors', 'vi'])).toMatchObject({
+      stdout: 'vi: had no second factor; its sessions ended\n',
+    });
+  });
+
   it('keeps every change it made in the audit: the command and who ran it, no address, never a password', async () => {
     const changes = await withEngine((engine) => engine.accessAudit.latest(100));
     expect(changes.every((change) => change.actorKind === 'command' && change.address === null)).toBe(true);
@@ -240,6 +272,7 @@ describe('npm run user, keeping the console safe (issue 63)', () => {
         'personEnabled',
         'tokenRevoked',
         'personUnlocked',
+        'factorsReset',
       ]),
     );
     expect(changes.find((change) => change.action === 'personChanged' && change.subject === 'op')).toMatchObject({

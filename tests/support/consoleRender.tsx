@@ -18,6 +18,7 @@ export const TEST_SESSION: Session = {
   role: 'operator',
   districts: [],
   mustChangePassword: false,
+  secondFactor: 'done',
   csrfToken: 'csrf-123',
   idleExpiresAt: '2026-03-03T03:00:00Z',
   absoluteExpiresAt: '2026-03-03T12:00:00Z',

@@ -19,6 +19,8 @@ export interface CopyResult {
   importAudit: number;
   history: number;
   accounts: number;
+  /** The accounts' authenticator apps. */
+  totpFactors: number;
   apiTokens: number;
   accessAudit: number;
   alertRules: number;
@@ -86,7 +88,7 @@ async function continueIds(db: Queryable, table: string): Promise<void> {
 /**
  * Copies the tables of an SQLite database (its machines, photos from `filesDir`, both audits, the feed's history,
  * photo map, holds, the decisions on them and baseline, the meta entries, the console's accounts (not their sessions
- * nor failed sign-ins), API tokens and the audit of changes to them, and the alert rules, alerts, webhooks and
+ * nor failed sign-ins) and their second factors, API tokens and the audit of changes to them, and the alert rules, alerts, webhooks and
  * deliveries) into the empty PostgreSQL database `target`, in one transaction: all or nothing.
  * Refuses a target that holds anything, and a photo that is missing or whose bytes do not match its hash.
  * `progress` hears the photos copied, then the rows of every table.
@@ -97,7 +99,7 @@ export async function copySqliteToPostgres(
   target: PgEngine,
   progress?: ProgressReport,
 ): Promise<CopyResult> {
-  const { machines, files, statusAudit, importAudit, history, accounts } = source;
+  const { machines, files, statusAudit, importAudit, history, accounts, totpFactors } = source;
   const { apiTokens, accessAudit, alertRules, alerts, webhooks, webhookDeliveries } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
@@ -142,6 +144,7 @@ export async function copySqliteToPostgres(
       importAudit: importAudit.length,
       history: history.length,
       accounts: accounts.length,
+      totpFactors: totpFactors.length,
       apiTokens: apiTokens.length,
       accessAudit: accessAudit.length,
       alertRules: alertRules.length,

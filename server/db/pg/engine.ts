@@ -20,6 +20,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
+import { PgFactorStore } from './factors';
 import { PgAccountStore } from './accounts';
 import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
@@ -54,6 +55,7 @@ export class PgEngine implements Engine {
   readonly sessions: PgSessionStore;
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
+  readonly factors: PgFactorStore;
   readonly accessAudit: PgAccessAudit;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
@@ -72,6 +74,7 @@ export class PgEngine implements Engine {
     this.sessions = new PgSessionStore(pool);
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
+    this.factors = new PgFactorStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
   }
 
@@ -209,6 +212,13 @@ export class PgEngine implements Engine {
 
   async setMetaOnce(key: string, value: string): Promise<void> {
     await setMetaOnceIn(this.pool, key, value);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    );
   }
 
   pruneAudit(retentionDays: number, now = new Date()): Promise<number> {

@@ -5,6 +5,7 @@ import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
+import { SECOND_FACTOR_STATES } from '../accountStore';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
@@ -388,6 +389,37 @@ UPDATE api_tokens
   SET revoked_at = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), revoked_by = 'migration 12'
   WHERE revoked_at IS NULL
     AND created_by NOT IN (SELECT name FROM accounts WHERE role = 'admin' AND NOT disabled);
+`,
+  },
+  {
+    version: 13,
+    name: "people's second factors, a session's second step and its last proof of who is there",
+    // SQLite's migration 13 (decision 0068).
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+
+CREATE TABLE totp_factors (
+  account text COLLATE "C" PRIMARY KEY REFERENCES accounts (name) ON DELETE CASCADE,
+  secret text NOT NULL CHECK (secret LIKE 'v1.%'),
+  confirmed boolean NOT NULL DEFAULT false,
+  created_at text COLLATE "C" NOT NULL,
+  last_used_at text COLLATE "C",
+  last_step bigint
+);
+
+CREATE TABLE recovery_codes (
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  code_hash text COLLATE "C" NOT NULL CHECK (length(code_hash) = 97),
+  created_at text COLLATE "C" NOT NULL,
+  used_at text COLLATE "C",
+  PRIMARY KEY (account, code_hash)
+);
+
+ALTER TABLE sessions ADD COLUMN second_factor text NOT NULL DEFAULT 'done'
+  CHECK (second_factor IN (${list(SECOND_FACTOR_STATES)}));
+ALTER TABLE sessions ADD COLUMN step_up_at text COLLATE "C";
+UPDATE sessions SET step_up_at = created_at;
 `,
   },
 ];

@@ -1,13 +1,14 @@
 import type { StoredAccount } from '../../accounts/account';
 import { accountThrottleKey, type ThrottleState } from '../../accounts/throttle';
 import { toStoredAccount, type AccountRow } from '../accountRecord';
-import type { SessionRecord, SessionStore } from '../accountStore';
+import type { SecondFactorState, SessionRecord, SessionStore } from '../accountStore';
 import { inTransaction } from './pool';
 import type pg from 'pg';
 
 const SESSION_COLUMNS = `s.id_hash AS "idHash", s.account, s.csrf_token AS "csrfToken", s.created_at AS "createdAt",
   s.idle_expires_at AS "idleExpiresAt", s.absolute_expires_at AS "absoluteExpiresAt", s.address,
-  coalesce(s.last_seen_at, s.created_at) AS "lastSeenAt", s.agent`;
+  coalesce(s.last_seen_at, s.created_at) AS "lastSeenAt", s.agent, s.second_factor AS "secondFactor",
+  coalesce(s.step_up_at, s.created_at) AS "stepUpAt"`;
 /** The account's columns beside a session's: its own time as `account_created_at`. */
 const JOINED_ACCOUNT_COLUMNS = `a.name, a.password_hash, a.role, a.districts, a.disabled, a.must_change_password,
   a.created_at AS account_created_at, a.last_sign_in_at, a.password_changed_at`;
@@ -22,8 +23,8 @@ export class PgSessionStore implements SessionStore {
   async create(session: SessionRecord): Promise<void> {
     await this.pool.query(
       `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address,
-         last_seen_at, agent)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+         last_seen_at, agent, second_factor, step_up_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         session.idHash,
         session.account,
@@ -34,6 +35,8 @@ export class PgSessionStore implements SessionStore {
         session.address,
         session.lastSeenAt,
         session.agent,
+        session.secondFactor,
+        session.stepUpAt,
       ],
     );
   }
@@ -59,6 +62,8 @@ export class PgSessionStore implements SessionStore {
       address,
       lastSeenAt,
       agent,
+      secondFactor,
+      stepUpAt,
     } = row;
     return {
       session: {
@@ -71,6 +76,8 @@ export class PgSessionStore implements SessionStore {
         address,
         lastSeenAt,
         agent,
+        secondFactor,
+        stepUpAt,
       },
       account: toStoredAccount({ ...row, created_at: row.account_created_at }),
     };
@@ -80,6 +87,14 @@ export class PgSessionStore implements SessionStore {
     await this.pool.query('UPDATE sessions SET idle_expires_at = $1, last_seen_at = $2 WHERE id_hash = $3', [
       idleExpiresAt,
       lastSeenAt,
+      idHash,
+    ]);
+  }
+
+  async proved(idHash: string, secondFactor: SecondFactorState, stepUpAt: string): Promise<void> {
+    await this.pool.query('UPDATE sessions SET second_factor = $1, step_up_at = $2 WHERE id_hash = $3', [
+      secondFactor,
+      stepUpAt,
       idHash,
     ]);
   }

@@ -30,6 +30,7 @@ import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open'
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
 import { SqliteSessionStore } from './sessions';
+import { SqliteFactorStore } from './factors';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -44,6 +45,7 @@ export class SqliteEngine implements Engine {
   readonly sessions: SqliteSessionStore;
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
+  readonly factors: SqliteFactorStore;
   readonly accessAudit: SqliteAccessAudit;
 
   constructor(
@@ -56,6 +58,7 @@ export class SqliteEngine implements Engine {
     this.sessions = new SqliteSessionStore(db);
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
+    this.factors = new SqliteFactorStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
   }
 
@@ -141,6 +144,10 @@ export class SqliteEngine implements Engine {
 
   async setMetaOnce(key: string, value: string): Promise<void> {
     if (getMeta(this.db, key) === undefined) setMeta(this.db, key, value);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    setMeta(this.db, key, value);
   }
 
   async pruneAudit(retentionDays: number, now?: Date) {

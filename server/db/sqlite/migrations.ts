@@ -5,6 +5,7 @@ import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
+import { SECOND_FACTOR_STATES } from '../accountStore';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
@@ -429,6 +430,52 @@ CREATE INDEX sign_in_devices_last_used_at ON sign_in_devices (last_used_at);
 UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), revoked_by = 'migration 12'
   WHERE revoked_at IS NULL
     AND created_by NOT IN (SELECT name FROM accounts WHERE role = 'admin' AND disabled = 0);
+`,
+  },
+  {
+    version: 13,
+    name: "people's second factors, a session's second step and its last proof of who is there",
+    // PostgreSQL's migration 13 (decision 0068). access_audit is made anew for the factors' actions (SQLite cannot
+    // alter a CHECK). A session from before has passed every step it had then: 'done', and its proof is its sign-in.
+    sql: `
+CREATE TABLE access_audit_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT,
+  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
+) STRICT;
+INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
+  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
+DROP TABLE access_audit;
+ALTER TABLE access_audit_next RENAME TO access_audit;
+CREATE INDEX access_audit_at ON access_audit (at);
+CREATE INDEX access_audit_actor ON access_audit (actor, at);
+
+CREATE TABLE totp_factors (
+  account TEXT PRIMARY KEY REFERENCES accounts (name) ON DELETE CASCADE,
+  secret TEXT NOT NULL CHECK (secret GLOB 'v1.*'),
+  confirmed INTEGER NOT NULL DEFAULT 0 CHECK (confirmed IN (0, 1)),
+  created_at TEXT NOT NULL,
+  last_used_at TEXT,
+  last_step INTEGER
+) STRICT;
+
+CREATE TABLE recovery_codes (
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  code_hash TEXT NOT NULL CHECK (length(code_hash) = 97),
+  created_at TEXT NOT NULL,
+  used_at TEXT,
+  PRIMARY KEY (account, code_hash)
+) STRICT;
+
+ALTER TABLE sessions ADD COLUMN second_factor TEXT NOT NULL DEFAULT 'done'
+  CHECK (second_factor IN (${list(SECOND_FACTOR_STATES)}));
+ALTER TABLE sessions ADD COLUMN step_up_at TEXT;
+UPDATE sessions SET step_up_at = created_at;
 `,
   },
 ];

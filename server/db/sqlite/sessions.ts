@@ -1,12 +1,13 @@
 import type { StoredAccount } from '../../accounts/account';
 import { accountThrottleKey, type ThrottleState } from '../../accounts/throttle';
-import type { SessionRecord, SessionStore } from '../accountStore';
+import type { SecondFactorState, SessionRecord, SessionStore } from '../accountStore';
 import { ACCOUNT_COLUMNS, toStoredAccount, type AccountRow } from '../accountRecord';
 import type { Db } from './open';
 
 const SESSION_COLUMNS = `id_hash AS idHash, account, csrf_token AS csrfToken, created_at AS createdAt,
   idle_expires_at AS idleExpiresAt, absolute_expires_at AS absoluteExpiresAt, address,
-  coalesce(last_seen_at, created_at) AS lastSeenAt, agent`;
+  coalesce(last_seen_at, created_at) AS lastSeenAt, agent, second_factor AS secondFactor,
+  coalesce(step_up_at, created_at) AS stepUpAt`;
 const THROTTLE_COLUMNS = 'failures, window_started_at AS windowStartedAt, locked_until AS lockedUntil';
 
 /** SQLite's sessions and failed sign-ins. */
@@ -17,9 +18,9 @@ export class SqliteSessionStore implements SessionStore {
     this.db
       .prepare(
         `INSERT INTO sessions (id_hash, account, csrf_token, created_at, idle_expires_at, absolute_expires_at, address,
-           last_seen_at, agent)
+           last_seen_at, agent, second_factor, step_up_at)
          VALUES (@idHash, @account, @csrfToken, @createdAt, @idleExpiresAt, @absoluteExpiresAt, @address,
-           @lastSeenAt, @agent)`,
+           @lastSeenAt, @agent, @secondFactor, @stepUpAt)`,
       )
       .run(session);
   }
@@ -37,6 +38,12 @@ export class SqliteSessionStore implements SessionStore {
     this.db
       .prepare('UPDATE sessions SET idle_expires_at = ?, last_seen_at = ? WHERE id_hash = ?')
       .run(idleExpiresAt, lastSeenAt, idHash);
+  }
+
+  async proved(idHash: string, secondFactor: SecondFactorState, stepUpAt: string): Promise<void> {
+    this.db
+      .prepare('UPDATE sessions SET second_factor = ?, step_up_at = ? WHERE id_hash = ?')
+      .run(secondFactor, stepUpAt, idHash);
   }
 
   async delete(idHash: string): Promise<void> {

@@ -14,6 +14,9 @@ import { useFocusOnNavigation } from '../useFocusOnNavigation';
 import { pathAfterSignIn } from './nextPath';
 import { publicMapPath } from '../consolePaths';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { SecondFactorForm } from './SecondFactorForm';
+import { TotpEnrolment } from '../factors/TotpEnrolment';
+import type { ConsoleKey } from '../i18n/consoleMessages';
 import { SignedInCard } from './SignedInCard';
 import { SignInForm } from './SignInForm';
 
@@ -28,7 +31,21 @@ export function LoginPage() {
   );
 }
 
-type Stage = 'checking' | 'signIn' | 'changePassword' | 'signedIn';
+type Stage = 'checking' | 'signIn' | 'code' | 'changePassword' | 'enrol' | 'signedIn';
+
+/** Where signing in goes on: the code, a new password, a second factor to set up (in that order), or done. */
+const stageOf = (session: Session | null): Stage => {
+  if (session === null) return 'signIn';
+  if (session.secondFactor === 'pending') return 'code';
+  if (session.mustChangePassword) return 'changePassword';
+  return session.secondFactor === 'enrol' ? 'enrol' : 'signedIn';
+};
+
+const TITLES: Partial<Record<Stage, ConsoleKey>> = {
+  code: 'login.codeTitle',
+  changePassword: 'login.changeTitle',
+  enrol: 'login.enrolTitle',
+};
 
 function SignInScreen() {
   const t = useConsoleT();
@@ -44,7 +61,12 @@ function SignInScreen() {
   const enter = (session: Session | null) => {
     setSession(session);
     setName(session?.name ?? '');
-    setStage(session === null ? 'signIn' : session.mustChangePassword ? 'changePassword' : 'signedIn');
+    setStage(stageOf(session));
+  };
+  /** The next step of signing in, or the page the person came from once there is none. */
+  const onward = (session: Session) => {
+    enter(session);
+    if (stageOf(session) === 'signedIn') goOn();
   };
   const goOn = () =>
     navigate({
@@ -72,7 +94,7 @@ function SignInScreen() {
         <Stack>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title ref={titleRef} tabIndex={-1} order={1} size="h2">
-              {stage === 'changePassword' ? t('login.changeTitle') : t('login.title')}
+              {t(TITLES[stage] ?? 'login.title')}
             </Title>
             <LanguageMenu />
           </Group>
@@ -82,21 +104,16 @@ function SignInScreen() {
               <Text size="sm" c="dimmed">
                 {t('login.intro')}
               </Text>
-              <SignInForm
-                onSignedIn={(session) => {
-                  enter(session);
-                  if (!session.mustChangePassword) goOn();
-                }}
-              />
+              <SignInForm onSignedIn={onward} />
             </>
           )}
-          {stage === 'changePassword' && (
-            <PasswordChangeForm
-              onChanged={(session) => {
-                enter(session);
-                goOn();
-              }}
-            />
+          {stage === 'code' && <SecondFactorForm onSignedIn={onward} />}
+          {stage === 'changePassword' && <PasswordChangeForm onChanged={onward} />}
+          {stage === 'enrol' && (
+            <>
+              <Text size="sm">{t('login.enrolIntro')}</Text>
+              <TotpEnrolment onDone={() => void fetchSession(call).then((session) => session && onward(session))} />
+            </>
           )}
           {stage === 'signedIn' && <SignedInCard name={name} onContinue={goOn} onSignedOut={() => enter(null)} />}
           <Anchor

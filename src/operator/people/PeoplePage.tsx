@@ -6,6 +6,7 @@ import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
 import { useErrorText } from '../useErrorText';
+import { resetFactors } from '../factors/factorCalls';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ListState } from '../kit/ListState';
 import { SecretDialog } from '../kit/SecretDialog';
@@ -105,6 +106,22 @@ export function PeoplePage() {
           onClose={() => setDialog(null)}
         />
       )}
+      <ConfirmDialog
+        title={
+          dialog?.kind === 'resetFactors' ? t('people.confirmResetFactorsTitle', { name: target?.name ?? '' }) : null
+        }
+        text={t('people.confirmResetFactors', { name: target?.name ?? '' })}
+        confirm={t('people.resetFactors')}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          void act(async () => {
+            if (!target) return;
+            await resetFactors(call, target.name);
+            await done(t('people.resetFactorsDone', { name: target.name }));
+          })
+        }
+      />
       <ConfirmDialog
         title={
           dialog?.kind === 'disable'

@@ -6,7 +6,7 @@ import { ROLE_KEYS } from '../kit/RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 import { useShowTime } from '../useShowTime';
 
-export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock';
+export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock' | 'resetFactors';
 
 /** The people, each with what an admin may do to them; never to themselves (the server refuses it too). */
 export function PeopleTable({
@@ -99,6 +99,14 @@ export function PeopleTable({
                       aria-label={t('people.resetOf', { name: person.name })}
                     >
                       {t('people.reset')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onAction('resetFactors', person)}
+                      aria-label={t('people.resetFactorsOf', { name: person.name })}
+                    >
+                      {t('people.resetFactors')}
                     </Button>
                     <Button
                       size="xs"

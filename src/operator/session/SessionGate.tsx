@@ -11,7 +11,8 @@ import { sessionAtom } from './sessionAtoms';
 
 /**
  * Shows the console to a signed-in person only. No session: the client has already gone to the sign-in page
- * (replacing history) and comes back after it; a password that must change is changed there first.
+ * (replacing history) and comes back after it; a password that must change is changed there first, and the second
+ * factor given or set up.
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const t = useConsoleT();
@@ -28,7 +29,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     fetchSession(call).then(
       (found) => {
         if (!current || found === null) return;
-        if (found.mustChangePassword) {
+        // A password to change, a code to give or a factor to set up first: the sign-in page asks for each.
+        if (found.mustChangePassword || found.secondFactor !== 'done') {
           const { pathname, search } = window.location;
           navigate({ path: loginPathFor(pathname + search, search), replace: true });
         } else setSession(found);
@@ -40,7 +42,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, [call, navigate, setSession, attempt]);
 
-  if (session && !session.mustChangePassword) return children;
+  if (session && !session.mustChangePassword && session.secondFactor === 'done') return children;
   return (
     <Center mih="100dvh" component="main">
       {failure ? (

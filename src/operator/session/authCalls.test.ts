@@ -7,6 +7,7 @@ const SESSION = {
   role: 'admin',
   districts: [],
   mustChangePassword: false,
+  secondFactor: 'done',
   csrfToken: 'tok',
   idleExpiresAt: '2026-01-01T00:30:00Z',
   absoluteExpiresAt: '2026-01-01T12:00:00Z',

@@ -6,6 +6,7 @@ const SESSION = {
   role: 'operator',
   districts: ['SHA TIN'],
   mustChangePassword: false,
+  secondFactor: 'done',
   csrfToken: 't0k',
   idleExpiresAt: '2026-01-01T00:30:00Z',
   absoluteExpiresAt: '2026-01-01T12:00:00Z',

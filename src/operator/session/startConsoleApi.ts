@@ -1,4 +1,4 @@
-import { createApiClient, type Call } from '../../api/client';
+import { ApiError, createApiClient, errorText, type Call } from '../../api/client';
 import { localeAtom } from '../../i18n/localeAtom';
 import { translateDynamic } from '../../i18n/translate';
 import { showMessageAtom } from '../../messages/messageAtom';
@@ -7,6 +7,7 @@ import { navigateAtom } from '../../router/routeAtom';
 import type { AppStore } from '../../store';
 import { consoleCataloguesAtom } from '../i18n/consoleCatalogueAtoms';
 import { consoleText } from '../i18n/consoleMessages';
+import { askStepUp } from './stepUpAtoms';
 import { sessionAtom } from './sessionAtoms';
 
 /**
@@ -31,7 +32,11 @@ export interface ConsoleApiOptions {
  */
 export function createConsoleApi(store: AppStore, options: ConsoleApiOptions): Call {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => window.fetch(...args));
-  return createApiClient({
+  const translateKey = (key: string) => {
+    const locale = store.get(localeAtom);
+    return consoleText(store.get(consoleCataloguesAtom), locale, key) ?? translateDynamic(locale, key);
+  };
+  const call = createApiClient({
     fetch: (input, init = {}) => {
       const token = store.get(sessionAtom)?.csrfToken;
       const headers = new Headers(init.headers);
@@ -40,10 +45,7 @@ export function createConsoleApi(store: AppStore, options: ConsoleApiOptions): C
     },
     changePending: () => undefined,
     notify: (text) => store.set(showMessageAtom, text),
-    translateKey: (key) => {
-      const locale = store.get(localeAtom);
-      return consoleText(store.get(consoleCataloguesAtom), locale, key) ?? translateDynamic(locale, key);
-    },
+    translateKey,
     redirectToLogin: () => {
       if (options.onUnauthorized === 'answer') return;
       store.set(sessionAtom, null);
@@ -51,4 +53,24 @@ export function createConsoleApi(store: AppStore, options: ConsoleApiOptions): C
       store.set(navigateAtom, { path: loginPathFor(pathname + search, search), replace: true });
     },
   });
+  return withStepUp(store, call, (error) => store.set(showMessageAtom, errorText(error, translateKey)));
+}
+
+/**
+ * An admin act the server answers 403 stepUpRequired (decision 0068) asks the person, in the StepUpDialog, for their
+ * password or a code, and is made again once they gave it; cancelled, it fails as it would have.
+ */
+function withStepUp(store: AppStore, call: Call, tell: (error: unknown) => void): Call {
+  return async <T>(...[path, payload, options = {}]: Parameters<Call>) => {
+    try {
+      return await call<T>(path, payload, { ...options, throw_error: true });
+    } catch (error) {
+      const stepUp = error instanceof ApiError && error.status === 403 && error.msg === 'stepUpRequired';
+      if (stepUp && (await askStepUp(store))) return call<T>(path, payload, options);
+      if (options.throw_error) throw error;
+      // What the client does with a failure no one catches: a 401 has gone to sign in; the rest are told.
+      if (!(error instanceof ApiError && error.status === 401)) tell(error);
+      return undefined;
+    }
+  };
 }

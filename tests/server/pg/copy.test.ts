@@ -91,6 +91,13 @@ beforeAll(async () => {
     mustChangePassword: true,
   });
   await sqlite.engine.accounts.recordSignIn('op', '2026-11-23T05:00:00.000Z');
+  // Its authenticator app (its secret sealed) and two recovery codes, one used.
+  await sqlite.engine.factors.beginTotp('op', 'v1.0badc0de.iv.tag.sealed', '2026-11-23T05:00:00.000Z');
+  await sqlite.engine.factors.confirmTotp('op', 59_000_000, '2026-11-23T05:00:01.000Z', [
+    `${'1'.repeat(32)}$${'a'.repeat(64)}`,
+    `${'2'.repeat(32)}$${'b'.repeat(64)}`,
+  ]);
+  await sqlite.engine.factors.useRecoveryCode('op', `${'2'.repeat(32)}$${'b'.repeat(64)}`, '2026-11-23T05:02:00.000Z');
   // And an admin who adds a person and disables them, makes two API tokens and revokes one: 5 entries in the access
   // audit. The controller's token is used once.
   await addPerson(sqlite.engine, 'ada', 'admin');
@@ -161,7 +168,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 3 account\(s\), 2 API token\(s\), 5 access audit entries, 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 3 account\(s\), 1 authenticator app\(s\), 2 API token\(s\), 5 access audit entries, 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -204,6 +211,9 @@ describe('npm run copy-to-postgres', () => {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
       expect(await target.accounts.get('op')).toEqual(await sqlite.engine.accounts.get('op'));
+      expect(await target.factors.totp('op')).toEqual(await sqlite.engine.factors.totp('op'));
+      expect(await target.factors.totp('op')).toMatchObject({ confirmed: true, lastStep: 59_000_000 });
+      expect(await target.factors.recoveryCodes('op')).toEqual(await sqlite.engine.factors.recoveryCodes('op'));
       expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
       expect(await target.alerts.listRules()).toEqual(await sqlite.engine.alerts.listRules());
       expect(await target.alerts.listWebhooks()).toEqual(await sqlite.engine.alerts.listWebhooks());

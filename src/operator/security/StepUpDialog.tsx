@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleCall } from '../session/ConsoleApi';
+import { useErrorText } from '../useErrorText';
+import { CodeInput } from '../factors/CodeInput';
+import { stepUp } from '../factors/factorCalls';
+import { stepUpQuestionAtom } from '../session/stepUpAtoms';
+
+/** "Confirm it is you": the password or a code before an admin act, which then goes on (decision 0068). */
+export function StepUpDialog() {
+  const t = useConsoleT();
+  const question = useAtomValue(stepUpQuestionAtom);
+  return (
+    <Modal
+      opened={question !== null}
+      onClose={() => question?.answer(false)}
+      title={t('security.stepUpTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('people.close') }}
+    >
+      {question && <StepUpForm onDone={(steppedUp) => question.answer(steppedUp)} />}
+    </Modal>
+  );
+}
+
+function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
+  const t = useConsoleT();
+  const errorText = useErrorText();
+  const call = useConsoleCall();
+  const [way, setWay] = useState<'password' | 'code'>('password');
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await stepUp(call, way === 'password' ? { password: value } : { code: value });
+      onDone(true);
+    } catch (error) {
+      const wrong = error instanceof ApiError && (error.msg === 'badCredentials' || error.msg === 'badCode');
+      setFailure(wrong ? t(way === 'password' ? 'security.wrongPassword' : 'error.badCode') : errorText(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Text>{t('security.stepUpIntro')}</Text>
+        <SegmentedControl
+          aria-label={t('security.stepUpWay')}
+          value={way}
+          onChange={(next) => {
+            setWay(next as 'password' | 'code');
+            setValue('');
+          }}
+          data={[
+            { value: 'password', label: t('login.password') },
+            { value: 'code', label: t('security.code') },
+          ]}
+        />
+        {way === 'password' ? (
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            data-autofocus
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+          />
+        ) : (
+          <CodeInput value={value} onChange={setValue} />
+        )}
+        {failure && <Alert color="red">{failure}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)}>
+            {t('people.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('security.stepUpSubmit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

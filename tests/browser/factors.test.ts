@@ -1,0 +1,158 @@
+// Issue 66: one-time codes, recovery codes and the step-up in the console. Every test shares one page, opened on
+// /operator/security (the sign-in page first), without the map; ada, an admin, works through it as a person would,
+// and ben, an admin the policy then asks for a second factor, is led to set one up.
+import Database from 'better-sqlite3';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { codeAt, fromBase32, stepOf } from '../../server/accounts/totp';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
+import zht from '../../src/operator/i18n/locales/zht.json';
+import zhs from '../../src/operator/i18n/locales/zhs.json';
+import { seriousFindings } from '../../testkit/browser/axe';
+import { addPerson, PASSWORD, signIn, signOut } from './consolePeople';
+import { setupBrowserApp } from './fixture';
+import { find, gone, IMAGE } from './screen-helpers';
+import { setupSharedPage } from './sharedPage';
+
+const t = consoleEn;
+const app = setupBrowserApp({ env: { RVM_FACTOR_KEY: 'ab'.repeat(32) } });
+const shared = setupSharedPage(app, '/operator/security', {
+  map: false,
+  ready: async () => {
+    await addPerson(app.server, 'ada', 'admin');
+    await addPerson(app.server, 'ben', 'admin');
+  },
+});
+
+/** The value of a read-only field, found by its label. */
+async function valueOf(page: Page, role: string, label: string): Promise<string> {
+  return (await find(page, role, label)).evaluate((field) => (field as HTMLInputElement).value);
+}
+
+/** Types into the field of this label, as a person does, then presses Enter. */
+async function typeAndEnter(page: Page, role: string, label: string, text: string): Promise<void> {
+  const field = await find(page, role, label);
+  await field.click({ count: 3 });
+  await field.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** The console after signing in (the fleet, as a sign-in without a page to go back to), then its security page. */
+async function toSecurityPage(page: Page): Promise<void> {
+  await (await find(page, 'link', t.security.nav)).click();
+  await find(page, 'heading', t.security.title);
+}
+
+/** ada's session's last proof of who she is, moved 11 minutes back (the step-up time is 10). */
+function makeStale(): void {
+  const db = new Database(app.server.dbPath);
+  try {
+    const longAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    db.prepare("UPDATE sessions SET step_up_at = ? WHERE account = 'ada'").run(longAgo);
+  } finally {
+    db.close();
+  }
+}
+
+describe('second factors in the console (issue 66)', { timeout: 120_000 }, () => {
+  let secret: Buffer = Buffer.alloc(0);
+  let recovery: string[] = [];
+  let usedStep = 0;
+
+  it('shows the Sign-in security page after the password, with no serious accessibility finding', async () => {
+    const { page } = shared;
+    await signIn(page, 'ada');
+    await find(page, 'heading', t.security.title);
+    await find(page, 'link', t.security.nav);
+    expect(await seriousFindings(page, 'sign-in security')).toEqual([]);
+  });
+
+  it('sets up an app from the QR code or its key, confirmed by a first code, and shows ten recovery codes once', async () => {
+    const { page } = shared;
+    await (await find(page, 'button', t.security.setUpApp)).click();
+    await find(page, IMAGE, t.security.qrLabel);
+    secret = fromBase32(await valueOf(page, 'textbox', t.security.secretLabel));
+    expect(secret).toHaveLength(20);
+    expect(await seriousFindings(page, 'set up an app')).toEqual([]);
+    usedStep = stepOf(new Date());
+    await typeAndEnter(page, 'textbox', t.security.code, codeAt(secret, usedStep));
+    recovery = (await valueOf(page, 'textbox', t.security.codesTitle)).split('\n');
+    expect(recovery).toHaveLength(10);
+    for (const code of recovery) expect(code).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
+    await (await find(page, 'button', t.security.codesDone)).click();
+    await gone(page, 'textbox', t.security.codesTitle);
+    await page.waitForSelector(`::-p-text(${t.security.codesLeft.other.replace('{{count}}', '10')})`);
+  });
+
+  it('asks for the code after the password, refuses one used already, and takes a new one', async () => {
+    const { page } = shared;
+    await signOut(page);
+    await signIn(page, 'ada');
+    await find(page, 'heading', t.login.codeTitle);
+    expect(await seriousFindings(page, 'code step')).toEqual([]);
+    // The code that confirmed the app, within its window: refused.
+    await typeAndEnter(page, 'textbox', t.security.codeOrRecovery, codeAt(secret, usedStep));
+    await page.waitForSelector(`::-p-text(${t.error.badCode})`);
+    usedStep += 1;
+    await typeAndEnter(page, 'textbox', t.security.codeOrRecovery, codeAt(secret, usedStep));
+    await toSecurityPage(page);
+  });
+
+  it('takes a recovery code once, and refuses it the second time', async () => {
+    const { page } = shared;
+    await signOut(page);
+    await signIn(page, 'ada');
+    await typeAndEnter(page, 'textbox', t.security.codeOrRecovery, recovery[0]!);
+    await toSecurityPage(page);
+    await signOut(page);
+    await signIn(page, 'ada');
+    await typeAndEnter(page, 'textbox', t.security.codeOrRecovery, recovery[0]!);
+    await page.waitForSelector(`::-p-text(${t.error.badCode})`);
+    await typeAndEnter(page, 'textbox', t.security.codeOrRecovery, recovery[1]!);
+    await toSecurityPage(page);
+    await page.waitForSelector(`::-p-text(${t.security.codesLeft.other.replace('{{count}}', '8')})`);
+  });
+
+  it('asks again before an admin act after ten minutes, refuses a wrong password, and then saves', async () => {
+    const { page } = shared;
+    makeStale();
+    await (await find(page, 'radio', t.security.policy.admins)).click();
+    await (await find(page, 'button', t.security.policySave)).click();
+    await find(page, 'dialog', t.security.stepUpTitle);
+    expect(await seriousFindings(page, 'step-up dialog')).toEqual([]);
+    await typeAndEnter(page, 'textbox', t.login.password, 'not the password');
+    await page.waitForSelector(`::-p-text(${t.security.wrongPassword})`);
+    await typeAndEnter(page, 'textbox', t.login.password, PASSWORD);
+    await gone(page, 'dialog', t.security.stepUpTitle);
+    await page.waitForSelector(`::-p-text(${t.console.saved})`);
+    const policy = await page.evaluate(async () => {
+      const response = await fetch('/api/operator/factor-policy');
+      return ((await response.json()) as { policy: string }).policy;
+    });
+    expect(policy).toBe('admins');
+  });
+
+  it('leads an admin without an app to set one up after the password, and then into the console', async () => {
+    const { page } = shared;
+    await signOut(page);
+    await signIn(page, 'ben');
+    await find(page, 'heading', t.login.enrolTitle);
+    await find(page, IMAGE, t.security.qrLabel);
+    expect(await seriousFindings(page, 'enrolment at sign-in')).toEqual([]);
+    const secret = fromBase32(await valueOf(page, 'textbox', t.security.secretLabel));
+    await typeAndEnter(page, 'textbox', t.security.code, codeAt(secret, stepOf(new Date())));
+    await find(page, 'textbox', t.security.codesTitle);
+    await (await find(page, 'button', t.security.codesDone)).click();
+    await toSecurityPage(page);
+    await page.waitForSelector(`::-p-text(${t.security.codesLeft.other.replace('{{count}}', '10')})`);
+  });
+
+  it('names the page in the other two languages', async () => {
+    const { page } = shared;
+    for (const messages of [zht, zhs]) {
+      await page.goto(app.url(`/operator/security?locale=${messages === zht ? 'zht' : 'zhs'}`));
+      await find(page, 'heading', messages.security.title);
+      await find(page, 'heading', messages.security.policyTitle);
+    }
+  });
+});
