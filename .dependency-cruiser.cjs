@@ -77,6 +77,7 @@ const SERVER_LAYERS = [
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
   ['retention', '^server/retention/'],
+  ['service', '^server/service/'],
   // sign-in, sessions and accounts over the engine's stores
   ['auth', '^server/auth/'],
   // storage: the engine a configuration asks for, the two engines, the interface they implement

@@ -2,3 +2,5 @@
 export const SEEDED_META_KEY = 'seeded_at';
 /** When a sync of the feed last changed the stored machines. */
 export const SYNCED_AT_META_KEY = 'feed_synced_at';
+/** The service promise's length in minutes (docs/operators-service.md), set by an admin; absent = the default. */
+export const PROMISE_MINUTES_META_KEY = 'service_promise_minutes';

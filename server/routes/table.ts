@@ -35,6 +35,7 @@ import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
 import { ANYONE, group, may, personMay, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
+import { serviceRoutes } from './service';
 import { sessionRoutes } from './session';
 import { signInRoutes } from './signIn';
 import { signOutRoutes } from './signOut';
@@ -79,6 +80,7 @@ const PEOPLE = '/api/operator/people';
 const RULES = '/api/operator/alert-rules';
 const WEBHOOKS = '/api/operator/webhooks';
 const HOLDS = '/api/operator/feed/holds';
+const SERVICE = '/api/operator/service';
 
 /**
  * Every route of the API: its method, where it answers, its handler module and who may call it (decision 0066).
@@ -145,6 +147,16 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     update: { method: 'PATCH', url: `${WEBHOOKS}/:id`, access: may('manageAlerts') },
     remove: { method: 'DELETE', url: `${WEBHOOKS}/:id`, access: may('manageAlerts') },
     deliveries: { method: 'GET', url: `${WEBHOOKS}/:id/deliveries`, access: may('manageAlerts') },
+  }),
+
+  // Service levels (docs/operators-service.md).
+  group(serviceRoutes, {
+    open: { method: 'GET', url: `${SERVICE}/open`, access: may('readConsole') },
+    episodes: { method: 'GET', url: `${SERVICE}/episodes`, access: may('readConsole') },
+    csv: { method: 'GET', url: `${SERVICE}/episodes.csv`, access: may('readConsole') },
+    month: { method: 'GET', url: `${SERVICE}/month`, access: may('readConsole') },
+    promise: { method: 'GET', url: `${SERVICE}/promise`, access: may('readConsole') },
+    setPromise: { method: 'PATCH', url: `${SERVICE}/promise`, access: may('manageAlerts') },
   }),
 
   // The feed's review.

@@ -20,8 +20,20 @@ describe('episodesOf', () => {
       entry('2026-11-02T05:30:00.000Z', { status: '>40%' }),
     ]);
     expect(episodes).toEqual([
-      { machineId: 'A', kind: 'nearlyFull', from: '2026-11-02T02:00:00.000Z', to: '2026-11-02T05:30:00.000Z', end: 'emptied' },
-      { machineId: 'A', kind: 'full', from: '2026-11-02T03:00:00.000Z', to: '2026-11-02T05:30:00.000Z', end: 'emptied' },
+      {
+        machineId: 'A',
+        kind: 'nearlyFull',
+        from: '2026-11-02T02:00:00.000Z',
+        to: '2026-11-02T05:30:00.000Z',
+        end: 'emptied',
+      },
+      {
+        machineId: 'A',
+        kind: 'full',
+        from: '2026-11-02T03:00:00.000Z',
+        to: '2026-11-02T05:30:00.000Z',
+        end: 'emptied',
+      },
     ]);
     expect(episodeMinutes(episodes[1]!, 0)).toBe(150);
   });
@@ -81,7 +93,13 @@ describe('episodesOf', () => {
       entry('2026-11-02T08:00:00.000Z', { status: 'Full', last_emptied_at: '2026-11-02T04:00:00.000Z' }),
     ]).filter((episode) => episode.kind === 'full');
     expect(episodes).toEqual([
-      { machineId: 'A', kind: 'full', from: '2026-11-02T03:00:00.000Z', to: '2026-11-02T04:00:00.000Z', end: 'emptied' },
+      {
+        machineId: 'A',
+        kind: 'full',
+        from: '2026-11-02T03:00:00.000Z',
+        to: '2026-11-02T04:00:00.000Z',
+        end: 'emptied',
+      },
       { machineId: 'A', kind: 'full', from: '2026-11-02T08:00:00.000Z', to: null, end: 'open' },
     ]);
   });
@@ -93,7 +111,13 @@ describe('episodesOf', () => {
       entry('2026-11-02T03:00:00.000Z', { status: 'Full' }),
     ]);
     expect(episodes.filter((episode) => episode.kind === 'full')).toEqual([
-      { machineId: 'A', kind: 'full', from: '2026-11-02T03:00:00.000Z', to: '2026-11-02T05:00:00.000Z', end: 'emptied' },
+      {
+        machineId: 'A',
+        kind: 'full',
+        from: '2026-11-02T03:00:00.000Z',
+        to: '2026-11-02T05:00:00.000Z',
+        end: 'emptied',
+      },
     ]);
   });
 

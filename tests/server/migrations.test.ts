@@ -211,7 +211,12 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
        VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
     ).run();
 
-    expect(migrate(db)).toEqual([12]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 12),
+      ),
+    ).toEqual([12]);
     expect(db.prepare('SELECT name, revoked_by FROM api_tokens ORDER BY name').all()).toEqual([
       { name: 'by-ann', revoked_by: null },
       { name: 'by-bob', revoked_by: 'migration 12' },
@@ -230,6 +235,29 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     );
     change.run('webhookSecretChanged');
     expect(() => change.run('webhookStolen')).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('14 keeps the access audit and lets it record the service promise', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version <= 12),
+    );
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', NULL, ?, 'x', '{}')`,
+    );
+    change.run('personAdded');
+
+    expect(migrate(db)).toEqual([14]);
+    change.run('servicePromiseChanged');
+    expect(() => change.run('promiseStolen')).toThrow(/CHECK/);
+    expect(db.prepare('SELECT action FROM access_audit ORDER BY id').pluck().all()).toEqual([
+      'personAdded',
+      'servicePromiseChanged',
+    ]);
     db.close();
   });
 });

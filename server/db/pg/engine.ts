@@ -21,6 +21,7 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgAccountStore } from './accounts';
+import { PgServiceStore } from './service';
 import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
@@ -55,6 +56,7 @@ export class PgEngine implements Engine {
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
   readonly accessAudit: PgAccessAudit;
+  readonly service: PgServiceStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -73,6 +75,7 @@ export class PgEngine implements Engine {
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
+    this.service = new PgServiceStore(pool);
   }
 
   /** Connects and brings the schema up to date. */

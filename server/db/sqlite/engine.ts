@@ -29,6 +29,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
+import { SqliteServiceStore } from './service';
 import { SqliteSessionStore } from './sessions';
 
 /**
@@ -45,6 +46,7 @@ export class SqliteEngine implements Engine {
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
   readonly accessAudit: SqliteAccessAudit;
+  readonly service: SqliteServiceStore;
 
   constructor(
     readonly db: Db,
@@ -57,6 +59,7 @@ export class SqliteEngine implements Engine {
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
+    this.service = new SqliteServiceStore(db);
   }
 
   /**
