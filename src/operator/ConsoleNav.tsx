@@ -13,6 +13,7 @@ import {
   importPath,
   peoplePath,
   publicMapPath,
+  servicePath,
   sessionsPath,
   tokensPath,
 } from './consoleRoute';
@@ -43,6 +44,7 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
     { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
     { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
     { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
+    { to: servicePath(), label: t('service.nav'), current: page === 'service' },
     { to: importPath(), label: t('console.import'), current: page === 'import' },
     // Admins only: the server refuses anyone else all the same.
     ...(session?.role === 'admin'

@@ -8,6 +8,7 @@ import { useConsoleT } from './i18n/useConsoleT';
 import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
+import { ServicePage } from './service/ServicePage';
 import { TokensPage } from './tokens/TokensPage';
 import { SessionsPage } from './sessions/SessionsPage';
 
@@ -25,6 +26,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <FeedPage />;
     case 'alerts':
       return <AlertsPage />;
+    case 'service':
+      return <ServicePage />;
     case 'import':
       return <ImportPage />;
     case 'people':

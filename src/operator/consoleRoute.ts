@@ -7,6 +7,7 @@ export type ConsoleRoute =
   | { page: 'audit' }
   | { page: 'feed' }
   | { page: 'alerts' }
+  | { page: 'service' }
   | { page: 'people' }
   | { page: 'tokens' }
   | { page: 'import' }
@@ -15,7 +16,7 @@ export type ConsoleRoute =
 
 /**
  * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
- * `/operator/alerts`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
+ * `/operator/alerts`, `/operator/service`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
  */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
@@ -23,6 +24,7 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
   if (rest === '/audit') return { page: 'audit' };
   if (rest === '/feed') return { page: 'feed' };
   if (rest === '/alerts') return { page: 'alerts' };
+  if (rest === '/service') return { page: 'service' };
   if (rest === '/import') return { page: 'import' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
@@ -42,6 +44,7 @@ export const fleetPath = (): string => OPERATOR_PATH;
 export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
 export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
 export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
+export const servicePath = (): string => `${OPERATOR_PATH}/service`;
 export const importPath = (): string => `${OPERATOR_PATH}/import`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
