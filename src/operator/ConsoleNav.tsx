@@ -13,6 +13,7 @@ import {
   importPath,
   peoplePath,
   publicMapPath,
+  runPath,
   servicePath,
   sessionsPath,
   tokensPath,
@@ -45,6 +46,7 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
     { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
     { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
     { to: servicePath(), label: t('service.nav'), current: page === 'service' },
+    { to: runPath(), label: t('run.nav'), current: page === 'run' },
     { to: importPath(), label: t('console.import'), current: page === 'import' },
     // Admins only: the server refuses anyone else all the same.
     ...(session?.role === 'admin'

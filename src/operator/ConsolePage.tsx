@@ -8,6 +8,7 @@ import { useConsoleT } from './i18n/useConsoleT';
 import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
+import { RunPage } from './run/RunPage';
 import { ServicePage } from './service/ServicePage';
 import { TokensPage } from './tokens/TokensPage';
 import { SessionsPage } from './sessions/SessionsPage';
@@ -28,6 +29,8 @@ export function ConsolePage({ route }: { route: ConsoleRoute }) {
       return <AlertsPage />;
     case 'service':
       return <ServicePage />;
+    case 'run':
+      return <RunPage />;
     case 'import':
       return <ImportPage />;
     case 'people':

@@ -8,6 +8,7 @@ export type ConsoleRoute =
   | { page: 'feed' }
   | { page: 'alerts' }
   | { page: 'service' }
+  | { page: 'run' }
   | { page: 'people' }
   | { page: 'tokens' }
   | { page: 'import' }
@@ -16,7 +17,7 @@ export type ConsoleRoute =
 
 /**
  * Which console page a path shows (`/operator`, `/operator/machines/:id`, `/operator/audit`, `/operator/feed`,
- * `/operator/alerts`, `/operator/service`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
+ * `/operator/alerts`, `/operator/service`, `/operator/run`, `/operator/people`, `/operator/tokens`, `/operator/import`, `/operator/sessions`).
  */
 export function consoleRouteOf(pathname: string): ConsoleRoute {
   const rest = pathname.replace(/\/+$/, '').slice(OPERATOR_PATH.length);
@@ -25,6 +26,7 @@ export function consoleRouteOf(pathname: string): ConsoleRoute {
   if (rest === '/feed') return { page: 'feed' };
   if (rest === '/alerts') return { page: 'alerts' };
   if (rest === '/service') return { page: 'service' };
+  if (rest === '/run') return { page: 'run' };
   if (rest === '/import') return { page: 'import' };
   if (rest === '/people') return { page: 'people' };
   if (rest === '/tokens') return { page: 'tokens' };
@@ -45,6 +47,7 @@ export const auditPath = (): string => `${OPERATOR_PATH}/audit`;
 export const feedPath = (): string => `${OPERATOR_PATH}/feed`;
 export const alertsPath = (): string => `${OPERATOR_PATH}/alerts`;
 export const servicePath = (): string => `${OPERATOR_PATH}/service`;
+export const runPath = (): string => `${OPERATOR_PATH}/run`;
 export const importPath = (): string => `${OPERATOR_PATH}/import`;
 export const peoplePath = (): string => `${OPERATOR_PATH}/people`;
 export const tokensPath = (): string => `${OPERATOR_PATH}/tokens`;
