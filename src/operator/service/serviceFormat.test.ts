@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockOf, hongKongMonthNow, hoursAndMinutes, monthsBefore, percent } from './serviceFormat';
 
-describe('serviceFormat', () => {
+describe('the Service page’s lengths, shares and months', () => {
   it('writes minutes as hours and minutes', () => {
     expect(hoursAndMinutes(45)).toBe('45 min');
     expect(hoursAndMinutes(245.4)).toBe('4 h 05 min');
