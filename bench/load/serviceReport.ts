@@ -3,7 +3,8 @@
  * 1,000) with SERVICE_DAYS of history (default 365) at a change every 15 minutes, on SQLite and on PostgreSQL (a
  * throwaway cluster). Each machine fills in 12-hour cycles and stands full 1 to 5 hours of each (so some episodes
  * break the 4-hour promise). The real server answers `GET /api/operator/service/month` for the last whole Hong Kong
- * month, every district, SERVICE_ROUNDS times (default 5) after one warm-up; the open episodes likewise. Writes
+ * month, every district, SERVICE_ROUNDS times (default 5) after one warm-up; the open episodes likewise
+ * (SERVICE_ENGINES=sqlite or postgres for one engine). Writes
  * bench/results/<date>-service-report.json.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +23,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const MACHINES = Number(process.env.SERVICE_MACHINES ?? 1000);
 const DAYS = Number(process.env.SERVICE_DAYS ?? 365);
 const ROUNDS = Number(process.env.SERVICE_ROUNDS ?? 5);
+/** `sqlite`, `postgres` or both (the default), comma-separated. */
+const ENGINES = (process.env.SERVICE_ENGINES ?? 'sqlite,postgres').split(',');
 const TOKEN = 'bench-admin-token-0123456789';
 const SERVER_START_TIMEOUT_MS = 300_000;
 const CHANGE_S = 900;
@@ -128,7 +131,15 @@ async function measure(engine: string, env: NodeJS.ProcessEnv, dir: string, fill
 }
 
 async function main(): Promise<void> {
-  const results = [];
+  const results: Result[] = [];
+  if (ENGINES.includes('sqlite')) await measureSqlite(results);
+  if (ENGINES.includes('postgres')) await measurePg(results);
+  writeRecord(results);
+}
+
+type Result = Awaited<ReturnType<typeof measure>>;
+
+async function measureSqlite(results: Result[]): Promise<void> {
   const sqliteDir = mkdtempSync(path.join(tmpdir(), 'rvm-service-sqlite-'));
   try {
     const env = emptyServerEnv(sqliteDir, { RVM_ADMIN_TOKEN: TOKEN });
@@ -136,6 +147,9 @@ async function main(): Promise<void> {
   } finally {
     rmSync(sqliteDir, { recursive: true, force: true });
   }
+}
+
+async function measurePg(results: Result[]): Promise<void> {
   const cluster = await startPgCluster();
   const pgDir = mkdtempSync(path.join(tmpdir(), 'rvm-service-pg-'));
   try {
@@ -150,6 +164,9 @@ async function main(): Promise<void> {
     await cluster.stop();
     rmSync(pgDir, { recursive: true, force: true });
   }
+}
+
+function writeRecord(results: Result[]): void {
   const record = {
     at: new Date().toISOString(),
     machines: MACHINES,
@@ -164,7 +181,7 @@ async function main(): Promise<void> {
   };
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
-  const file = path.join(out, `${record.at.slice(0, 10)}-service-report.json`);
+  const file = path.join(out, `${record.at.slice(0, 16).replace(':', '')}-service-report.json`);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   console.info(`written ${path.relative(ROOT, file)}`);
 }
