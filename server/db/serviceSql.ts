@@ -10,10 +10,10 @@ export interface SpanDialect {
   from: string;
   to: string;
   /**
-   * The machines, then each one's history through its (machine_id, at) index, in that order: the window reads the
-   * rows as they come, with no sort (SQLite is told so; PostgreSQL's planner finds it).
+   * The machines `m`, then each one's history `h` where `on` holds, through its (machine_id, at) index machine by
+   * machine (SQLite is told the order and the indexes; PostgreSQL gets a LATERAL subquery per machine).
    */
-  machinesThenHistory: string;
+  machinesThenHistory(on: string): string;
 }
 
 /**
@@ -31,10 +31,10 @@ export function spansSql({ bit, inDistricts, from, to, machinesThenHistory }: Sp
       h.last_emptied_at, ${code} AS code,
       LAG(${code}) OVER w AS previous_code,
       LAG(h.last_emptied_at) OVER w AS previous_emptied
-    FROM ${machinesThenHistory} ON h.machine_id = m.id
+    FROM ${machinesThenHistory(`h.machine_id = m.id
       AND h.at >= COALESCE(
         (SELECT MAX(p.at) FROM machine_history p WHERE p.machine_id = m.id AND p.at < ${from}), ${from})
-      AND h.at < ${to}
+      AND h.at < ${to}`)}
     ${districts}
     WINDOW w AS (PARTITION BY m.id ORDER BY h.at, h.id)
   )

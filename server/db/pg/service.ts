@@ -17,7 +17,7 @@ export class PgServiceStore implements ServiceStore {
       inDistricts: districts.length === 0 ? '' : 'm.district = ANY($3::text[])',
       from: '$1',
       to: '$2',
-      machinesThenHistory: 'machines m JOIN machine_history h',
+      machinesThenHistory: (on) => `machines m CROSS JOIN LATERAL (SELECT * FROM machine_history h WHERE ${on}) h`,
     });
     const { rows } = await this.pool.query<SpanRow>(sql, districts.length === 0 ? [from, to] : [from, to, districts]);
     return groupSpans(rows, ({ machine_id: _id, district: _district, ...entry }) => entry) as MachineSpan[];

@@ -22,8 +22,9 @@ export class SqliteServiceStore implements ServiceStore {
       inDistricts: districts.length === 0 ? '' : 'm.district IN (SELECT value FROM json_each(@districts))',
       from: '@from',
       to: '@to',
-      machinesThenHistory:
-        'machines m INDEXED BY sqlite_autoindex_machines_1 CROSS JOIN machine_history h INDEXED BY machine_history_machine',
+      machinesThenHistory: (on) =>
+        `machines m INDEXED BY sqlite_autoindex_machines_1
+          CROSS JOIN machine_history h INDEXED BY machine_history_machine ON ${on}`,
     });
     const rows = this.db.prepare(sql).all({ from, to, districts: JSON.stringify(districts) }) as StoredSpanRow[];
     return groupSpans(rows as unknown as SpanRow[], (row) => ({
