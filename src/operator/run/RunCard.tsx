@@ -6,7 +6,7 @@ import { localeAtom } from '../../i18n/localeAtom';
 import { useT } from '../../i18n/useT';
 import { formatDistance } from '../../nearby/formatDistance';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { clockOf } from '../service/serviceFormat';
+import { clockOf } from '../serviceLevels/serviceFormat';
 import { UNDO_MS } from './emptying';
 import type { RunStop } from './runStops';
 import classes from './RunPage.module.css';

@@ -8,10 +8,9 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { Loading } from '../Loading';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { usePolling } from '../usePolling';
-import { fetchOpenEpisodes } from '../service/serviceCalls';
+import { fetchOpenEpisodes } from '../serviceLevels/serviceCalls';
 import { beforeEmptying, recordEmptying, undoEmptying, UNDO_MS, type BeforeEmptying } from './emptying';
 import { RunCard } from './RunCard';
 import { runStops } from './runStops';
@@ -41,7 +40,6 @@ export function RunPage() {
   const [emptied, setEmptied] = useState<ReadonlyMap<string, Emptied>>(new Map());
   const [busy, setBusy] = useState<string | null>(null);
   const timers = useRef(new Map<string, number>());
-  useConsoleTitle(t('run.title'), t('console.title'));
 
   const load = useCallback(async () => {
     try {

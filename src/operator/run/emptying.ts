@@ -1,6 +1,6 @@
 import type { Call } from '../../api/client';
 import type { Machine } from '../../../shared/machine';
-import { saveMachine, type SaveResult } from '../machine/machineCalls';
+import { saveMachine, type SaveResult } from '../fleet/machineCalls';
 
 /** How long an emptying may be taken back. */
 export const UNDO_MS = 10_000;

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthFiguresWire } from '../../../shared/contract/service';
 import { useConsoleT } from '../i18n/useConsoleT';
 import a11y from '../../ui/a11y.module.css';
-import { percent } from './serviceFormat';
+import { percent } from '../serviceLevels/serviceFormat';
 
 const HEIGHT_PX = 220;
 

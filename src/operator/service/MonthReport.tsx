@@ -11,8 +11,8 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { useDistrictName } from '../useDistrictName';
 import { useErrorText } from '../useErrorText';
 import { KeptShareChart } from './KeptShareChart';
-import { episodesCsvUrl, fetchMonthFigures, type ServiceChoice } from './serviceCalls';
-import { hongKongMonthNow, hoursAndMinutes, monthsBefore, percent } from './serviceFormat';
+import { episodesCsvUrl, fetchMonthFigures, type ServiceChoice } from '../serviceLevels/serviceCalls';
+import { hongKongMonthNow, hoursAndMinutes, monthsBefore, percent } from '../serviceLevels/serviceFormat';
 import classes from './ServicePage.module.css';
 
 const MONTHS_OFFERED = 13;

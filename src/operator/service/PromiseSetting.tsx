@@ -4,7 +4,7 @@ import { PROMISE_MINUTES_MAX, PROMISE_MINUTES_MIN } from '../../../shared/contra
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
-import { fetchPromise, savePromise } from './serviceCalls';
+import { fetchPromise, savePromise } from '../serviceLevels/serviceCalls';
 import classes from './ServicePage.module.css';
 
 /** An admin's setting of the promise's length, in minutes; the server audits each change. */

@@ -3,7 +3,6 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { MonthReport } from './MonthReport';
 import { OpenEpisodes } from './OpenEpisodes';
 import { PromiseSetting } from './PromiseSetting';
@@ -18,7 +17,6 @@ export function ServicePage() {
   const admin = useAtomValue(sessionAtom)?.role === 'admin';
   // A new promise changes every clock and verdict: the sections are loaded anew.
   const [version, setVersion] = useState(0);
-  useConsoleTitle(t('service.title'), t('console.title'));
   return (
     <Stack gap="lg" className={classes.page}>
       <Title order={2}>{t('service.title')}</Title>
