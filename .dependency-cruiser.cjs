@@ -68,6 +68,8 @@ const CONSOLE_BANDS = [
   ['openAlerts'],
   // one-time codes and their calls, which the sign-in, the people and the sign-in security pages use
   ['factors'],
+  // the service levels' calls and formats, which the Service page and the crew's run share
+  ['serviceLevels'],
   // the list kit and the dialogs several pages share; the session and its API client; the texts
   ['kit'],
   ['session'],
@@ -121,6 +123,7 @@ const SERVER_LAYERS = [
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
   ['retention', '^server/retention/'],
+  ['service', '^server/service/'],
   // sign-in, sessions and accounts over the engine's stores
   ['auth', '^server/auth/'],
   // storage: the engine a configuration asks for, the two engines, the interface they implement

@@ -10,6 +10,7 @@ import type { AuditEntry, AuditQuery } from './audit';
 import type { FactorStore } from './factorStore';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
+import type { ServiceStore } from './serviceStore';
 import type { TokenStore } from './tokenStore';
 
 export type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from './photoStore';
@@ -110,6 +111,8 @@ export interface Engine {
   readonly factors: FactorStore;
   /** Who changed which person or token. */
   readonly accessAudit: AccessAuditStore;
+  /** The service levels' reads of the history, and the promise's setting. */
+  readonly service: ServiceStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

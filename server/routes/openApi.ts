@@ -24,6 +24,10 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
       { name: 'auth', description: "Signing in to the operators' console, and its session" },
       { name: 'operator', description: 'Calls that need a session of the right role, or the operator token' },
       { name: 'alerts', description: 'Alert rules, open alerts and their history, webhooks and their delivery log' },
+      {
+        name: 'service',
+        description: "Service levels: episodes full or out of service, a month's figures, the promise",
+      },
       { name: 'feed', description: "The feed follower's state, and an admin's decision on a sync held back" },
       { name: 'people', description: 'The people who sign in and the named API tokens: admins signed in only' },
       { name: 'operations', description: 'For whoever runs the server: health, metrics, this document' },

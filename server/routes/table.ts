@@ -40,6 +40,7 @@ import { probeRoutes } from './probes';
 import { proofRoutes } from './proofs';
 import { ANYONE, group, may, personMay, steppedUp, whileEnrolling, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
+import { serviceRoutes } from './service';
 import { sessionRoutes } from './session';
 import { signInRoutes } from './signIn';
 import { signOutRoutes } from './signOut';
@@ -92,6 +93,7 @@ const ADMIN_ACT = steppedUp(personMay('managePeople'));
 const ALERTS_ACT = steppedUp(may('manageAlerts'));
 /** A person's own factors (a token has none: its handler answers 401); answered to a person held at enrolment. */
 const OWN_FACTORS = whileEnrolling(may('readConsole'));
+const SERVICE = '/api/operator/service';
 
 /**
  * Every route of the API: its method, where it answers, its handler module and who may call it (decision 0066).
@@ -172,6 +174,16 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     update: { method: 'PATCH', url: `${WEBHOOKS}/:id`, access: ALERTS_ACT },
     remove: { method: 'DELETE', url: `${WEBHOOKS}/:id`, access: ALERTS_ACT },
     deliveries: { method: 'GET', url: `${WEBHOOKS}/:id/deliveries`, access: may('manageAlerts') },
+  }),
+
+  // Service levels (docs/operators-service.md).
+  group(serviceRoutes, {
+    open: { method: 'GET', url: `${SERVICE}/open`, access: may('readConsole') },
+    episodes: { method: 'GET', url: `${SERVICE}/episodes`, access: may('readConsole') },
+    csv: { method: 'GET', url: `${SERVICE}/episodes.csv`, access: may('readConsole') },
+    month: { method: 'GET', url: `${SERVICE}/month`, access: may('readConsole') },
+    promise: { method: 'GET', url: `${SERVICE}/promise`, access: may('readConsole') },
+    setPromise: { method: 'PATCH', url: `${SERVICE}/promise`, access: ALERTS_ACT },
   }),
 
   // The feed's review.

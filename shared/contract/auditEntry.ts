@@ -40,6 +40,7 @@ export const ACCESS_ACTIONS = [
   'totpEnrolled',
   'totpRemoved',
   'recoveryCodesRenewed',
+  'servicePromiseChanged',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
@@ -113,7 +114,8 @@ export const ACCESS_CHANGE_SCHEMA = {
     action: { type: 'string', enum: ACCESS_ACTIONS },
     subject: {
       type: 'string',
-      description: "The person's or the token's name; the alert rule's, webhook's or photo's id",
+      description:
+        "The person's or the token's name; the alert rule's, webhook's or photo's id; the promise's new minutes",
     },
     detail: { type: 'object', additionalProperties: true, description: 'What changed (never a password or secret)' },
   },

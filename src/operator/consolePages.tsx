@@ -11,6 +11,8 @@ import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
 import { SecurityPage } from './security/SecurityPage';
+import { RunPage } from './run/RunPage';
+import { ServicePage } from './service/ServicePage';
 import { SessionsPage } from './sessions/SessionsPage';
 import { TokensPage } from './tokens/TokensPage';
 
@@ -54,6 +56,8 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: '/audit', Page: AuditPage, nav: 'console.audit', title: 'audit.title', roles: EVERYONE },
   { path: '/feed', Page: FeedPage, nav: 'console.feed', title: 'feedReview.title', roles: EVERYONE },
   { path: ALERTS_PATH, Page: AlertsPage, nav: 'console.alerts', title: 'alerts.title', roles: EVERYONE },
+  { path: '/service', Page: ServicePage, nav: 'service.nav', title: 'service.title', roles: EVERYONE },
+  { path: '/run', Page: RunPage, nav: 'run.nav', title: 'run.title', roles: EVERYONE },
   { path: '/import', Page: ImportPage, nav: 'console.import', title: 'import.title', roles: EVERYONE },
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },

@@ -258,7 +258,12 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
        VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
     ).run();
 
-    expect(migrate(db)).toEqual([13]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 13),
+      ),
+    ).toEqual([13]);
     expect(db.prepare('SELECT second_factor, step_up_at FROM sessions').get()).toEqual({
       second_factor: 'done',
       step_up_at: '2099-01-01T00:00:00.000Z',
@@ -273,6 +278,29 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     app.run('v1.0badc0de.x.y.z');
     db.prepare('DELETE FROM accounts').run();
     expect(db.prepare('SELECT count(*) FROM totp_factors').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('14 keeps the access audit and lets it record the service promise', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 14),
+    );
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', NULL, ?, 'x', '{}')`,
+    );
+    change.run('personAdded');
+
+    expect(migrate(db)).toEqual([14]);
+    change.run('servicePromiseChanged');
+    expect(() => change.run('promiseStolen')).toThrow(/CHECK/);
+    expect(db.prepare('SELECT action FROM access_audit ORDER BY id').pluck().all()).toEqual([
+      'personAdded',
+      'servicePromiseChanged',
+    ]);
     db.close();
   });
 });

@@ -28,6 +28,7 @@ const EVERYONE_200 = row(200, 200, 200, 200, 200);
 // and the admin have every district; the token is an admin's. A named API token of the viewer role (viewerToken) answers
 // as the viewer does, except on the calls no token makes (a session's own), where it is the operator token's 401.
 const MACHINE = 'RVM-001';
+const MACHINE_DISTRICT = encodeURIComponent('CENTRAL & WESTERN');
 
 /** `METHOD path` as the document writes it → the status each caller gets. HEAD answers as its GET. */
 const TABLE: Record<string, Row> = {
@@ -73,6 +74,12 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/operator/webhooks/{id}': row(401, 403, 403, 200, 200),
   'GET /api/operator/webhooks/{id}/deliveries': row(401, 403, 403, 200, 200),
   'GET /api/operator/feed': row(401, 200, 200, 200, 200),
+  'GET /api/operator/service/open': row(401, 200, 403, 200, 200), // ?district= RVM-001's, outside the operator's
+  'GET /api/operator/service/episodes': row(401, 200, 403, 200, 200), // ?month=2026-11&district= RVM-001's
+  'GET /api/operator/service/episodes.csv': row(401, 200, 403, 200, 200),
+  'GET /api/operator/service/month': row(401, 200, 403, 200, 200),
+  'GET /api/operator/service/promise': row(401, 200, 200, 200, 200),
+  'PATCH /api/operator/service/promise': row(401, 403, 403, 200, 200),
   'POST /api/operator/feed/holds/{id}/confirm': row(401, 403, 403, 200, 200), // a hold made for the call
   'POST /api/operator/feed/holds/{id}/reject': row(401, 403, 403, 200, 200),
   'GET /api/operator/people': row(401, 403, 403, 200, 403), // people and tokens: an admin signed in, never a token
@@ -130,6 +137,7 @@ const STEP_UP_OPERATIONS = new Set([
   'PATCH /api/operator/webhooks/{id}',
   'DELETE /api/operator/webhooks/{id}',
   'PATCH /api/operator/factor-policy',
+  'PATCH /api/operator/service/promise',
   'POST /api/auth/factors/totp',
   'DELETE /api/auth/factors/totp',
   'POST /api/auth/factors/recovery-codes',
@@ -302,6 +310,14 @@ async function requestFor(
     case 'GET /api/operator/audit':
     case 'GET /api/operator/audit.csv':
       return { url: `${url}?machine=${MACHINE}`, headers: {} };
+    case 'GET /api/operator/service/open':
+      return { url: `${url}?district=${MACHINE_DISTRICT}`, headers: {} };
+    case 'GET /api/operator/service/episodes':
+    case 'GET /api/operator/service/episodes.csv':
+    case 'GET /api/operator/service/month':
+      return { url: `${url}?month=2026-11&district=${MACHINE_DISTRICT}`, headers: {} };
+    case 'PATCH /api/operator/service/promise':
+      return json({ minutes: 240 });
     case 'POST /api/operator/import/preview':
     case 'POST /api/operator/import': {
       const csv = (await server.app.inject({ method: 'GET', url: '/api/operator/machines.csv', headers: TOKEN })).body;

@@ -22,6 +22,7 @@ import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
 import { PgAccountStore } from './accounts';
+import { PgServiceStore } from './service';
 import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
@@ -57,6 +58,7 @@ export class PgEngine implements Engine {
   readonly tokens: PgTokenStore;
   readonly factors: PgFactorStore;
   readonly accessAudit: PgAccessAudit;
+  readonly service: PgServiceStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -76,6 +78,7 @@ export class PgEngine implements Engine {
     this.tokens = new PgTokenStore(pool);
     this.factors = new PgFactorStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
+    this.service = new PgServiceStore(pool);
   }
 
   /** Connects and brings the schema up to date. */

@@ -422,6 +422,15 @@ ALTER TABLE sessions ADD COLUMN step_up_at text COLLATE "C";
 UPDATE sessions SET step_up_at = created_at;
 `,
   },
+  {
+    version: 14,
+    name: "the audit of the service promise's length",
+    // SQLite's migration 14 (decision 0069): the access audit's longer list of actions; the promise is a row of meta.
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -29,6 +29,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
+import { SqliteServiceStore } from './service';
 import { SqliteSessionStore } from './sessions';
 import { SqliteFactorStore } from './factors';
 
@@ -47,6 +48,7 @@ export class SqliteEngine implements Engine {
   readonly tokens: SqliteTokenStore;
   readonly factors: SqliteFactorStore;
   readonly accessAudit: SqliteAccessAudit;
+  readonly service: SqliteServiceStore;
 
   constructor(
     readonly db: Db,
@@ -60,6 +62,7 @@ export class SqliteEngine implements Engine {
     this.tokens = new SqliteTokenStore(db);
     this.factors = new SqliteFactorStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
+    this.service = new SqliteServiceStore(db);
   }
 
   /**

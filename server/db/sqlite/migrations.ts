@@ -478,6 +478,30 @@ ALTER TABLE sessions ADD COLUMN step_up_at TEXT;
 UPDATE sessions SET step_up_at = created_at;
 `,
   },
+  {
+    version: 14,
+    name: "the audit of the service promise's length",
+    // PostgreSQL's migration 14 (decision 0069). access_audit is made anew for its longer list of actions, as in 12;
+    // the promise itself is a row of meta.
+    sql: `
+CREATE TABLE access_audit_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT,
+  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
+) STRICT;
+INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
+  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
+DROP TABLE access_audit;
+ALTER TABLE access_audit_next RENAME TO access_audit;
+CREATE INDEX access_audit_at ON access_audit (at);
+CREATE INDEX access_audit_actor ON access_audit (actor, at);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
