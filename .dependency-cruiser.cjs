@@ -13,8 +13,7 @@ const LAYERS = [
   ['App', '^src/App\\.tsx$'],
   ['appApi', '^src/appApi\\.ts$'],
   ['layout', '^src/layout/'],
-  // the sign-in page and the operator console: lazy chunks of their own, above the features they reuse
-  ['login', '^src/login/'],
+  // the operator console and its sign-in page: one lazy chunk of their own, above the features they reuse
   ['operator', '^src/operator/'],
   // features: components, hooks and the atoms they own
   ['share', '^src/share/'],
@@ -53,6 +52,49 @@ const LAYERS = [
 ];
 
 const anyOf = (patterns) => patterns.map((p) => `(${p})`).join('|');
+
+/**
+ * The console's folders (src/operator/<folder>/) that other folders may use, from the top down: a folder imports
+ * no folder of its own band or above. Every other folder is a page's own (the registry, consolePages.tsx, shows
+ * it): it imports nothing of another page's folder, only the folders here. The console's root files (the shell,
+ * the registry, the pieces every page uses) are no folder.
+ */
+const CONSOLE_BANDS = [
+  // a machine's page shows its history and its photo
+  ['history', 'photo'],
+  // the fleet: its page, and the console's machines, which a machine's page and its photo read and write
+  ['fleet'],
+  // the alerts open now, which the fleet counts and the alerts page lists
+  ['openAlerts'],
+  // the list kit and the dialogs several pages share; the session and its API client; the texts
+  ['kit'],
+  ['session'],
+  ['i18n'],
+];
+const CONSOLE_SHARED = CONSOLE_BANDS.flat();
+const consoleFolders = (names) => `^src/operator/(${names.join('|')})/`;
+
+/** One rule for the pages' folders, one per band: each imports only its own folder and the bands below it. */
+const consoleFolderRules = () => [
+  {
+    name: 'console-pages-apart',
+    comment:
+      "a page's folder of the console imports nothing of another page's folder, only itself and the folders of CONSOLE_BANDS",
+    severity: 'error',
+    from: { path: '^src/operator/([^/]+)/' },
+    to: { path: '^src/operator/[^/]+/', pathNot: anyOf(['^src/operator/$1/', consoleFolders(CONSOLE_SHARED)]) },
+  },
+  ...CONSOLE_BANDS.map((band, i) => ({
+    name: `console-band-${band.join('-')}`,
+    comment: `${band.join(', ')} import${band.length === 1 ? 's' : ''} no folder of the console of ${band.length === 1 ? 'its' : 'their'} band or above (CONSOLE_BANDS)`,
+    severity: 'error',
+    from: { path: consoleFolders(band) },
+    to: {
+      path: consoleFolders(CONSOLE_BANDS.slice(0, i + 1).flat()),
+      pathNot: '^src/operator/$1/',
+    },
+  })),
+];
 
 /**
  * The server's floors from the top down, as the page's rooms above: a floor imports only floors below it (and
@@ -196,6 +238,7 @@ module.exports = {
     ...layerRules(LAYERS, 'layer-'),
     ...layerRules(SERVER_LAYERS, 'server-layer-'),
     ...layerRules(BENCH_LAYERS, 'bench-layer-'),
+    ...consoleFolderRules(),
     {
       name: 'bench-layer-unlisted',
       comment:
@@ -207,10 +250,10 @@ module.exports = {
     {
       name: 'console-is-lazy',
       comment:
-        "the sign-in page and the operator console load only through App.tsx's dynamic import, never with the map page (decision 0047)",
+        "the operator console and its sign-in page load only through App.tsx's dynamic import, never with the map page (decision 0047)",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(login|operator)/' },
-      to: { path: '^src/(login|operator)/', dependencyTypesNot: ['dynamic-import'] },
+      from: { path: '^src/', pathNot: '^src/operator/' },
+      to: { path: '^src/operator/', dependencyTypesNot: ['dynamic-import'] },
     },
     {
       name: 'layer-unlisted',

@@ -12,13 +12,13 @@ import { useT } from './i18n/useT';
 // The sign-in page and the operator console are chunks of their own: a visitor of the map never downloads them.
 // A chunk that fails to download (a network drop, a deploy in between) says so and offers a reload.
 const LoginPage = lazy(() =>
-  import('./login/screens').then(
+  import('./operator/screens').then(
     (m) => ({ default: m.LoginPage }),
     () => ({ default: ChunkFailed }),
   ),
 );
 const OperatorApp = lazy(() =>
-  import('./login/screens').then(
+  import('./operator/screens').then(
     (m) => ({ default: m.OperatorApp }),
     () => ({ default: ChunkFailed }),
   ),

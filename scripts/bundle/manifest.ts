@@ -18,7 +18,7 @@ export const ENTRY_KEY = 'index.html';
 /** The lazily loaded map: MapLibre, deck.gl and the page's map code. */
 export const MAP_KEY = 'src/map/MapView.tsx';
 /** The sign-in page and the operator console: one lazy chunk a visitor of the map never loads (decision 0047). */
-export const CONSOLE_KEY = 'src/login/screens.tsx';
+export const CONSOLE_KEY = 'src/operator/screens.tsx';
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');

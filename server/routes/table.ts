@@ -11,6 +11,7 @@ import type { ListBody } from '../http/listBody';
 import type { ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { Access } from '../security/access';
+import { aboutRoutes } from './about';
 import { alertRuleRoutes } from './alertRules';
 import { alertRoutes } from './alerts';
 import { apiTokenRoutes } from './apiTokens';
@@ -127,6 +128,7 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   }),
   group(auditRoutes, { audit: { method: 'GET', url: '/api/operator/audit', access: may('readConsole') } }),
   group(auditCsvRoutes, { csv: { method: 'GET', url: '/api/operator/audit.csv', access: may('readConsole') } }),
+  group(aboutRoutes, { about: { method: 'GET', url: '/api/operator/about', access: may('readMetrics') } }),
 
   // Alerts and webhooks.
   group(alertRuleRoutes, {

@@ -4,18 +4,8 @@ import { useState } from 'react';
 import { useT } from '../i18n/useT';
 import { navigateAtom } from '../router/routeAtom';
 import { loginPathFor } from '../router/loginPath';
-import type { ConsoleRoute } from './consoleRoute';
-import {
-  alertsPath,
-  auditPath,
-  feedPath,
-  fleetPath,
-  importPath,
-  peoplePath,
-  publicMapPath,
-  sessionsPath,
-  tokensPath,
-} from './consoleRoute';
+import { CONSOLE_PAGES, type ConsolePageEntry } from './consolePages';
+import { consolePath, fleetPath, publicMapPath } from './consolePaths';
 import { ConsoleLink } from './ConsoleLink';
 import { LanguageMenu } from './i18n/LanguageMenu';
 import { useConsoleT } from './i18n/useConsoleT';
@@ -29,8 +19,12 @@ const ROLE_KEYS = {
   viewer: 'console.roleViewer',
 } as const;
 
-/** The console's pages, who is signed in, the language, and sign-out. */
-export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onFollow: () => void }) {
+/** Whether the link to `entry` is the current one: its page is shown, or a page reached from it. */
+const isCurrent = (entry: ConsolePageEntry, shown: ConsolePageEntry | null): boolean =>
+  shown !== null && (shown === entry || (typeof shown.nav === 'object' && shown.nav.under === entry.path));
+
+/** The console's pages (those of the person's role), who is signed in, the language, and sign-out. */
+export function ConsoleNav({ shown, onFollow }: { shown: ConsolePageEntry | null; onFollow: () => void }) {
   const t = useConsoleT();
   const tPublic = useT();
   const session = useAtomValue(sessionAtom);
@@ -38,21 +32,11 @@ export function ConsoleNav({ page, onFollow }: { page: ConsoleRoute['page']; onF
   const navigate = useSetAtom(navigateAtom);
   const call = useConsoleCall();
   const [busy, setBusy] = useState(false);
-  const links = [
-    { to: fleetPath(), label: t('console.fleet'), current: page === 'fleet' || page === 'machine' },
-    { to: auditPath(), label: t('console.audit'), current: page === 'audit' },
-    { to: feedPath(), label: t('console.feed'), current: page === 'feed' },
-    { to: alertsPath(), label: t('console.alerts'), current: page === 'alerts' },
-    { to: importPath(), label: t('console.import'), current: page === 'import' },
-    // Admins only: the server refuses anyone else all the same.
-    ...(session?.role === 'admin'
-      ? [
-          { to: peoplePath(), label: t('people.nav'), current: page === 'people' },
-          { to: tokensPath(), label: t('tokens.nav'), current: page === 'tokens' },
-        ]
-      : []),
-    { to: sessionsPath(), label: t('sessions.nav'), current: page === 'sessions' },
-  ];
+  const links = CONSOLE_PAGES.flatMap((entry) =>
+    typeof entry.nav === 'string' && session !== null && entry.roles.includes(session.role)
+      ? [{ to: consolePath(entry.path), label: t(entry.nav), current: isCurrent(entry, shown) }]
+      : [],
+  );
   return (
     <Stack justify="space-between" h="100%">
       <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

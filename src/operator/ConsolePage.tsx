@@ -1,39 +1,24 @@
 import { Text } from '@mantine/core';
-import { AlertsPage } from './alerts/AlertsPage';
-import { AuditPage } from './audit/AuditPage';
-import { FeedPage } from './feed/FeedPage';
-import type { ConsoleRoute } from './consoleRoute';
-import { FleetPage } from './fleet/FleetPage';
+import type { ConsolePageEntry } from './consolePages';
+import type { PathMatch } from './consolePaths';
 import { useConsoleT } from './i18n/useConsoleT';
-import { ImportPage } from './import/ImportPage';
-import { MachinePage } from './machine/MachinePage';
-import { PeoplePage } from './people/PeoplePage';
-import { TokensPage } from './tokens/TokensPage';
-import { SessionsPage } from './sessions/SessionsPage';
+import { useConsoleTitle } from './useConsoleTitle';
 
-/** The console page the address names. */
-export function ConsolePage({ route }: { route: ConsoleRoute }) {
+/** The registry's page the address names, under its title; a word for an address the console has no page at. */
+export function ConsolePage({ match }: { match: PathMatch<ConsolePageEntry> | null }) {
   const t = useConsoleT();
-  switch (route.page) {
-    case 'fleet':
-      return <FleetPage />;
-    case 'machine':
-      return <MachinePage key={route.id} id={route.id} />;
-    case 'audit':
-      return <AuditPage />;
-    case 'feed':
-      return <FeedPage />;
-    case 'alerts':
-      return <AlertsPage />;
-    case 'import':
-      return <ImportPage />;
-    case 'people':
-      return <PeoplePage />;
-    case 'tokens':
-      return <TokensPage />;
-    case 'sessions':
-      return <SessionsPage />;
-    case 'unknown':
-      return <Text>{t('console.noSuchPage')}</Text>;
-  }
+  if (!match) return <Text>{t('console.noSuchPage')}</Text>;
+  const { Page, title } = match.page;
+  return (
+    <>
+      {title && <TabTitle text={t(title)} />}
+      <Page key={JSON.stringify(match.params)} params={match.params} />
+    </>
+  );
+}
+
+function TabTitle({ text }: { text: string }) {
+  const t = useConsoleT();
+  useConsoleTitle(text, t('console.title'));
+  return null;
 }

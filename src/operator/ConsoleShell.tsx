@@ -1,11 +1,14 @@
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { MessageBar } from '../messages/MessageBar';
+import { locationAtom } from '../router/routeAtom';
 import { ConsolePage } from './ConsolePage';
 import { ConsoleNav } from './ConsoleNav';
 import { useConsoleT } from './i18n/useConsoleT';
-import { consoleRouteAtom } from './consoleRouteAtom';
+import { CONSOLE_PAGES } from './consolePages';
+import { matchConsolePath } from './consolePaths';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
 import classes from './ConsoleShell.module.css';
 
@@ -13,8 +16,9 @@ import classes from './ConsoleShell.module.css';
 export function ConsoleShell() {
   const t = useConsoleT();
   const [open, { toggle, close }] = useDisclosure(false);
-  const route = useAtomValue(consoleRouteAtom);
-  const mainRef = useFocusOnNavigation(JSON.stringify(route));
+  const { pathname } = useAtomValue(locationAtom);
+  const match = useMemo(() => matchConsolePath(pathname, CONSOLE_PAGES), [pathname]);
+  const mainRef = useFocusOnNavigation(JSON.stringify([match?.page.path, match?.params]));
   return (
     <AppShell
       header={{ height: 56 }}
@@ -40,10 +44,10 @@ export function ConsoleShell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label={t('console.navigation')}>
-        <ConsoleNav page={route.page} onFollow={close} />
+        <ConsoleNav shown={match?.page ?? null} onFollow={close} />
       </AppShell.Navbar>
       <AppShell.Main ref={mainRef} id="console-main" tabIndex={-1} className={classes.main}>
-        <ConsolePage route={route} />
+        <ConsolePage match={match} />
       </AppShell.Main>
       <MessageBar />
     </AppShell>

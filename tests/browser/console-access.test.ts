@@ -1,11 +1,13 @@
 // Issue 50's remaining browser checks, against the built app and the real server: the console walked with the
 // keyboard alone, a lock after wrong passwords and its end, an operator of one district refused outside it, an edit
 // seen on an open public page within a second, and the person's own sessions (ASVS 3.3.4). One console page carries
-// them in order, as one person would work; the public page is a second tab.
+// them in order, as one person would work; the public page is a second tab. Last, an admin reads the About page.
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/operator/i18n/locales/en.json';
 import zht from '../../src/operator/i18n/locales/zht.json';
+import zhs from '../../src/operator/i18n/locales/zhs.json';
+import packageJson from '../../package.json';
 import { seriousFindings } from '../../testkit/browser/axe';
 import { waitForMapReady } from '../../testkit/browser/harness';
 import { popupOf } from './beyond-helpers';
@@ -303,6 +305,44 @@ describe('the console walked, locked, limited and live (issue 50)', { timeout: 1
     expect(await stillIn()).toBe(false);
     expect((await focused(page)).onBody).toBe(false);
     expect(await seriousFindings(page, 'sessions')).toEqual([]);
+  });
+
+  it('links an admin, not an operator, to what runs at this deployment, and shows it in the three languages', async () => {
+    const { page } = shared;
+    // kit, an operator, has no link to it; ada, an admin, has.
+    const links = async (t: typeof zht) => textOf(await find(page, 'navigation', t.console.navigation));
+    expect(await links(zht)).not.toContain(zht.about.nav);
+    await (await find(page, 'button', zht.console.signOut)).click();
+    await waitFor(
+      () => path(page),
+      (p) => p.startsWith('/login?'),
+      'the sign-in page',
+    );
+    await signIn(page, 'ada', PASSWORD, zht.login);
+    await waitForPath(page, '/operator?locale=zht');
+    expect(await links(zht)).toContain(zht.about.nav);
+    await (await find(page, 'link', zht.about.nav)).click();
+    await waitForPath(page, '/operator/about?locale=zht');
+
+    for (const [locale, t] of [
+      ['zht', zht],
+      ['zhs', zhs],
+      ['en', en],
+    ] as const) {
+      if (locale !== 'zht') await page.goto(app.url(`/operator/about?locale=${locale}`));
+      const table = await find(page, 'table', t.about.title);
+      await find(page, 'heading', t.about.title);
+      const text = await textOf(table);
+      for (const label of [t.about.version, t.about.build, t.about.engine, t.about.node, t.about.timeZone])
+        expect(text, locale).toContain(label);
+      expect(text, locale).toContain(packageJson.version);
+      expect(text, locale).toContain(t.about.sqlite);
+      expect(text, locale).toContain(t.about.noFeed);
+      expect(await page.title(), locale).toBe(`${t.about.title} · ${t.console.title}`);
+      const current = await page.$(`${aria('link', t.about.nav)}[aria-current="page"]`);
+      expect(current, locale).not.toBeNull();
+    }
+    expect(await seriousFindings(page, 'about')).toEqual([]);
     // 401 before sign-in, 403 outside the district, 429 while locked: each answered on the page, none an error.
     expect(shared.errors.filter((e) => !/\b(401|403|429)\b/.test(e))).toEqual([]);
   });

@@ -49,6 +49,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
+  'GET /api/operator/about': row(401, 403, 403, 200, 200), // as /api/metrics, which names the build too
   'GET /api/operator/alert-rules': row(401, 403, 403, 200, 200),
   'POST /api/operator/alert-rules': row(401, 403, 403, 200, 200),
   'PATCH /api/operator/alert-rules/{id}': row(401, 403, 403, 200, 200), // a rule made for the call

@@ -18,7 +18,7 @@ import {
 } from './alertCalls';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ListMessageText } from './ListMessageText';
-import { useAdminList } from './useAdminList';
+import { useListChanges } from './useListChanges';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 interface Draft {
@@ -43,7 +43,7 @@ export function AlertRules() {
   const [draft, setDraft] = useState<Draft>(NEW_RULE);
   const [deleting, setDeleting] = useState<AlertRule | null>(null);
 
-  const { items: rules, busy, message, act: run } = useAdminList(useCallback(() => fetchRules(call), [call]));
+  const { items: rules, busy, message, act: run } = useListChanges(useCallback(() => fetchRules(call), [call]));
   const act = (work: () => Promise<void>, done: string) =>
     run(work, done, { onDone: () => setDraft(NEW_RULE), onSettled: () => setDeleting(null) });
 

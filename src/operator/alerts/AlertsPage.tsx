@@ -1,16 +1,15 @@
-import { Alert as Notice, Button, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { Loading } from '../Loading';
+import { ListState } from '../kit/ListState';
+import { usePagedList } from '../kit/usePagedList';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
-import { useErrorText } from '../useErrorText';
-import { fetchAlertHistory, type Alert } from './alertCalls';
+import { fetchAlertHistory } from './alertCalls';
 import { AlertRules } from './AlertRules';
 import { AlertsTable } from './AlertsTable';
-import { useOpenAlerts } from './useOpenAlerts';
+import { useOpenAlerts } from '../openAlerts/useOpenAlerts';
 import { Webhooks } from './Webhooks';
 
 const TABS = ['open', 'history', 'rules', 'webhooks'] as const;
@@ -29,7 +28,6 @@ export function AlertsPage() {
   const t = useConsoleT();
   const admin = useAtomValue(sessionAtom)?.role === 'admin';
   const [tab, setTab] = useState<Tab>(() => tabFromAddress(admin));
-  useConsoleTitle(t('alerts.title'), t('console.title'));
 
   const choose = (value: string | null) => {
     const chosen = TABS.find((known) => known === value) ?? 'open';
@@ -73,73 +71,44 @@ export function AlertsPage() {
 
 function OpenAlerts() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const { alerts, failure } = useOpenAlerts();
   return (
     <Stack gap="sm">
-      {failure !== null && (
-        <Notice color="red" role="alert">
-          {t('alerts.loadFailed')} {errorText(failure)}
-        </Notice>
-      )}
-      {alerts === null ? (
-        failure === null && <Loading />
-      ) : alerts.length === 0 ? (
-        <Text>{t('alerts.noneOpen')}</Text>
-      ) : (
-        <>
-          <Text aria-live="polite">{t('alerts.openCount', { count: alerts.length })}</Text>
-          <AlertsTable alerts={alerts} label={t('alerts.open')} closed={false} />
-        </>
-      )}
+      <ListState items={alerts} failure={failure} failed={t('alerts.loadFailed')} empty={t('alerts.noneOpen')}>
+        {(open) => (
+          <>
+            <Text aria-live="polite">{t('alerts.openCount', { count: open.length })}</Text>
+            <AlertsTable alerts={open} label={t('alerts.open')} closed={false} />
+          </>
+        )}
+      </ListState>
     </Stack>
   );
 }
 
 function AlertHistory() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const call = useConsoleCall();
-  const [alerts, setAlerts] = useState<Alert[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const load = useCallback(
-    async (before: string | null) => {
-      setBusy(true);
-      setFailure(null);
-      try {
+  const list = usePagedList(
+    useCallback(
+      async (before: string | null) => {
         const page = await fetchAlertHistory(call, before, HISTORY_PAGE);
-        setAlerts((shown) => (before === null ? page.alerts : [...(shown ?? []), ...page.alerts]));
-        setNext(page.next);
-      } catch (error) {
-        setFailure(error);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [call],
+        return { items: page.alerts, next: page.next };
+      },
+      [call],
+    ),
   );
-  useEffect(() => void load(null), [load]);
   return (
     <Stack gap="sm">
-      {failure !== null && (
-        <Notice color="red" role="alert">
-          {t('alerts.loadFailed')} {errorText(failure)}
-        </Notice>
-      )}
-      {alerts === null ? (
-        failure === null && <Loading />
-      ) : alerts.length === 0 ? (
-        <Text>{t('alerts.noneClosed')}</Text>
-      ) : (
-        <AlertsTable alerts={alerts} label={t('alerts.history')} closed />
-      )}
-      {next !== null && (
-        <Button variant="default" loading={busy} onClick={() => void load(next)} style={{ alignSelf: 'flex-start' }}>
-          {t('alerts.more')}
-        </Button>
-      )}
+      <ListState
+        items={list.items}
+        failure={list.failure}
+        failed={t('alerts.loadFailed')}
+        empty={t('alerts.noneClosed')}
+        more={list.next === null ? null : { label: t('alerts.more'), busy: list.busy, onMore: () => void list.more() }}
+      >
+        {(closed) => <AlertsTable alerts={closed} label={t('alerts.history')} closed />}
+      </ListState>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { useShowTime } from '../useShowTime';
@@ -8,7 +8,7 @@ import { amountOf, usesHours, type Alert } from './alertCalls';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 /** Alerts as a table: what, on which machine (or the feed), where, since when, by which rule; closed ones too. */
-export function AlertsTable({ alerts, label, closed }: { alerts: Alert[]; label: string; closed: boolean }) {
+export function AlertsTable({ alerts, label, closed }: { alerts: readonly Alert[]; label: string; closed: boolean }) {
   const t = useConsoleT();
   const districtName = useDistrictName();
   const time = useShowTime();

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { ListMessage } from './useAdminList';
+import type { ListMessage } from './useListChanges';
 
 /** How the last change went: a status when it worked, an alert when it did not. */
 export function ListMessageText({ message }: { message: ListMessage | null }) {

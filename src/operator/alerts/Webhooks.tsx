@@ -9,7 +9,7 @@ import { addWebhook, deleteWebhook, fetchWebhooks, setWebhookEnabled, type Webho
 import { ConfirmDialog } from '../ConfirmDialog';
 import { DeliveryLog } from './DeliveryLog';
 import { ListMessageText } from './ListMessageText';
-import { useAdminList } from './useAdminList';
+import { useListChanges } from './useListChanges';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 import { useErrorText } from '../useErrorText';
 
@@ -28,7 +28,7 @@ export function Webhooks() {
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [shownLog, setShownLog] = useState<number | null>(null);
 
-  const { items: webhooks, busy, message, act: run } = useAdminList(useCallback(() => fetchWebhooks(call), [call]));
+  const { items: webhooks, busy, message, act: run } = useListChanges(useCallback(() => fetchWebhooks(call), [call]));
   const act = (work: () => Promise<void>, done: string) => run(work, done, { onSettled: () => setDeleting(null) });
 
   return (

@@ -6,11 +6,11 @@ import {
   deleteRule,
   fetchAlertHistory,
   fetchDeliveries,
-  fetchOpenAlerts,
   fetchRules,
   minutesOf,
   saveRule,
 } from './alertCalls';
+import { fetchOpenAlerts } from '../openAlerts/openAlertCalls';
 
 const ALERT = {
   id: 1,

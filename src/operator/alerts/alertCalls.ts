@@ -1,5 +1,5 @@
 import type { Call } from '../../api/client';
-import { ALERT_HISTORY_ANSWER_SCHEMA, OPEN_ALERTS_ANSWER_SCHEMA, type Alert } from '../../../shared/contract/alert';
+import { ALERT_HISTORY_ANSWER_SCHEMA, type Alert } from '../../../shared/contract/alert';
 import {
   ALERT_KINDS,
   ALERT_RULES_ANSWER_SCHEMA,
@@ -26,10 +26,6 @@ export const minutesOf = (kind: AlertKind, amount: number): number => (usesHours
 
 const GET = { method: 'GET', not_blocking: true, throw_error: true } as const;
 const change = (method: 'POST' | 'PATCH' | 'DELETE') => ({ method, not_blocking: true, throw_error: true }) as const;
-
-export async function fetchOpenAlerts(call: Call): Promise<Alert[]> {
-  return readAnswer(OPEN_ALERTS_ANSWER_SCHEMA, await call('operator/alerts', undefined, GET)).alerts;
-}
 
 /** A page of closed alerts, newest first, and where the next begins (null at the oldest). */
 export async function fetchAlertHistory(

@@ -1,16 +1,12 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
-import { parseFeedTimestamp } from '../../../shared/feedTimestamp';
-import { nowAtom } from '../../clock/nowAtom';
-import { hongKongTime } from '../../freshness/formatFreshness';
-import { localeAtom } from '../../i18n/localeAtom';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { ListState } from '../kit/ListState';
+import { usePagedList } from '../kit/usePagedList';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
-import { useErrorText } from '../useErrorText';
+import { useShowTime } from '../useShowTime';
 import {
   accessChange,
   accessChangeText,
@@ -35,33 +31,18 @@ function filterFromAddress(): AuditFilter {
 /** Who changed what, when and from which address; filtered by person and machine, newest first, and as CSV. */
 export function AuditPage() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const call = useConsoleCall();
   const [typed, setTyped] = useState<AuditFilter>(filterFromAddress);
   const [filter, setFilter] = useState<AuditFilter>(typed);
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  useConsoleTitle(t('audit.title'), t('console.title'));
-
-  const load = useCallback(
-    async (before: string | null) => {
-      setBusy(true);
-      setFailure(null);
-      try {
+  const list = usePagedList(
+    useCallback(
+      async (before: string | null) => {
         const page = await fetchAuditPage(call, filter, before);
-        setEntries((shown) => (before === null ? page.entries : [...(shown ?? []), ...page.entries]));
-        setNext(page.next);
-      } catch (error) {
-        setFailure(error);
-      } finally {
-        setBusy(false);
-      }
-    },
-    [call, filter],
+        return { items: page.entries, next: page.next };
+      },
+      [call, filter],
+    ),
   );
-  useEffect(() => void load(null), [load]);
 
   const apply = (chosen: AuditFilter) => {
     setTyped(chosen);
@@ -106,28 +87,16 @@ export function AuditPage() {
           </Anchor>
         </Group>
       </form>
-      {failure !== null && (
-        <Alert color="red">
-          {t('audit.loadFailed')} {errorText(failure)}
-        </Alert>
-      )}
-      {entries === null ? (
-        failure === null && (
-          <Group>
-            <Loader size="sm" />
-            <Text>{t('audit.loading')}</Text>
-          </Group>
-        )
-      ) : entries.length === 0 ? (
-        <Text>{t('audit.empty')}</Text>
-      ) : (
-        <AuditTable entries={entries} />
-      )}
-      {next !== null && entries !== null && (
-        <Button variant="default" loading={busy} onClick={() => void load(next)} style={{ alignSelf: 'flex-start' }}>
-          {t('audit.more')}
-        </Button>
-      )}
+      <ListState
+        items={list.items}
+        failure={list.failure}
+        failed={t('audit.loadFailed')}
+        loading={t('audit.loading')}
+        empty={t('audit.empty')}
+        more={list.next === null ? null : { label: t('audit.more'), busy: list.busy, onMore: () => void list.more() }}
+      >
+        {(entries) => <AuditTable entries={entries} />}
+      </ListState>
     </Stack>
   );
 }
@@ -171,11 +140,10 @@ function EntryChange({ entry }: { entry: AuditEntry }) {
   ));
 }
 
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
+function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const t = useConsoleT();
   const kindLabel = (kind: string) => (kind in KIND_LABELS ? t(KIND_LABELS[kind as keyof typeof KIND_LABELS]) : kind);
-  const locale = useAtomValue(localeAtom);
-  const now = useAtomValue(nowAtom).getTime();
+  const time = useShowTime();
   return (
     <ConsoleTable
       columns={[t('audit.at'), t('audit.actor'), t('audit.address'), t('audit.machine'), t('audit.change')]}
@@ -185,10 +153,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
       aria-label={t('audit.table')}
     >
       {entries.map((entry) => {
-        const at = parseFeedTimestamp(entry.at);
         return (
           <ConsoleRow key={entry.id}>
-            <Table.Td>{at === null ? entry.at : hongKongTime(at, now, locale)}</Table.Td>
+            <Table.Td>{time(entry.at)}</Table.Td>
             <Table.Td>{entry.actorKind === 'token' ? t('audit.token', { name: entry.actor }) : entry.actor}</Table.Td>
             <Table.Td>{entry.address || t('audit.none')}</Table.Td>
             <Table.Td>

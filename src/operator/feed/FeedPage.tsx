@@ -2,7 +2,6 @@ import { Alert, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { usePolling } from '../usePolling';
 import { useShowTime } from '../useShowTime';
@@ -20,7 +19,6 @@ export function FeedPage() {
   const call = useConsoleCall();
   const [review, setReview] = useState<FeedReview | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  useConsoleTitle(t('feedReview.title'), t('console.title'));
 
   const load = useCallback(async () => {
     try {

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { localeAtom } from '../../i18n/localeAtom';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { useConsoleCall } from '../session/ConsoleApi';

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT';
 import { staleAfterMsAtom } from '../../machines/machinesAtom';
 import type { DisplayState } from '../../machines/displayState';
 import { ConsoleLink } from '../ConsoleLink';
-import { machinePath } from '../consoleRoute';
+import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { isNotReporting } from './fleetFilter';
 import type { FleetRow } from './fleetRow';

@@ -2,10 +2,9 @@ import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useIsMobile } from '../../ui/useIsMobile';
-import { OpenAlertsBadge } from '../alerts/OpenAlertsBadge';
+import { OpenAlertsBadge } from '../openAlerts/OpenAlertsBadge';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { fleetAtom, fleetFiltersAtom, fleetShownAtom, loadFleetAtom } from './fleetAtoms';
 import { filtersSet } from './fleetFilter';
@@ -28,7 +27,6 @@ export function FleetPage() {
   // On a phone the filters fold away above the list, the number of those set on their button.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filterCount = filtersSet(useAtomValue(fleetFiltersAtom));
-  useConsoleTitle(t('fleet.title'), t('console.title'));
 
   const tryLoad = () => {
     setFailure(null);

@@ -6,7 +6,6 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { mayEdit } from '../session/session';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { ApplyPanel } from './ApplyPanel';
 import { FilePicker } from './FilePicker';
@@ -41,7 +40,6 @@ export function ImportPage() {
   const session = useAtomValue(sessionAtom);
   const editable = mayEdit(session);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  useConsoleTitle(t('import.title'), t('console.title'));
 
   const choose = async (file: File) => {
     setStep({ kind: 'reading', file });

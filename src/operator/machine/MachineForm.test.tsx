@@ -6,7 +6,7 @@ import { testMachine } from '../../../tests/support/testMachine';
 import { fleetAtom, fleetOf } from '../fleet/fleetAtoms';
 import en from '../i18n/locales/en.json';
 import { MachineForm } from './MachineForm';
-import { useMachine } from './useMachine';
+import { useMachine } from '../fleet/useMachine';
 
 const userEvent = userEventLib.setup({ delay: null });
 

@@ -13,7 +13,7 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { useErrorText } from '../useErrorText';
 import { useProblemText } from '../useProblemText';
 import { checkMachineEdit } from './editCheck';
-import { saveMachine } from './machineCalls';
+import { saveMachine } from '../fleet/machineCalls';
 import { editOf, formFieldOf, patchOf, type EditField, type MachineEdit, type TextField } from './machineEdit';
 import { OpeningHoursField } from './OpeningHoursField';
 import { useHoursCheck } from './useHoursCheck';

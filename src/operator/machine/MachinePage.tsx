@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { localeAtom } from '../../i18n/localeAtom';
 import { useT } from '../../i18n/useT';
 import { ConsoleLink } from '../ConsoleLink';
-import { fleetPath } from '../consoleRoute';
+import { fleetPath } from '../consolePaths';
 import { fleetAtom, loadFleetAtom } from '../fleet/fleetAtoms';
 import { STATE_COLOURS } from '../fleet/FleetCells';
 import { fleetRowOf } from '../fleet/fleetRow';
@@ -16,7 +16,7 @@ import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { MachineForm } from './MachineForm';
 import { MachineSummary } from './MachineSummary';
-import { useMachine } from './useMachine';
+import { useMachine } from '../fleet/useMachine';
 import { useMachineAbsence } from './useMachineAbsence';
 
 /** One machine: what it reports, its form, its photo and its history. */

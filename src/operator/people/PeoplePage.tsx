@@ -1,13 +1,15 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { ListState } from '../kit/ListState';
+import { SecretDialog } from '../kit/SecretDialog';
+import { useList } from '../kit/useList';
 import {
   addPerson,
   changePerson,
@@ -19,8 +21,6 @@ import {
 } from './peopleCalls';
 import { PeopleTable, type PersonAction } from './PeopleTable';
 import { PersonDialog } from './PersonDialog';
-import { SecretDialog } from './SecretDialog';
-import { useAdminList } from './useAdminList';
 
 type Dialog = { kind: 'add' } | { kind: PersonAction; person: Person } | null;
 
@@ -33,12 +33,11 @@ export function PeoplePage() {
   const errorText = useErrorText();
   const call = useConsoleCall();
   const session = useAtomValue(sessionAtom);
-  const { items: people, failure, reload } = useAdminList(useCallback(() => fetchPeople(call), [call]));
+  const { items: people, failure, reload } = useList(useCallback(() => fetchPeople(call), [call]));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [secret, setSecret] = useState<{ name: string; password: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  useConsoleTitle(t('people.title'), t('console.title'));
 
   const done = async (text: string) => {
     setDialog(null);
@@ -95,21 +94,9 @@ export function PeoplePage() {
       </Group>
       <Text c="dimmed">{t('people.intro')}</Text>
       <OutcomeMessage outcome={outcome} />
-      {failure !== null && (
-        <Alert color="red">
-          {t('people.loadFailed')} {errorText(failure)}
-        </Alert>
-      )}
-      {people === null ? (
-        failure === null && (
-          <Group>
-            <Loader size="sm" />
-            <Text>{t('console.loading')}</Text>
-          </Group>
-        )
-      ) : (
-        <PeopleTable people={people} me={session.name} onAction={onAction} />
-      )}
+      <ListState items={people} failure={failure} failed={t('people.loadFailed')} onRetry={() => void reload()}>
+        {(shown) => <PeopleTable people={shown} me={session.name} onAction={onAction} />}
+      </ListState>
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
         <PersonDialog
           opened

@@ -1,26 +1,12 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useAtomValue } from 'jotai';
-import { parseFeedTimestamp } from '../../../shared/feedTimestamp';
-import { nowAtom } from '../../clock/nowAtom';
-import { hongKongTime } from '../../freshness/formatFreshness';
-import { localeAtom } from '../../i18n/localeAtom';
 import { useT } from '../../i18n/useT';
 import { useConsoleT } from '../i18n/useConsoleT';
 import type { Person } from './peopleCalls';
-import { ROLE_KEYS } from './RoleSelect';
+import { ROLE_KEYS } from '../kit/RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
+import { useShowTime } from '../useShowTime';
 
 export type PersonAction = 'edit' | 'disable' | 'enable' | 'reset' | 'unlock';
-
-/** A time of the server's as the console shows times (Hong Kong), or `fallback`. */
-export function useShownTime(): (at: string | null, fallback: string) => string {
-  const locale = useAtomValue(localeAtom);
-  const now = useAtomValue(nowAtom).getTime();
-  return (at, fallback) => {
-    const ms = at === null ? null : parseFeedTimestamp(at);
-    return ms === null ? fallback : hongKongTime(ms, now, locale);
-  };
-}
 
 /** The people, each with what an admin may do to them; never to themselves (the server refuses it too). */
 export function PeopleTable({
@@ -28,13 +14,13 @@ export function PeopleTable({
   me,
   onAction,
 }: {
-  people: Person[];
+  people: readonly Person[];
   me: string;
   onAction: (action: PersonAction, person: Person) => void;
 }) {
   const t = useConsoleT();
   const tPublic = useT();
-  const shown = useShownTime();
+  const shown = useShowTime();
   return (
     <ConsoleTable
       columns={[

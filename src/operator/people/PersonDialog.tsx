@@ -7,9 +7,9 @@ import type { Role } from '../session/session';
 import { parseProblems } from '../problems';
 import { useErrorText } from '../useErrorText';
 import { useProblemText } from '../useProblemText';
-import { DistrictChecks } from './DistrictChecks';
+import { DistrictChecks } from '../kit/DistrictChecks';
 import type { NewPerson, Person } from './peopleCalls';
-import { RoleSelect } from './RoleSelect';
+import { RoleSelect } from '../kit/RoleSelect';
 
 /** Adding a person (`person` null) or changing one's role and districts. */
 export function PersonDialog({

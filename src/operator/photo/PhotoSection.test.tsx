@@ -5,7 +5,7 @@ import { fakeServer, renderConsole, TEST_SESSION } from '../../../tests/support/
 import { testMachine } from '../../../tests/support/testMachine';
 import { fleetAtom, fleetOf } from '../fleet/fleetAtoms';
 import en from '../i18n/locales/en.json';
-import { useMachine } from '../machine/useMachine';
+import { useMachine } from '../fleet/useMachine';
 import { PhotoSection } from './PhotoSection';
 
 const userEvent = userEventLib.setup({ delay: null, applyAccept: false });

@@ -6,7 +6,7 @@ import { fullPhotoUrl } from '../../card/photoUrls';
 import { localeAtom } from '../../i18n/localeAtom';
 import { putFleetMachinesAtom } from '../fleet/fleetAtoms';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { saveMachine } from '../machine/machineCalls';
+import { saveMachine } from '../fleet/machineCalls';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { mayEdit } from '../session/session';
 import { sessionAtom } from '../session/sessionAtoms';

@@ -1,17 +1,14 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { nowAtom } from '../../clock/nowAtom';
-import { hongKongTime } from '../../freshness/formatFreshness';
-import { localeAtom } from '../../i18n/localeAtom';
-import { useT } from '../../i18n/useT';
-import { useIsMobile } from '../../ui/useIsMobile';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { ListState } from '../kit/ListState';
+import { useList } from '../kit/useList';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
+import { useShowTime } from '../useShowTime';
 import { endOtherSessions, endOwnSession, fetchOwnSessions, type OwnSession } from './ownSessions';
 
 /** Where the signed-in person is signed in (ASVS 3.3.4): each session, and signing out any other one or all. */
@@ -19,29 +16,13 @@ export function SessionsPage() {
   const t = useConsoleT();
   const errorText = useErrorText();
   const call = useConsoleCall();
-  const locale = useAtomValue(localeAtom);
-  const now = useAtomValue(nowAtom).getTime();
-  const mobile = useIsMobile();
-  const colon = useT()('punctuation.colon');
-  const [sessions, setSessions] = useState<OwnSession[] | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
+  const time = useShowTime();
+  const { items: sessions, failure, reload: load } = useList(useCallback(() => fetchOwnSessions(call), [call]));
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // A row's button goes with its row: focus moves to what came of it, never to the page's body.
   const outcomeRef = useRef<HTMLDivElement>(null);
-  useConsoleTitle(t('sessions.title'), t('console.title'));
 
-  const load = useCallback(async () => {
-    setFailure(null);
-    try {
-      setSessions(await fetchOwnSessions(call));
-    } catch (error) {
-      setFailure(error);
-    }
-  }, [call]);
-  useEffect(() => void load(), [load]);
-
-  const time = (iso: string) => hongKongTime(Date.parse(iso), now, locale);
   const browser = (session: OwnSession) => session.agent || t('sessions.unknownBrowser');
 
   const act = async (key: string, action: () => Promise<string>) => {
@@ -92,90 +73,49 @@ export function SessionsPage() {
       <div ref={outcomeRef} tabIndex={-1}>
         <OutcomeMessage outcome={outcome} />
       </div>
-      {failure !== null ? (
-        <Stack align="flex-start" role="alert">
-          <Text>
-            {t('sessions.loadFailed')} {errorText(failure)}
-          </Text>
-          <Button onClick={() => void load()}>{t('console.retry')}</Button>
-        </Stack>
-      ) : sessions === null ? (
-        <Group>
-          <Loader size="sm" />
-          <Text>{t('console.loading')}</Text>
-        </Group>
-      ) : (
-        <>
-          {mobile ? (
-            // On a phone each session is a card: a table this wide would hide its Sign out buttons.
-            <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('sessions.table')}>
-              {sessions.map((session) => (
-                <Paper component="li" withBorder p="sm" key={session.handle}>
-                  <Stack gap={4} align="flex-start">
-                    <Text fw={session.current ? 700 : 600}>{browser(session)}</Text>
-                    <Text size="sm">
-                      {t('sessions.signedInAt')}
-                      {colon}
-                      {time(session.createdAt)}
-                    </Text>
-                    <Text size="sm">
-                      {t('sessions.lastSeen')}
-                      {colon}
-                      {time(session.lastSeenAt)}
-                    </Text>
-                    <Text size="sm">
-                      {t('sessions.address')}
-                      {colon}
-                      {session.address}
-                    </Text>
-                    {action(session)}
-                  </Stack>
-                </Paper>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped aria-label={t('sessions.table')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('sessions.browser')}</Table.Th>
-                    <Table.Th scope="col">{t('sessions.signedInAt')}</Table.Th>
-                    <Table.Th scope="col">{t('sessions.lastSeen')}</Table.Th>
-                    <Table.Th scope="col">{t('sessions.address')}</Table.Th>
-                    <Table.Th scope="col">{t('sessions.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sessions.map((session) => (
-                    <Table.Tr key={session.handle}>
-                      <Table.Th scope="row" fw={session.current ? 700 : 400}>
-                        {browser(session)}
-                      </Table.Th>
-                      <Table.Td>{time(session.createdAt)}</Table.Td>
-                      <Table.Td>{time(session.lastSeenAt)}</Table.Td>
-                      <Table.Td>{session.address}</Table.Td>
-                      <Table.Td>{action(session)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          {others === 0 ? (
-            <Text c="dimmed">{t('sessions.noOthers')}</Text>
-          ) : (
-            <Button
-              variant="default"
-              color="red"
-              loading={busy === 'others'}
-              onClick={() => void endOthers()}
-              style={{ alignSelf: 'flex-start' }}
+      <ListState items={sessions} failure={failure} failed={t('sessions.loadFailed')} onRetry={() => void load()}>
+        {(shown) => (
+          <>
+            <ConsoleTable
+              columns={[
+                t('sessions.browser'),
+                t('sessions.signedInAt'),
+                t('sessions.lastSeen'),
+                t('sessions.address'),
+                t('sessions.actions'),
+              ]}
+              minWidth={640}
+              striped
+              aria-label={t('sessions.table')}
             >
-              {t('sessions.signOutOthers')}
-            </Button>
-          )}
-        </>
-      )}
+              {shown.map((session) => (
+                <ConsoleRow key={session.handle}>
+                  <Table.Th scope="row" fw={session.current ? 700 : 400}>
+                    {browser(session)}
+                  </Table.Th>
+                  <Table.Td>{time(session.createdAt)}</Table.Td>
+                  <Table.Td>{time(session.lastSeenAt)}</Table.Td>
+                  <Table.Td>{session.address}</Table.Td>
+                  <Table.Td>{action(session)}</Table.Td>
+                </ConsoleRow>
+              ))}
+            </ConsoleTable>
+            {others === 0 ? (
+              <Text c="dimmed">{t('sessions.noOthers')}</Text>
+            ) : (
+              <Button
+                variant="default"
+                color="red"
+                loading={busy === 'others'}
+                onClick={() => void endOthers()}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                {t('sessions.signOutOthers')}
+              </Button>
+            )}
+          </>
+        )}
+      </ListState>
     </Stack>
   );
 }

@@ -2,9 +2,9 @@ import { Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/co
 import { useState, type FormEvent } from 'react';
 import type { District } from '../../../shared/machine';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { DistrictChecks } from '../people/DistrictChecks';
-import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS, type NewToken } from '../people/peopleCalls';
-import { RoleSelect } from '../people/RoleSelect';
+import { DistrictChecks } from '../kit/DistrictChecks';
+import { TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS, type NewToken } from './tokenCalls';
+import { RoleSelect } from '../kit/RoleSelect';
 import type { Role } from '../session/session';
 import { useErrorText } from '../useErrorText';
 

@@ -1,16 +1,16 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { createToken, fetchTokens, revokeToken, type ApiToken, type NewToken } from '../people/peopleCalls';
-import { SecretDialog } from '../people/SecretDialog';
-import { useAdminList } from '../people/useAdminList';
+import { ListState } from '../kit/ListState';
+import { SecretDialog } from '../kit/SecretDialog';
+import { useList } from '../kit/useList';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
+import { createToken, fetchTokens, revokeToken, type ApiToken, type NewToken } from './tokenCalls';
 import { TokenDialog } from './TokenDialog';
 import { TokensTable } from './TokensTable';
 
@@ -20,13 +20,12 @@ export function TokensPage() {
   const errorText = useErrorText();
   const call = useConsoleCall();
   const session = useAtomValue(sessionAtom);
-  const { items: tokens, failure, reload } = useAdminList(useCallback(() => fetchTokens(call), [call]));
+  const { items: tokens, failure, reload } = useList(useCallback(() => fetchTokens(call), [call]));
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  useConsoleTitle(t('tokens.title'), t('console.title'));
 
   const create = async (input: NewToken) => {
     const made = await createToken(call, input);
@@ -65,23 +64,15 @@ export function TokensPage() {
       </Group>
       <Text c="dimmed">{t('tokens.intro')}</Text>
       <OutcomeMessage outcome={outcome} />
-      {failure !== null && (
-        <Alert color="red">
-          {t('tokens.loadFailed')} {errorText(failure)}
-        </Alert>
-      )}
-      {tokens === null ? (
-        failure === null && (
-          <Group>
-            <Loader size="sm" />
-            <Text>{t('console.loading')}</Text>
-          </Group>
-        )
-      ) : tokens.length === 0 ? (
-        <Text>{t('tokens.empty')}</Text>
-      ) : (
-        <TokensTable tokens={tokens} onRevoke={setRevoking} />
-      )}
+      <ListState
+        items={tokens}
+        failure={failure}
+        failed={t('tokens.loadFailed')}
+        onRetry={() => void reload()}
+        empty={t('tokens.empty')}
+      >
+        {(shown) => <TokensTable tokens={shown} onRevoke={setRevoking} />}
+      </ListState>
       {adding && <TokenDialog onCreate={create} onClose={() => setAdding(false)} />}
       <ConfirmDialog
         title={revoking ? t('tokens.confirmTitle', { name: revoking.name }) : null}

@@ -1,18 +1,24 @@
 import { Badge, Button, Table } from '@mantine/core';
 import { useT } from '../../i18n/useT';
 import { useConsoleT } from '../i18n/useConsoleT';
-import type { ApiToken } from '../people/peopleCalls';
-import { useShownTime } from '../people/PeopleTable';
-import { ROLE_KEYS } from '../people/RoleSelect';
+import type { ApiToken } from './tokenCalls';
+import { useShowTime } from '../useShowTime';
+import { ROLE_KEYS } from '../kit/RoleSelect';
 import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 
 const STATE_COLOURS = { active: 'brand', expired: 'orange', revoked: 'gray' } as const;
 
 /** The named tokens, newest first, each revocable while it is active. */
-export function TokensTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token: ApiToken) => void }) {
+export function TokensTable({
+  tokens,
+  onRevoke,
+}: {
+  tokens: readonly ApiToken[];
+  onRevoke: (token: ApiToken) => void;
+}) {
   const t = useConsoleT();
   const tPublic = useT();
-  const shown = useShownTime();
+  const shown = useShowTime();
   return (
     <ConsoleTable
       columns={[

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { ConsoleLink } from '../ConsoleLink';
-import { alertsPath } from '../consoleRoute';
+import { alertsPath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useOpenAlerts } from './useOpenAlerts';
 

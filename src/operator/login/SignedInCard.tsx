@@ -1,8 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useConsoleT } from '../operator/i18n/useConsoleT';
-import { signOut } from '../operator/session/authCalls';
-import { useConsoleCall } from '../operator/session/ConsoleApi';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { signOut } from '../session/authCalls';
+import { useConsoleCall } from '../session/ConsoleApi';
 
 /** Someone already signed in: go on to the page they came from, or sign out and let another person in. */
 export function SignedInCard({

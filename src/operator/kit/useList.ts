@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A list an admin page loads, and loads again after each change. */
-export function useAdminList<T>(load: () => Promise<T[]>) {
+/** A list a page reads at once and again on request (after a change, on "Try again"); its last failure, or null. */
+export function useList<T>(load: () => Promise<T[]>) {
   const [items, setItems] = useState<T[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const reload = useCallback(async () => {

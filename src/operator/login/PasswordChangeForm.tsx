@@ -1,12 +1,12 @@
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useConsoleT } from '../operator/i18n/useConsoleT';
-import { changePassword } from '../operator/session/authCalls';
-import { useConsoleCall } from '../operator/session/ConsoleApi';
-import type { Session } from '../operator/session/session';
-import { problemsByField, type Problem } from '../operator/problems';
-import { useProblemText } from '../operator/useProblemText';
-import { useErrorText } from '../operator/useErrorText';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { changePassword } from '../session/authCalls';
+import { useConsoleCall } from '../session/ConsoleApi';
+import type { Session } from '../session/session';
+import { problemsByField, type Problem } from '../problems';
+import { useProblemText } from '../useProblemText';
+import { useErrorText } from '../useErrorText';
 
 /** A person whose password must change chooses a new one before anything else. */
 export function PasswordChangeForm({ onChanged }: { onChanged: (session: Session) => void }) {

@@ -2,7 +2,7 @@ import { atom, useAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { usePolling } from '../usePolling';
-import { fetchOpenAlerts, type Alert } from './alertCalls';
+import { fetchOpenAlerts, type Alert } from './openAlertCalls';
 
 /** How often open alerts are asked for: the server evaluates every 30 s by default. */
 export const OPEN_ALERTS_POLL_MS = 15_000;

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useList } from '../kit/useList';
 import { useErrorText } from '../useErrorText';
 
 export interface ListMessage {
@@ -8,24 +9,18 @@ export interface ListMessage {
 }
 
 /**
- * A list an admin changes row by row (alert rules, webhooks): loaded at once, and again after each change; `act`
- * runs one change with the buttons busy and says how it went.
+ * A list an admin changes row by row (alert rules, webhooks): read as any list (kit/useList), again after each
+ * change; `act` runs one change with the buttons busy, and `message` says how it went, or that the list failed.
  */
-export function useAdminList<T>(fetchList: () => Promise<T[]>) {
+export function useListChanges<T>(fetchList: () => Promise<T[]>) {
   const t = useConsoleT();
   const errorText = useErrorText();
-  const [items, setItems] = useState<T[] | null>(null);
+  const { items, failure, reload } = useList(fetchList);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<ListMessage | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setItems(await fetchList());
-    } catch (error) {
-      setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(error)}` });
-    }
-  }, [fetchList, errorText, t]);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (failure !== null) setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(failure)}` });
+  }, [failure, errorText, t]);
 
   /** Runs `work`; on success says `done` and calls `onDone`; in any case `onSettled`, then loads the list again. */
   const act = async (
@@ -43,7 +38,7 @@ export function useAdminList<T>(fetchList: () => Promise<T[]>) {
     } finally {
       setBusy(false);
       after.onSettled?.();
-      await load();
+      await reload();
     }
   };
 

@@ -2,7 +2,7 @@
  * The sign-in page and the operator console, one lazy chunk (App.tsx): with two, the bundler moves the modules
  * they share with the map out of the map's first chunk into a chunk of their own (decision 0047).
  */
-import '../operator/consoleStyles.css';
+import './consoleStyles.css';
 
-export { LoginPage } from './LoginPage';
-export { OperatorApp } from '../operator/OperatorApp';
+export { LoginPage } from './login/LoginPage';
+export { OperatorApp } from './OperatorApp';

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { Machine } from '../../../shared/machine';
-import { fleetAtom } from '../fleet/fleetAtoms';
+import { fleetAtom } from './fleetAtoms';
 
 /** The machine of this id as the fleet has it now (live), undefined when the person may not see it, null before the fleet loads. */
 export function useMachine(id: string): Machine | null | undefined {

@@ -1,4 +1,4 @@
-import { LOGIN_PATH, OPERATOR_PATH } from '../config';
+import { LOGIN_PATH, OPERATOR_PATH } from '../../config';
 
 /**
  * Where to go after sign-in: the `next` of the login route's address when it is a path of this same site (never

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer, renderConsole, TEST_SESSION } from '../../tests/support/consoleRender';
-import { hongKongTime } from '../freshness/formatFreshness';
-import { localeAtom } from '../i18n/localeAtom';
-import en from '../operator/i18n/locales/en.json';
-import zht from '../operator/i18n/locales/zht.json';
-import { locationAtom } from '../router/routeAtom';
+import { fakeServer, renderConsole, TEST_SESSION } from '../../../tests/support/consoleRender';
+import { hongKongTime } from '../../freshness/formatFreshness';
+import { localeAtom } from '../../i18n/localeAtom';
+import en from '../i18n/locales/en.json';
+import zht from '../i18n/locales/zht.json';
+import { locationAtom } from '../../router/routeAtom';
 import { LoginPage } from './LoginPage';
 
 // No pause between keystrokes: typing is otherwise the slowest part of these tests.

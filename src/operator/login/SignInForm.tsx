@@ -1,13 +1,13 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { hongKongTime } from '../freshness/formatFreshness';
-import { localeAtom } from '../i18n/localeAtom';
-import { useConsoleT } from '../operator/i18n/useConsoleT';
-import { signIn, type SignInResult } from '../operator/session/authCalls';
-import { useConsoleCall } from '../operator/session/ConsoleApi';
-import type { Session } from '../operator/session/session';
-import { useErrorText } from '../operator/useErrorText';
+import { hongKongTime } from '../../freshness/formatFreshness';
+import { localeAtom } from '../../i18n/localeAtom';
+import { useConsoleT } from '../i18n/useConsoleT';
+import { signIn, type SignInResult } from '../session/authCalls';
+import { useConsoleCall } from '../session/ConsoleApi';
+import type { Session } from '../session/session';
+import { useErrorText } from '../useErrorText';
 
 type Refusal = Exclude<SignInResult, { kind: 'signedIn' }>;
 /** A refusal, and when a lock opens again (ms since the epoch). */
