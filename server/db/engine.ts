@@ -9,6 +9,7 @@ import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
+import type { ReportStore } from './reportStore';
 import type { TokenStore } from './tokenStore';
 
 export type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from './photoStore';
@@ -107,6 +108,8 @@ export interface Engine {
   readonly tokens: TokenStore;
   /** Who changed which person or token. */
   readonly accessAudit: AccessAuditStore;
+  /** Visitors' problem reports. */
+  readonly reports: ReportStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

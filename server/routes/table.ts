@@ -34,6 +34,7 @@ import { operatorMachinesRoutes } from './operatorMachines';
 import { ownSessionRoutes } from './ownSessions';
 import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
+import { problemReportRoutes } from './problemReports';
 import { ANYONE, group, may, personMay, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
 import { sessionRoutes } from './session';
@@ -92,6 +93,10 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   group(historyRoutes, { history: { method: 'GET', url: '/api/rvm/:id/history', access: ANYONE } }),
   group(fileRoutes, { photo: { method: 'GET', url: '/api/file/:id', access: ANYONE } }),
   group(feedStatusRoutes, { status: { method: 'POST', url: ['/api/feed/', '/api/feed'], access: ANYONE } }),
+  group(problemReportRoutes, {
+    challenge: { method: 'GET', url: '/api/reports/challenge', access: ANYONE },
+    report: { method: 'POST', url: '/api/reports', access: ANYONE },
+  }),
   EVENT_ROUTES,
   group(healthRoutes, { health: { method: 'GET', url: '/api/health', access: ANYONE } }),
   group(probeRoutes, {

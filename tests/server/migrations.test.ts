@@ -211,7 +211,12 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
        VALUES ('then', 'ann', 'person', '127.0.0.1', 'personAdded', 'cy', '{}')`,
     ).run();
 
-    expect(migrate(db)).toEqual([12]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 12),
+      ),
+    ).toEqual([12]);
     expect(db.prepare('SELECT name, revoked_by FROM api_tokens ORDER BY name').all()).toEqual([
       { name: 'by-ann', revoked_by: null },
       { name: 'by-bob', revoked_by: 'migration 12' },
@@ -230,6 +235,21 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     );
     change.run('webhookSecretChanged');
     expect(() => change.run('webhookStolen')).toThrow(/CHECK/);
+    db.close();
+  });
+  it('15 keeps one report per solved challenge, of a known kind and district, its text at most 500 characters', () => {
+    dir = makeTempDir();
+    const db = openDatabase(path.join(dir, 'db.sqlite'));
+    migrate(db);
+    const report = db.prepare(
+      `INSERT INTO problem_reports (machine_id, district, kind, text, challenge, state, created_at)
+       VALUES ('RVM-1', ?, ?, ?, ?, 'open', 'now')`,
+    );
+    report.run('KWUN TONG', 'fullShownWithRoom', 'x'.repeat(500), 'a'.repeat(64));
+    expect(() => report.run('KWUN TONG', 'other', '', 'a'.repeat(64))).toThrow(/UNIQUE/);
+    expect(() => report.run('KWUN TONG', 'other', 'x'.repeat(501), 'b'.repeat(64))).toThrow(/CHECK/);
+    expect(() => report.run('KWUN TONG', 'jammed', '', 'c'.repeat(64))).toThrow(/CHECK/);
+    expect(() => report.run('NOWHERE', 'other', '', 'd'.repeat(64))).toThrow(/CHECK/);
     db.close();
   });
 });

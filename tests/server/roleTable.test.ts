@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
+import type { ReportChallenge } from '../../shared/contract/problemReport';
+import { solveReportChallenge } from '../../shared/solveReportChallenge';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
 import { openProbeHold } from './probeHold';
 import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
@@ -78,6 +80,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/health/live': EVERYONE_200,
   'GET /api/health/ready': EVERYONE_200,
   'POST /api/feed/': EVERYONE_200,
+  'GET /api/reports/challenge': EVERYONE_200,
+  'POST /api/reports': row(201, 201, 201, 201, 201), // a solved challenge of its own each time
   'GET /api/rvm/{id}/history': EVERYONE_200,
   'GET /api/metrics': row(401, 403, 403, 200, 200),
   'GET /api/openapi.json': EVERYONE_200,
@@ -186,6 +190,12 @@ async function requestFor(
       return json({ name: 'probe', password: PASSWORD });
     case 'POST /api/auth/password':
       return json({ current: PASSWORD, next: PASSWORD });
+    case 'POST /api/reports': {
+      const challenge = (
+        await server.app.inject({ method: 'GET', url: '/api/reports/challenge' })
+      ).json<ReportChallenge>();
+      return json({ machineId: MACHINE, kind: 'other', challenge, number: await solveReportChallenge(challenge) });
+    }
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
     case 'POST /api/operator/alert-rules':

@@ -20,6 +20,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
+import { PgReportStore } from './reports';
 import { PgAccountStore } from './accounts';
 import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
@@ -54,6 +55,7 @@ export class PgEngine implements Engine {
   readonly sessions: PgSessionStore;
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
+  readonly reports: PgReportStore;
   readonly accessAudit: PgAccessAudit;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
@@ -72,6 +74,7 @@ export class PgEngine implements Engine {
     this.sessions = new PgSessionStore(pool);
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
+    this.reports = new PgReportStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
   }
 

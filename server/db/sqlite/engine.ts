@@ -16,6 +16,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
+import { SqliteReportStore } from './reports';
 import { SqliteAccountStore } from './accounts';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
@@ -44,6 +45,7 @@ export class SqliteEngine implements Engine {
   readonly sessions: SqliteSessionStore;
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
+  readonly reports: SqliteReportStore;
   readonly accessAudit: SqliteAccessAudit;
 
   constructor(
@@ -56,6 +58,7 @@ export class SqliteEngine implements Engine {
     this.sessions = new SqliteSessionStore(db);
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
+    this.reports = new SqliteReportStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
   }
 

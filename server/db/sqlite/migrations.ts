@@ -5,6 +5,7 @@ import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
+import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
@@ -429,6 +430,25 @@ CREATE INDEX sign_in_devices_last_used_at ON sign_in_devices (last_used_at);
 UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), revoked_by = 'migration 12'
   WHERE revoked_at IS NULL
     AND created_by NOT IN (SELECT name FROM accounts WHERE role = 'admin' AND disabled = 0);
+`,
+  },
+  {
+    version: 15,
+    name: "visitors' problem reports",
+    // PostgreSQL's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report. 13 and
+    // 14 are left to work under way on other branches.
+    sql: `
+CREATE TABLE problem_reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  machine_id TEXT NOT NULL,
+  district TEXT NOT NULL CHECK (district IN (${list(DISTRICTS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  text TEXT NOT NULL CHECK (length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
+  challenge TEXT NOT NULL UNIQUE CHECK (length(challenge) = 64 AND challenge NOT GLOB '*[^0-9a-f]*'),
+  state TEXT NOT NULL CHECK (state IN ('open')),
+  created_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
 `,
   },
 ];
