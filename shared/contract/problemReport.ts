@@ -1,15 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MACHINE_ID_MAX_CHARS } from './machine';
+import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from './reportKinds';
+
+export { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH, type ReportKind } from './reportKinds';
 
 /**
  * A visitor's report of a problem at a machine (issue 68): what kind, an optional short text, and the proof of work
  * that paid for it. No account; the text is stored as text and never shown as HTML.
  */
-export const REPORT_KINDS = ['fullShownWithRoom', 'notWorking', 'notFoundHere', 'other'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-
-export const REPORT_TEXT_MAX_LENGTH = 500;
-
 /** The challenge the server hands out (ALTCHA's shape): find `number` ≤ `maxNumber` with SHA-256(salt + number) = challenge. */
 export const REPORT_CHALLENGE = {
   type: 'object',
