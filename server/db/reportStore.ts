@@ -56,4 +56,6 @@ export interface ReportStore {
   add(report: NewStoredReport): Promise<StoredReport | null>;
   /** How many reports of the machine were made at or after `since` (ISO 8601). */
   countSince(machineId: string, since: string): Promise<number>;
+  /** The open reports, newest first, at most `limit`. */
+  listOpen(limit: number): Promise<StoredReport[]>;
 }

@@ -28,6 +28,7 @@ import { historyRoutes } from './history';
 import { importRoutes } from './importMachines';
 import { metricsRoutes, type MetricsText } from './metrics';
 import { openApiRoutes } from './openApi';
+import { openReportRoutes } from './openReports';
 import { operatorRoutes } from './operator';
 import { operatorMachineRoutes } from './operatorMachine';
 import { operatorMachinesRoutes } from './operatorMachines';
@@ -131,6 +132,7 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     preview: { method: 'POST', url: '/api/operator/import/preview', access: may('changeMachines') },
     apply: { method: 'POST', url: '/api/operator/import', access: may('changeMachines') },
   }),
+  group(openReportRoutes, { list: { method: 'GET', url: '/api/operator/reports', access: may('readConsole') } }),
   group(auditRoutes, { audit: { method: 'GET', url: '/api/operator/audit', access: may('readConsole') } }),
   group(auditCsvRoutes, { csv: { method: 'GET', url: '/api/operator/audit.csv', access: may('readConsole') } }),
   group(aboutRoutes, { about: { method: 'GET', url: '/api/operator/about', access: may('readMetrics') } }),

@@ -41,3 +41,29 @@ export const NEW_REPORT = {
   },
 } as const;
 export type NewReport = FromSchema<typeof NEW_REPORT>;
+
+/** A report as the console lists it: the text is text, shown as text. */
+export const OPEN_REPORT = {
+  type: 'object',
+  required: ['id', 'machineId', 'district', 'kind', 'text', 'createdAt'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    machineId: { type: 'string' },
+    district: { type: 'string' },
+    kind: { type: 'string', enum: REPORT_KINDS },
+    text: { type: 'string' },
+    createdAt: { type: 'string', description: 'ISO 8601, UTC' },
+  },
+} as const;
+export type OpenReport = FromSchema<typeof OPEN_REPORT>;
+
+export const OPEN_REPORTS_ANSWER = {
+  type: 'object',
+  required: ['success', 'reports'],
+  additionalProperties: false,
+  properties: {
+    success: { type: 'boolean', const: true },
+    reports: { type: 'array', items: OPEN_REPORT },
+  },
+} as const;

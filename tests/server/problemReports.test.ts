@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportChallenge } from '../../shared/contract/problemReport';
 import { solveReportChallenge } from '../../shared/solveReportChallenge';
 import { REPORTS_PER_ADDRESS, REPORTS_PER_MACHINE_PER_HOUR } from '../../server/routes/problemReports';
-import { startSeededTestServer, type TestServer } from './helpers';
+import { auth, startSeededTestServer, type TestServer } from './helpers';
+import { addPerson, PEOPLE_SETUP_MS, signIn } from './people';
 import fixtures from './fixtures/machines.json';
 
 /**
@@ -140,4 +141,27 @@ describe('POST /api/reports', () => {
     const later = nextAddress();
     expect((await send(later, { machineId: first, kind: 'other', ...(await solved(later)) })).statusCode).toBe(201);
   });
+});
+
+describe('GET /api/operator/reports', () => {
+  it(
+    'lists the open reports newest first, and to a person limited to districts only theirs',
+    async () => {
+      const all = await server.app.inject({ method: 'GET', url: '/api/operator/reports', headers: auth() });
+      expect(all.statusCode).toBe(200);
+      const reports = all.json<{ reports: { id: number; machineId: string; district: string; text: string }[] }>()
+        .reports;
+      expect(reports).toHaveLength((await storedRows()).length);
+      expect(reports.map((report) => report.id)).toEqual(reports.map((report) => report.id).sort((a, b) => b - a));
+      expect(reports.at(-1)).toMatchObject({ machineId: first, text: '<img src=x onerror=alert(1)> full since 8:00' });
+
+      await addPerson(server.engine, 'sam', 'operator', ['SHA TIN']); // the third machine's
+      const sam = await signIn(server.app, 'sam');
+      const theirs = await server.app.inject({ method: 'GET', url: '/api/operator/reports', headers: sam.reading });
+      const seen = theirs.json<{ reports: { machineId: string }[] }>().reports;
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((report) => report.machineId === third)).toBe(true);
+    },
+    PEOPLE_SETUP_MS,
+  );
 });

@@ -49,6 +49,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/machines.csv': row(401, 200, 200, 200, 200),
   'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
+  'GET /api/operator/reports': row(401, 200, 200, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/about': row(401, 403, 403, 200, 200), // as /api/metrics, which names the build too

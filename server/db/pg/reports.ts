@@ -22,4 +22,12 @@ export class PgReportStore implements ReportStore {
     );
     return Number(rows[0]!.count);
   }
+
+  async listOpen(limit: number): Promise<StoredReport[]> {
+    const { rows } = await this.pool.query<rec.ReportRow>(
+      `SELECT ${rec.REPORT_COLUMNS} FROM problem_reports WHERE state = 'open' ORDER BY id DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map(rec.toReport);
+  }
 }

@@ -24,4 +24,11 @@ export class SqliteReportStore implements ReportStore {
         .get(machineId, since),
     );
   }
+
+  async listOpen(limit: number): Promise<StoredReport[]> {
+    const rows = this.db
+      .prepare(`SELECT ${rec.REPORT_COLUMNS} FROM problem_reports WHERE state = 'open' ORDER BY id DESC LIMIT ?`)
+      .all(limit) as rec.ReportRow[];
+    return rows.map(rec.toReport);
+  }
 }
