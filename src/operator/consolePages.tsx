@@ -10,6 +10,7 @@ import type { ConsoleKey } from './i18n/consoleMessages';
 import { ImportPage } from './import/ImportPage';
 import { MachinePage } from './machine/MachinePage';
 import { PeoplePage } from './people/PeoplePage';
+import { ReportsPage } from './reports/ReportsPage';
 import { SessionsPage } from './sessions/SessionsPage';
 import { TokensPage } from './tokens/TokensPage';
 
@@ -53,6 +54,7 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: '/audit', Page: AuditPage, nav: 'console.audit', title: 'audit.title', roles: EVERYONE },
   { path: '/feed', Page: FeedPage, nav: 'console.feed', title: 'feedReview.title', roles: EVERYONE },
   { path: ALERTS_PATH, Page: AlertsPage, nav: 'console.alerts', title: 'alerts.title', roles: EVERYONE },
+  { path: '/reports', Page: ReportsPage, nav: 'reports.nav', title: 'reports.title', roles: EVERYONE },
   { path: '/import', Page: ImportPage, nav: 'console.import', title: 'import.title', roles: EVERYONE },
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },
