@@ -1,6 +1,7 @@
 // Issue 68 point 1: a visitor reports a problem from a machine's card (the map's popup), by keyboard, on the real
-// server with the demo data, axe-core finding nothing serious. Its tests share one loaded page: the English map page
-// with the list loaded.
+// server with the demo data, axe-core finding nothing serious; then an operator of its district sees it on the
+// console's Reports page. Its tests share one loaded page: the English map page with the list loaded, which the
+// last test leaves for the console.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
@@ -8,6 +9,8 @@ import { seriousFindings } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
 import { aria, find, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
+import { addPerson, signIn } from './consolePeople';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
 import en from '../../src/card/report/locales/en.json';
 
 const t = MESSAGES.en;
@@ -70,5 +73,25 @@ describe('report a problem from the card (issue 68)', () => {
 
     await page.keyboard.press('Enter');
     await gone(page, 'dialog', title);
+  });
+
+  it("shows the report on the console's Reports page to an operator of the machine's district", async () => {
+    const { page } = shared;
+    const machine = machines.find((m) => m.id === MACHINE)!;
+    await addPerson(app.server, 'rio', 'operator', { districts: [machine.district!] });
+    await page.goto(`${app.server.url}/login`);
+    await signIn(page, 'rio');
+    await (await find(page, 'link', consoleEn.reports.nav)).click();
+    const table = await find(page, 'table', consoleEn.reports.table);
+    const row = await table.waitForSelector('tbody tr');
+    const cells = await row!.$$eval('th, td', (all) => all.map((cell) => (cell as HTMLElement).innerText.trim()));
+    expect(cells).toEqual([
+      MACHINE,
+      expect.any(String),
+      consoleEn.reports.kindFullShownWithRoom,
+      '<b>full</b> since noon',
+      expect.any(String),
+    ]);
+    expect(await seriousFindings(page, 'reports page')).toEqual([]);
   });
 });
