@@ -117,13 +117,14 @@ const SERVER_LAYERS = [
   ['http', '^server/http/'],
   ['security', '^server/security/'],
   ['metrics', '^server/metrics/'],
-  // features: alerting, following the feed, live events, importing, retention
+  // features: alerting, following the feed, live events, importing, retention, visitors' problem reports
   ['alerting', '^server/alerting/'],
   ['feed', '^server/feed/'],
   ['live', '^server/live/'],
   ['importing', '^server/importing/'],
   ['retention', '^server/retention/'],
   ['service', '^server/service/'],
+  ['reports', '^server/reports/'],
   // sign-in, sessions and accounts over the engine's stores
   ['auth', '^server/auth/'],
   // storage: the engine a configuration asks for, the two engines, the interface they implement

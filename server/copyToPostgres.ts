@@ -51,8 +51,9 @@ async function main(argv: readonly string[]): Promise<number> {
         `${copied.history} history entr${copied.history === 1 ? 'y' : 'ies'}, ${copied.accounts} account(s), ` +
         `${copied.totpFactors} authenticator app(s), ${copied.apiTokens} API token(s), ` +
         `${copied.accessAudit} access audit entr${copied.accessAudit === 1 ? 'y' : 'ies'}, ` +
-        `${copied.alertRules} alert rule(s), ${copied.alerts} alert(s), ${copied.webhooks} webhook(s) and ` +
-        `${copied.deliveries} deliver${copied.deliveries === 1 ? 'y' : 'ies'} ` +
+        `${copied.alertRules} alert rule(s), ${copied.alerts} alert(s), ${copied.webhooks} webhook(s), ` +
+        `${copied.deliveries} deliver${copied.deliveries === 1 ? 'y' : 'ies'} and ` +
+        `${copied.problemReports} problem report(s) ` +
         progress.took(rowsIn(tables), 'rows'),
     );
     return 0;

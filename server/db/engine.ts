@@ -11,6 +11,7 @@ import type { FactorStore } from './factorStore';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 import type { ServiceStore } from './serviceStore';
+import type { ReportStore } from './reportStore';
 import type { TokenStore } from './tokenStore';
 
 export type { FileRecord, PhotoStore, SaveOptions, StoredBlob } from './photoStore';
@@ -113,6 +114,8 @@ export interface Engine {
   readonly accessAudit: AccessAuditStore;
   /** The service levels' reads of the history, and the promise's setting. */
   readonly service: ServiceStore;
+  /** Visitors' problem reports. */
+  readonly reports: ReportStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

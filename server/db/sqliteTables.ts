@@ -35,6 +35,8 @@ export interface SqliteTables {
   alerts: TableRow[];
   webhooks: TableRow[];
   webhookDeliveries: TableRow[];
+  /** Visitors' problem reports, with their ids. */
+  problemReports: TableRow[];
 }
 
 /** Rows in all the tables together. */

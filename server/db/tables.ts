@@ -171,6 +171,22 @@ export const WEBHOOK_DELIVERIES: Table = {
   orderBy: 'created_at, id',
 };
 
+/** Visitors' problem reports (issue 68); `challenge` is unique, so a solved challenge stores one report. */
+export const PROBLEM_REPORTS: Table = {
+  name: 'problem_reports',
+  columns: {
+    id: 'int4',
+    machine_id: 'text',
+    district: 'text',
+    kind: 'text',
+    text: 'text',
+    challenge: 'text',
+    state: 'text',
+    created_at: 'text',
+  },
+  keepIds: true,
+};
+
 /**
  * The tables copy-to-postgres copies as they are, by the name it reads them under (sqliteTables.ts), in the order it
  * copies them: after the files, the machines and their history.
@@ -192,4 +208,5 @@ export const COPIED_AS_THEY_ARE = {
   alerts: ALERTS,
   webhooks: WEBHOOKS,
   webhookDeliveries: WEBHOOK_DELIVERIES,
+  problemReports: PROBLEM_REPORTS,
 } satisfies Partial<Record<keyof SqliteTables, Table>>;

@@ -21,6 +21,7 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
       { name: 'machines', description: 'What the public page reads' },
       { name: 'photos', description: "The machines' photos" },
       { name: 'live', description: 'Changes as they happen' },
+      { name: 'reports', description: "Visitors' reports of a problem at a machine" },
       { name: 'auth', description: "Signing in to the operators' console, and its session" },
       { name: 'operator', description: 'Calls that need a session of the right role, or the operator token' },
       { name: 'alerts', description: 'Alert rules, open alerts and their history, webhooks and their delivery log' },

@@ -30,6 +30,7 @@ import { historyRoutes } from './history';
 import { importRoutes } from './importMachines';
 import { metricsRoutes, type MetricsText } from './metrics';
 import { openApiRoutes } from './openApi';
+import { openReportRoutes } from './openReports';
 import { operatorRoutes } from './operator';
 import { operatorMachineRoutes } from './operatorMachine';
 import { operatorMachinesRoutes } from './operatorMachines';
@@ -37,6 +38,7 @@ import { ownFactorRoutes } from './ownFactors';
 import { ownSessionRoutes } from './ownSessions';
 import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
+import { problemReportRoutes } from './problemReports';
 import { proofRoutes } from './proofs';
 import { ANYONE, group, may, personMay, steppedUp, whileEnrolling, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
@@ -108,6 +110,10 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   group(historyRoutes, { history: { method: 'GET', url: '/api/rvm/:id/history', access: ANYONE } }),
   group(fileRoutes, { photo: { method: 'GET', url: '/api/file/:id', access: ANYONE } }),
   group(feedStatusRoutes, { status: { method: 'POST', url: ['/api/feed/', '/api/feed'], access: ANYONE } }),
+  group(problemReportRoutes, {
+    challenge: { method: 'GET', url: '/api/reports/challenge', access: ANYONE },
+    report: { method: 'POST', url: '/api/reports', access: ANYONE },
+  }),
   EVENT_ROUTES,
   group(healthRoutes, { health: { method: 'GET', url: '/api/health', access: ANYONE } }),
   group(probeRoutes, {
@@ -153,6 +159,7 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     preview: { method: 'POST', url: '/api/operator/import/preview', access: may('changeMachines') },
     apply: { method: 'POST', url: '/api/operator/import', access: may('changeMachines') },
   }),
+  group(openReportRoutes, { list: { method: 'GET', url: '/api/operator/reports', access: may('readConsole') } }),
   group(auditRoutes, { audit: { method: 'GET', url: '/api/operator/audit', access: may('readConsole') } }),
   group(auditCsvRoutes, { csv: { method: 'GET', url: '/api/operator/audit.csv', access: may('readConsole') } }),
   group(aboutRoutes, { about: { method: 'GET', url: '/api/operator/about', access: may('readMetrics') } }),

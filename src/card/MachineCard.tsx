@@ -14,6 +14,7 @@ import { MachinePhoto } from './MachinePhoto';
 import { OpenNowLine } from './OpenNowLine';
 import { FreshnessLines } from '../freshness/FreshnessLines';
 import { thumbnailUrl } from './photoUrls';
+import { ReportProblem } from './report/ReportProblem';
 import classes from './MachineCard.module.css';
 
 /** The machine card (docs/spec.md#the-machine-card): photo, name, address (directions), service hours, status. */
@@ -65,6 +66,7 @@ export function MachineCard({ machine, hideDivider = false }: { machine: Machine
           <OpenNowLine machine={machine} />
           <CapacityCaption machine={machine} />
           <FreshnessLines machine={machine} />
+          <ReportProblem machineId={machine.id} name={name} />
         </Stack>
       </Group>
       {!hideDivider && <Divider mt="sm" />}

@@ -1,6 +1,7 @@
 import { Paper } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { PhotoDialog } from '../card/PhotoDialog';
+import { ReportDialog } from '../card/report/ReportDialog';
 import { FeedStaleNotice } from '../freshness/FeedStaleNotice';
 import { Legend } from '../legend/Legend';
 import { LazyMap } from '../map/LazyMap';
@@ -46,6 +47,7 @@ export function MapScreenView({ mobile, panels = true }: MapScreenViewProps) {
       {/* Offline, the offline notice already says the data is old. */}
       {online && <FeedStaleNotice />}
       <PhotoDialog />
+      <ReportDialog />
       <RequestOverlay />
       <MessageBar />
     </main>

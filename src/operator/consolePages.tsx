@@ -13,6 +13,7 @@ import { PeoplePage } from './people/PeoplePage';
 import { SecurityPage } from './security/SecurityPage';
 import { RunPage } from './run/RunPage';
 import { ServicePage } from './service/ServicePage';
+import { ReportsPage } from './reports/ReportsPage';
 import { SessionsPage } from './sessions/SessionsPage';
 import { TokensPage } from './tokens/TokensPage';
 
@@ -58,6 +59,7 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: ALERTS_PATH, Page: AlertsPage, nav: 'console.alerts', title: 'alerts.title', roles: EVERYONE },
   { path: '/service', Page: ServicePage, nav: 'service.nav', title: 'service.title', roles: EVERYONE },
   { path: '/run', Page: RunPage, nav: 'run.nav', title: 'run.title', roles: EVERYONE },
+  { path: '/reports', Page: ReportsPage, nav: 'reports.nav', title: 'reports.title', roles: EVERYONE },
   { path: '/import', Page: ImportPage, nav: 'console.import', title: 'import.title', roles: EVERYONE },
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },

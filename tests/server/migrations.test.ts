@@ -294,13 +294,34 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     );
     change.run('personAdded');
 
-    expect(migrate(db)).toEqual([14]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 14),
+      ),
+    ).toEqual([14]);
     change.run('servicePromiseChanged');
     expect(() => change.run('promiseStolen')).toThrow(/CHECK/);
     expect(db.prepare('SELECT action FROM access_audit ORDER BY id').pluck().all()).toEqual([
       'personAdded',
       'servicePromiseChanged',
     ]);
+    db.close();
+  });
+
+  it('15 keeps one report per solved challenge, of a known kind and district, its text at most 500 characters', () => {
+    dir = makeTempDir();
+    const db = openDatabase(path.join(dir, 'db.sqlite'));
+    migrate(db);
+    const report = db.prepare(
+      `INSERT INTO problem_reports (machine_id, district, kind, text, challenge, state, created_at)
+       VALUES ('RVM-1', ?, ?, ?, ?, 'open', 'now')`,
+    );
+    report.run('KWUN TONG', 'fullShownWithRoom', 'x'.repeat(500), 'a'.repeat(64));
+    expect(() => report.run('KWUN TONG', 'other', '', 'a'.repeat(64))).toThrow(/UNIQUE/);
+    expect(() => report.run('KWUN TONG', 'other', 'x'.repeat(501), 'b'.repeat(64))).toThrow(/CHECK/);
+    expect(() => report.run('KWUN TONG', 'jammed', '', 'c'.repeat(64))).toThrow(/CHECK/);
+    expect(() => report.run('NOWHERE', 'other', '', 'd'.repeat(64))).toThrow(/CHECK/);
     db.close();
   });
 });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionHandle, sessionIdHash } from '../../server/auth/sessions';
+import type { ReportChallenge } from '../../shared/contract/problemReport';
+import { solveReportChallenge } from '../../shared/solveReportChallenge';
 import { ADMIN_TOKEN, makePng, multipart, startSeededTestServer, type TestServer } from './helpers';
 import { openProbeHold } from './probeHold';
 import { newTokenSecret, tokenExpiry, tokenHint, tokenSecretHash } from '../../server/accounts/apiToken';
@@ -59,6 +61,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/machines.csv': row(401, 200, 200, 200, 200),
   'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
+  'GET /api/operator/reports': row(401, 200, 200, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/about': row(401, 403, 403, 200, 200), // as /api/metrics, which names the build too
@@ -96,6 +99,8 @@ const TABLE: Record<string, Row> = {
   'GET /api/health/live': EVERYONE_200,
   'GET /api/health/ready': EVERYONE_200,
   'POST /api/feed/': EVERYONE_200,
+  'GET /api/reports/challenge': EVERYONE_200,
+  'POST /api/reports': row(201, 201, 201, 201, 201), // a solved challenge of its own each time
   'GET /api/rvm/{id}/history': EVERYONE_200,
   'GET /api/metrics': row(401, 403, 403, 200, 200),
   'GET /api/openapi.json': EVERYONE_200,
@@ -243,6 +248,12 @@ async function requestFor(
       return json({ policy: 'none' });
     case 'POST /api/operator/people/{name}/factors/reset':
       return { url: operation.path.replace('{name}', 'pat'), headers: {} };
+    case 'POST /api/reports': {
+      const challenge = (
+        await server.app.inject({ method: 'GET', url: '/api/reports/challenge' })
+      ).json<ReportChallenge>();
+      return json({ machineId: MACHINE, kind: 'other', challenge, number: await solveReportChallenge(challenge) });
+    }
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
     case 'POST /api/operator/alert-rules':

@@ -27,6 +27,7 @@ export interface CopyResult {
   alerts: number;
   webhooks: number;
   deliveries: number;
+  problemReports: number;
 }
 
 /** Tables that must all be empty in the target: nothing there is ever overwritten or merged. */
@@ -100,7 +101,7 @@ export async function copySqliteToPostgres(
   progress?: ProgressReport,
 ): Promise<CopyResult> {
   const { machines, files, statusAudit, importAudit, history, accounts, totpFactors } = source;
-  const { apiTokens, accessAudit, alertRules, alerts, webhooks, webhookDeliveries } = source;
+  const { apiTokens, accessAudit, alertRules, alerts, webhooks, webhookDeliveries, problemReports } = source;
   let rowsCopied = 0;
   const copied = (rows: number) => progress?.update((rowsCopied += rows));
   return inTransaction(target.pool, { writeLock: true, lockTimeoutMs: 5_000 }, async (client) => {
@@ -151,6 +152,7 @@ export async function copySqliteToPostgres(
       alerts: alerts.length,
       webhooks: webhooks.length,
       deliveries: webhookDeliveries.length,
+      problemReports: problemReports.length,
     };
   });
 }

@@ -21,6 +21,7 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
+import { PgReportStore } from './reports';
 import { PgAccountStore } from './accounts';
 import { PgServiceStore } from './service';
 import { PgSessionStore } from './sessions';
@@ -57,6 +58,7 @@ export class PgEngine implements Engine {
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
   readonly factors: PgFactorStore;
+  readonly reports: PgReportStore;
   readonly accessAudit: PgAccessAudit;
   readonly service: PgServiceStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
@@ -77,6 +79,7 @@ export class PgEngine implements Engine {
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
     this.factors = new PgFactorStore(pool);
+    this.reports = new PgReportStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
     this.service = new PgServiceStore(pool);
   }

@@ -5,6 +5,7 @@ import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
+import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
@@ -429,6 +430,24 @@ UPDATE sessions SET step_up_at = created_at;
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
 ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+`,
+  },
+  {
+    version: 15,
+    name: "visitors' problem reports",
+    // SQLite's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report.
+    sql: `
+CREATE TABLE problem_reports (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  machine_id text COLLATE "C" NOT NULL,
+  district text NOT NULL CHECK (district IN (${list(DISTRICTS)})),
+  kind text NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  text text NOT NULL CHECK (char_length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
+  challenge text COLLATE "C" NOT NULL UNIQUE CHECK (challenge ~ '^[0-9a-f]{64}$'),
+  state text NOT NULL CHECK (state IN ('open')),
+  created_at text COLLATE "C" NOT NULL
+);
+CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
 `,
   },
 ];

@@ -16,6 +16,7 @@ import type {
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
+import { SqliteReportStore } from './reports';
 import { SqliteAccountStore } from './accounts';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
@@ -47,6 +48,7 @@ export class SqliteEngine implements Engine {
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
   readonly factors: SqliteFactorStore;
+  readonly reports: SqliteReportStore;
   readonly accessAudit: SqliteAccessAudit;
   readonly service: SqliteServiceStore;
 
@@ -61,6 +63,7 @@ export class SqliteEngine implements Engine {
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
     this.factors = new SqliteFactorStore(db);
+    this.reports = new SqliteReportStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
     this.service = new SqliteServiceStore(db);
   }

@@ -153,6 +153,15 @@ beforeAll(async () => {
     '2026-11-23T06:00:00.000Z',
     eventBody,
   );
+  // And a visitor's problem report.
+  await sqlite.engine.reports.add({
+    machineId: 'RVM-002',
+    district: 'KOWLOON CITY',
+    kind: 'fullShownWithRoom',
+    text: 'full <b>since</b> noon',
+    challenge: 'c'.repeat(64),
+    createdAt: '2026-11-23T05:30:00.000Z',
+  });
   database = await createTestDatabase(inject('pgAdminUrl'));
 }, 60_000);
 afterAll(async () => {
@@ -168,7 +177,7 @@ describe('npm run copy-to-postgres', () => {
     expect(copied.stderr).toBe('');
     expect(copied.code).toBe(0);
     expect(copied.stdout).toMatch(
-      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 3 account\(s\), 1 authenticator app\(s\), 2 API token\(s\), 5 access audit entries, 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\) and 2 deliveries in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
+      /: 7 machines, 2 photo\(s\), 2 status update\(s\) and 1 import\(s\) in the audit, 6 history entries, 3 account\(s\), 1 authenticator app\(s\), 2 API token\(s\), 5 access audit entries, 2 alert rule\(s\), 1 alert\(s\), 1 webhook\(s\), 2 deliveries and 1 problem report\(s\) in [\d.]+ m?s \([\d,]+ rows\/s\)\n$/,
     );
 
     const target = await PgEngine.open(database.url, { poolMax: 2, lockTimeoutMs: 1_000 });
@@ -207,6 +216,7 @@ describe('npm run copy-to-postgres', () => {
         'SELECT * FROM alerts ORDER BY id',
         'SELECT id, url, secret, description, created_at FROM webhooks ORDER BY id',
         'SELECT * FROM webhook_deliveries ORDER BY id',
+        'SELECT * FROM problem_reports ORDER BY id',
       ]) {
         expect(await pgSql.all(query), query).toEqual(await sqlite.sql.all(query));
       }
@@ -226,6 +236,13 @@ describe('npm run copy-to-postgres', () => {
         '2026-11-24T00:00:00.000Z',
       );
       expect(next.id).toBe(3);
+      const report = { machineId: 'RVM-001', district: 'CENTRAL & WESTERN', kind: 'other', text: '' } as const;
+      const added = await target.reports.add({
+        ...report,
+        challenge: 'd'.repeat(64),
+        createdAt: '2026-11-24T00:00:00Z',
+      });
+      expect(added?.id).toBe(2);
       // New audit entries continue after the copied ones.
       await target.editMachine('RVM-001', { status: '>40%' }, { kind: 'token', name: 'test', address: null });
       expect(await pgSql.value('SELECT max(id) FROM machine_status_audit')).toBe(3);
