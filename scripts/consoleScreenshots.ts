@@ -1,5 +1,6 @@
 // Screenshots of the login page and the operator console for a person to look at: each language, desktop and
-// phone; the fleet, a machine (its form, photo and history), the audit log and the person's sessions, as an admin.
+// phone; the fleet, a machine (its form, photo and history), the audit log, the person's sessions, the service levels,
+// the crew's run, problem reports, sign-in security and the About page, as an admin.
 // Run: npm run build && npx tsx scripts/consoleScreenshots.ts [--quick]   → tests/.artifacts/screens/console-*.png
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { find, waitForImages, type Locale } from '../tests/browser/screen-helper
 const OUT = join(ROOT, 'tests/.artifacts/screens');
 const MESSAGES = { en: consoleMessages, zht: zhtMessages, zhs: zhsMessages };
 const quick = process.argv.includes('--quick');
+/** The pages shot after the sessions, each at /operator/<name>, found by its heading. */
+const PAGES = ['service', 'run', 'reports', 'security', 'about'] as const;
 const locales: Locale[] = quick ? ['en'] : ['en', 'zht', 'zhs'];
 const devices = [
   ['desktop', DESKTOP],
@@ -65,6 +68,12 @@ try {
       await find(page, 'heading', t.sessions.title);
       await page.waitForSelector(`::-p-text(${t.sessions.current})`, { visible: true });
       await shoot(page, `console-sessions-${device}-${locale}`);
+      for (const name of PAGES) {
+        await page.goto(`${server.url}/operator/${name}?locale=${locale}`);
+        await find(page, 'heading', t[name].title);
+        await page.waitForNetworkIdle({ idleTime: 300 });
+        await shoot(page, `console-${name}-${device}-${locale}`, true);
+      }
       if (errors.length > 0) console.warn(`${device} ${locale}:`, errors);
       await context.close();
     }

@@ -43,7 +43,7 @@ export function ConsoleShell() {
           </Title>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md" aria-label={t('console.navigation')}>
+      <AppShell.Navbar p="md" aria-label={t('console.navigation')} style={{ overflowY: 'auto' }}>
         <ConsoleNav shown={match?.page ?? null} onFollow={close} />
       </AppShell.Navbar>
       <AppShell.Main ref={mainRef} id="console-main" tabIndex={-1} className={classes.main}>
