@@ -4,10 +4,10 @@ import indexHtml from '../../index.html?raw';
 import { readAvoidRules, textsOf, wordingProblems, wrongScriptCharacters, type ChineseLocale } from './localeWording';
 
 /**
- * Every locale folder of the page: the public page's and, once it lands, the console's lazy one
- * (src/operator/i18n/locales/). A new folder of en/zht/zhs files is checked without a line added here.
+ * Every locale folder of the page: the public page's, the console's lazy one (src/operator/i18n/locales/) and the
+ * card's report form's (src/card/report/locales/). A new folder of en/zht/zhs files is checked without a line added.
  */
-const FILES = import.meta.glob<unknown>('/src/**/i18n/locales/*.json', { eager: true, import: 'default' });
+const FILES = import.meta.glob<unknown>('/src/**/locales/*.json', { eager: true, import: 'default' });
 const FOLDERS = [...new Set(Object.keys(FILES).map((file) => file.replace(/[^/]+\.json$/, '')))];
 const file = (folder: string, name: string) => FILES[`${folder}${name}.json`];
 
