@@ -109,6 +109,12 @@ function districtsOf(request: FastifyRequest, district: District | undefined): r
 /** The service levels (docs/operators-service.md): open episodes, a month's episodes and figures, the promise. */
 export function serviceRoutes({ engine, clock }: { engine: Engine; clock: Clock }) {
   const store = engine.service;
+  /** What a month's operations read first: the month, the districts the caller may see, the promise and now. */
+  const monthAsked = async (request: FastifyRequest<{ Querystring: ServiceMonthQuery }>) => {
+    const { month, district } = request.query;
+    const promiseMinutes = await store.promiseMinutes();
+    return { month, district, districts: districtsOf(request, district), promiseMinutes, now: clock().getTime() };
+  };
   return {
     open: route<{ Querystring: ServiceDistrictQuery }>({
       schema: SERVICE_SCHEMAS.open,
@@ -124,15 +130,8 @@ export function serviceRoutes({ engine, clock }: { engine: Engine; clock: Clock 
     episodes: route<{ Querystring: ServiceMonthQuery }>({
       schema: SERVICE_SCHEMAS.episodes,
       handler: async (request) => {
-        const { month, district } = request.query;
-        const promiseMinutes = await store.promiseMinutes();
-        const episodes = await monthEpisodes(
-          store,
-          month,
-          districtsOf(request, district),
-          promiseMinutes,
-          clock().getTime(),
-        );
+        const { month, districts, promiseMinutes, now } = await monthAsked(request);
+        const episodes = await monthEpisodes(store, month, districts, promiseMinutes, now);
         return { success: true, month, promiseMinutes, episodes };
       },
     }),
@@ -140,15 +139,8 @@ export function serviceRoutes({ engine, clock }: { engine: Engine; clock: Clock 
     csv: route<{ Querystring: ServiceMonthQuery }>({
       schema: SERVICE_SCHEMAS.csv,
       handler: async (request, reply) => {
-        const { month, district } = request.query;
-        const promiseMinutes = await store.promiseMinutes();
-        const episodes = await monthEpisodes(
-          store,
-          month,
-          districtsOf(request, district),
-          promiseMinutes,
-          clock().getTime(),
-        );
+        const { month, district, districts, promiseMinutes, now } = await monthAsked(request);
+        const episodes = await monthEpisodes(store, month, districts, promiseMinutes, now);
         const name = `rvm-service-${month}${district ? `-${district.replaceAll(/[^A-Z]+/g, '-')}` : ''}.csv`;
         return reply
           .type('text/csv; charset=utf-8')
@@ -160,15 +152,8 @@ export function serviceRoutes({ engine, clock }: { engine: Engine; clock: Clock 
     month: route<{ Querystring: ServiceMonthQuery }>({
       schema: SERVICE_SCHEMAS.month,
       handler: async (request) => {
-        const { month, district } = request.query;
-        const promiseMinutes = await store.promiseMinutes();
-        const figures = await monthReport(
-          store,
-          month,
-          districtsOf(request, district),
-          promiseMinutes,
-          clock().getTime(),
-        );
+        const { month, districts, promiseMinutes, now } = await monthAsked(request);
+        const figures = await monthReport(store, month, districts, promiseMinutes, now);
         return { success: true, figures };
       },
     }),

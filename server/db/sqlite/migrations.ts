@@ -20,6 +20,28 @@ const districtMatchesArea = AREAS.map(
   (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
 ).join('\n      OR ');
 
+/**
+ * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13 and 14 widen the
+ * CHECK on its action this way, as SQLite cannot alter a CHECK.
+ */
+const REMAKE_ACCESS_AUDIT = `CREATE TABLE access_audit_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  address TEXT,
+  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  subject TEXT NOT NULL,
+  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
+) STRICT;
+INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
+  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
+DROP TABLE access_audit;
+ALTER TABLE access_audit_next RENAME TO access_audit;
+CREATE INDEX access_audit_at ON access_audit (at);
+CREATE INDEX access_audit_actor ON access_audit (actor, at);
+`;
+
 /** The machines table's columns in the order migrations 1 and 3 made them. */
 const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance, service_status,
   name_en, name_zht, name_zhs, address_en, address_zht, address_zhs, service_hour_en, service_hour_zht, service_hour_zhs,
@@ -402,22 +424,7 @@ CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
     // cannot alter a CHECK). A token whose maker is no longer an active admin is revoked, as from now on it is when
     // its maker is disabled or given another role.
     sql: `
-CREATE TABLE access_audit_next (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  at TEXT NOT NULL,
-  actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
-  address TEXT,
-  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
-  subject TEXT NOT NULL,
-  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
-) STRICT;
-INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
-  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
-DROP TABLE access_audit;
-ALTER TABLE access_audit_next RENAME TO access_audit;
-CREATE INDEX access_audit_at ON access_audit (at);
-CREATE INDEX access_audit_actor ON access_audit (actor, at);
+${REMAKE_ACCESS_AUDIT}
 
 CREATE TABLE sign_in_devices (
   id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64 AND id_hash NOT GLOB '*[^0-9a-f]*'),
@@ -439,22 +446,7 @@ UPDATE api_tokens SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), revoke
     // PostgreSQL's migration 13 (decision 0068). access_audit is made anew for the factors' actions (SQLite cannot
     // alter a CHECK). A session from before has passed every step it had then: 'done', and its proof is its sign-in.
     sql: `
-CREATE TABLE access_audit_next (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  at TEXT NOT NULL,
-  actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
-  address TEXT,
-  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
-  subject TEXT NOT NULL,
-  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
-) STRICT;
-INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
-  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
-DROP TABLE access_audit;
-ALTER TABLE access_audit_next RENAME TO access_audit;
-CREATE INDEX access_audit_at ON access_audit (at);
-CREATE INDEX access_audit_actor ON access_audit (actor, at);
+${REMAKE_ACCESS_AUDIT}
 
 CREATE TABLE totp_factors (
   account TEXT PRIMARY KEY REFERENCES accounts (name) ON DELETE CASCADE,
@@ -485,22 +477,7 @@ UPDATE sessions SET step_up_at = created_at;
     // PostgreSQL's migration 14 (decision 0069). access_audit is made anew for its longer list of actions, as in 12;
     // the promise itself is a row of meta.
     sql: `
-CREATE TABLE access_audit_next (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  at TEXT NOT NULL,
-  actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
-  address TEXT,
-  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
-  subject TEXT NOT NULL,
-  detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
-) STRICT;
-INSERT INTO access_audit_next (id, at, actor, actor_kind, address, action, subject, detail)
-  SELECT id, at, actor, actor_kind, address, action, subject, detail FROM access_audit;
-DROP TABLE access_audit;
-ALTER TABLE access_audit_next RENAME TO access_audit;
-CREATE INDEX access_audit_at ON access_audit (at);
-CREATE INDEX access_audit_actor ON access_audit (actor, at);
+${REMAKE_ACCESS_AUDIT}
 `,
   },
   {
