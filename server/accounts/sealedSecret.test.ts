@@ -18,8 +18,10 @@ describe('a sealed factor secret', () => {
     const sealed = seal({ current: keyA, previous: null }, 'ann', secret);
     expect(open({ current: keyA, previous: null }, 'bob', sealed)).toBeNull();
     expect(open({ current: keyB, previous: null }, 'ann', sealed)).toBeNull();
-    const last = sealed.at(-1) === 'A' ? 'B' : 'A';
-    expect(open({ current: keyA, previous: null }, 'ann', sealed.slice(0, -1) + last)).toBeNull();
+    // Not the last character: in base64url it may carry bits the decoder drops, and a change there changes nothing.
+    const at = sealed.length - 2;
+    const changed = `${sealed.slice(0, at)}${sealed[at] === 'A' ? 'B' : 'A'}${sealed.slice(at + 1)}`;
+    expect(open({ current: keyA, previous: null }, 'ann', changed)).toBeNull();
     expect(open({ current: keyA, previous: null }, 'ann', 'not sealed')).toBeNull();
   });
 
