@@ -131,6 +131,8 @@ const SERVER_LAYERS = [
   ['openEngine', '^server/db/openEngine\\.ts$'],
   ['sqlite', '^server/db/sqlite/'],
   ['pg', '^server/db/pg/'],
+  // one store per resource over the executor, for both engines (decision 0075)
+  ['stores', '^server/db/stores/'],
   ['engine', '^server/db/(?!openEngine\\.ts$)[^/]+$'],
   // domain: plain rules, no database and no HTTP
   ['alerts', '^server/alerts/'],

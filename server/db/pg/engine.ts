@@ -22,9 +22,10 @@ import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
 import { PgReportStore } from './reports';
-import { PgAccountStore } from './accounts';
+import { AccountsSql } from '../stores/accounts';
+import { SessionsSql } from '../stores/sessions';
+import { PgExecutor } from './executor';
 import { PgServiceStore } from './service';
-import { PgSessionStore } from './sessions';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
@@ -53,8 +54,9 @@ export class PgEngine implements Engine {
   readonly kind = 'postgres';
   readonly files: PgFileStore;
   readonly feed: PgFeedStore;
-  readonly accounts: PgAccountStore;
-  readonly sessions: PgSessionStore;
+  readonly sql: PgExecutor;
+  readonly accounts: AccountsSql;
+  readonly sessions: SessionsSql;
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
   readonly factors: PgFactorStore;
@@ -69,13 +71,14 @@ export class PgEngine implements Engine {
     readonly pool: pg.Pool,
     private readonly options: PgEngineOptions,
   ) {
+    this.sql = new PgExecutor(pool, pool, options.lockTimeoutMs);
     this.files = new PgFileStore(pool);
     this.feed = new PgFeedStore(pool, {
       write: (work) => this.write(work),
       notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
     });
-    this.accounts = new PgAccountStore(pool);
-    this.sessions = new PgSessionStore(pool);
+    this.accounts = new AccountsSql(this.sql);
+    this.sessions = new SessionsSql(this.sql);
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
     this.factors = new PgFactorStore(pool);

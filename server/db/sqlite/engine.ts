@@ -17,7 +17,9 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
 import { SqliteReportStore } from './reports';
-import { SqliteAccountStore } from './accounts';
+import { AccountsSql } from '../stores/accounts';
+import { SessionsSql } from '../stores/sessions';
+import { SqliteExecutor } from './executor';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
@@ -31,7 +33,6 @@ import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open'
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
 import { SqliteServiceStore } from './service';
-import { SqliteSessionStore } from './sessions';
 import { SqliteFactorStore } from './factors';
 
 /**
@@ -43,8 +44,9 @@ export class SqliteEngine implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
-  readonly accounts: SqliteAccountStore;
-  readonly sessions: SqliteSessionStore;
+  readonly sql: SqliteExecutor;
+  readonly accounts: AccountsSql;
+  readonly sessions: SessionsSql;
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
   readonly factors: SqliteFactorStore;
@@ -56,10 +58,11 @@ export class SqliteEngine implements Engine {
     readonly db: Db,
     filesDir: string,
   ) {
+    this.sql = new SqliteExecutor(db);
     this.files = new FileStore(filesDir, db);
     this.feed = new SqliteFeedStore(db, this.files);
-    this.accounts = new SqliteAccountStore(db);
-    this.sessions = new SqliteSessionStore(db);
+    this.accounts = new AccountsSql(this.sql);
+    this.sessions = new SessionsSql(this.sql);
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
     this.factors = new SqliteFactorStore(db);
