@@ -19,13 +19,13 @@ import type {
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
-import { PgAccessAudit, PgTokenStore } from './tokens';
-import { PgFactorStore } from './factors';
-import { PgReportStore } from './reports';
+import { AccessAuditSql, TokensSql } from '../stores/tokens';
+import { FactorsSql } from '../stores/factors';
+import { ReportsSql } from '../stores/reports';
 import { AccountsSql } from '../stores/accounts';
 import { SessionsSql } from '../stores/sessions';
 import { PgExecutor } from './executor';
-import { PgServiceStore } from './service';
+import { ServiceSql } from '../stores/service';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
@@ -58,11 +58,11 @@ export class PgEngine implements Engine {
   readonly accounts: AccountsSql;
   readonly sessions: SessionsSql;
   readonly alerts: PgAlertStore;
-  readonly tokens: PgTokenStore;
-  readonly factors: PgFactorStore;
-  readonly reports: PgReportStore;
-  readonly accessAudit: PgAccessAudit;
-  readonly service: PgServiceStore;
+  readonly tokens: TokensSql;
+  readonly factors: FactorsSql;
+  readonly reports: ReportsSql;
+  readonly accessAudit: AccessAuditSql;
+  readonly service: ServiceSql;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -80,11 +80,11 @@ export class PgEngine implements Engine {
     this.accounts = new AccountsSql(this.sql);
     this.sessions = new SessionsSql(this.sql);
     this.alerts = new PgAlertStore(pool);
-    this.tokens = new PgTokenStore(pool);
-    this.factors = new PgFactorStore(pool);
-    this.reports = new PgReportStore(pool);
-    this.accessAudit = new PgAccessAudit(pool);
-    this.service = new PgServiceStore(pool);
+    this.tokens = new TokensSql(this.sql);
+    this.factors = new FactorsSql(this.sql);
+    this.reports = new ReportsSql(this.sql);
+    this.accessAudit = new AccessAuditSql(this.sql);
+    this.service = new ServiceSql(this.sql);
   }
 
   /** Connects and brings the schema up to date. */

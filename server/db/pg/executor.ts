@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Executor, SqlValue, TransactionOptions } from '../executor';
+import type { Executor, TransactionOptions } from '../executor';
 import { inTransaction, type Queryable } from './pool';
 
 /** `?` placeholders made PostgreSQL's `$1`, `$2`… (the stores write no `?` of their own in SQL). */
@@ -24,16 +24,16 @@ export class PgExecutor implements Executor {
     private readonly defaultLockTimeoutMs = 0,
   ) {}
 
-  async all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     const { rows } = await this.db.query(toPg(sql), params as unknown[]);
     return rows as T[];
   }
 
-  async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+  async get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     return (await this.all<T>(sql, params))[0];
   }
 
-  async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     const { rowCount } = await this.db.query(toPg(sql), params as unknown[]);
     return rowCount ?? 0;
   }

@@ -15,8 +15,8 @@ import type {
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
-import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
-import { SqliteReportStore } from './reports';
+import { AccessAuditSql, TokensSql } from '../stores/tokens';
+import { ReportsSql } from '../stores/reports';
 import { AccountsSql } from '../stores/accounts';
 import { SessionsSql } from '../stores/sessions';
 import { SqliteExecutor } from './executor';
@@ -32,8 +32,8 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
-import { SqliteServiceStore } from './service';
-import { SqliteFactorStore } from './factors';
+import { ServiceSql } from '../stores/service';
+import { FactorsSql } from '../stores/factors';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -48,11 +48,11 @@ export class SqliteEngine implements Engine {
   readonly accounts: AccountsSql;
   readonly sessions: SessionsSql;
   readonly alerts: SqliteAlertStore;
-  readonly tokens: SqliteTokenStore;
-  readonly factors: SqliteFactorStore;
-  readonly reports: SqliteReportStore;
-  readonly accessAudit: SqliteAccessAudit;
-  readonly service: SqliteServiceStore;
+  readonly tokens: TokensSql;
+  readonly factors: FactorsSql;
+  readonly reports: ReportsSql;
+  readonly accessAudit: AccessAuditSql;
+  readonly service: ServiceSql;
 
   constructor(
     readonly db: Db,
@@ -64,11 +64,11 @@ export class SqliteEngine implements Engine {
     this.accounts = new AccountsSql(this.sql);
     this.sessions = new SessionsSql(this.sql);
     this.alerts = new SqliteAlertStore(db);
-    this.tokens = new SqliteTokenStore(db);
-    this.factors = new SqliteFactorStore(db);
-    this.reports = new SqliteReportStore(db);
-    this.accessAudit = new SqliteAccessAudit(db);
-    this.service = new SqliteServiceStore(db);
+    this.tokens = new TokensSql(this.sql);
+    this.factors = new FactorsSql(this.sql);
+    this.reports = new ReportsSql(this.sql);
+    this.accessAudit = new AccessAuditSql(this.sql);
+    this.service = new ServiceSql(this.sql);
   }
 
   /**

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
-import type { Executor, SqlValue, TransactionOptions } from '../executor';
+import type { Executor, TransactionOptions } from '../executor';
 import type { Db } from './open';
 
 const STATEMENTS_KEPT = 500;
 
-const bind = (params: readonly SqlValue[]): unknown[] =>
+const bind = (params: readonly unknown[]): unknown[] =>
   params.map((value) =>
     typeof value === 'boolean'
       ? Number(value)
@@ -32,15 +32,15 @@ export class SqliteExecutor implements Executor {
     return work(this.db);
   }
 
-  all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+  all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     return this.exclusive(() => this.statement(sql).all(...bind(params)) as T[]);
   }
 
-  get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+  get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     return this.exclusive(() => this.statement(sql).get(...bind(params)) as T | undefined);
   }
 
-  run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+  run(sql: string, params: readonly unknown[] = []): Promise<number> {
     return this.exclusive(() => this.statement(sql).run(...bind(params)).changes);
   }
 
@@ -69,8 +69,8 @@ export class SqliteExecutor implements Executor {
   /** What a transaction's body runs its statements with: straight on the connection it holds. */
   private readonly inside: Executor = {
     dialect: 'sqlite',
-    all: async <T>(sql: string, params: readonly SqlValue[] = []) => this.statement(sql).all(...bind(params)) as T[],
-    get: async <T>(sql: string, params: readonly SqlValue[] = []) =>
+    all: async <T>(sql: string, params: readonly unknown[] = []) => this.statement(sql).all(...bind(params)) as T[],
+    get: async <T>(sql: string, params: readonly unknown[] = []) =>
       this.statement(sql).get(...bind(params)) as T | undefined,
     run: async (sql, params = []) => this.statement(sql).run(...bind(params)).changes,
     lock: async () => undefined,

@@ -1,7 +1,7 @@
 import type { Account, StoredAccount } from '../../accounts/account';
 import { ACCOUNT_COLUMNS, type AccountRow, toStoredAccount, withoutHash } from '../accountRecord';
 import { LastAdminError, type AccountChanges, type AccountStore, type UpdateOptions } from '../accountStore';
-import type { Executor, SqlValue } from '../executor';
+import type { Executor } from '../executor';
 
 const COLUMN_OF: Record<keyof AccountChanges, string> = {
   role: 'role',
@@ -54,7 +54,7 @@ export class AccountsSql implements AccountStore {
   update(name: string, changes: AccountChanges, options: UpdateOptions = {}): Promise<Account | null> {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [
       keyof AccountChanges,
-      SqlValue,
+      unknown,
     ][];
     return this.db.transaction(async (tx) => {
       // Changes that must keep an admin take turns, on every instance: each sees the other's result.

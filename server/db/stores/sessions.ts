@@ -108,7 +108,10 @@ export class SessionsSql implements SessionStore {
   }
 
   async throttle(key: string): Promise<ThrottleState | null> {
-    return (await this.db.get<ThrottleState>(`SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = ?`, [key])) ?? null;
+    return (
+      (await this.db.get<ThrottleState>(`SELECT ${THROTTLE_COLUMNS} FROM sign_in_failures WHERE key = ?`, [key])) ??
+      null
+    );
   }
 
   recordFailure(key: string, next: (current: ThrottleState | null) => ThrottleState): Promise<ThrottleState> {
