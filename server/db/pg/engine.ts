@@ -18,14 +18,8 @@ import type {
   MachineEditResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
-import { PgAlertStore } from './alerts';
-import { AccessAuditSql, TokensSql } from '../stores/tokens';
-import { FactorsSql } from '../stores/factors';
-import { ReportsSql } from '../stores/reports';
-import { AccountsSql } from '../stores/accounts';
-import { SessionsSql } from '../stores/sessions';
+import { SqlStores } from '../stores/sqlStores';
 import { PgExecutor } from './executor';
-import { ServiceSql } from '../stores/service';
 import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
@@ -50,19 +44,10 @@ export interface PgEngineOptions {
 }
 
 /** The Engine on PostgreSQL: a pool of connections, and for watchChanges one more that LISTENs. */
-export class PgEngine implements Engine {
+export class PgEngine extends SqlStores implements Engine {
   readonly kind = 'postgres';
   readonly files: PgFileStore;
   readonly feed: PgFeedStore;
-  readonly sql: PgExecutor;
-  readonly accounts: AccountsSql;
-  readonly sessions: SessionsSql;
-  readonly alerts: PgAlertStore;
-  readonly tokens: TokensSql;
-  readonly factors: FactorsSql;
-  readonly reports: ReportsSql;
-  readonly accessAudit: AccessAuditSql;
-  readonly service: ServiceSql;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
 
@@ -71,20 +56,12 @@ export class PgEngine implements Engine {
     readonly pool: pg.Pool,
     private readonly options: PgEngineOptions,
   ) {
-    this.sql = new PgExecutor(pool, pool, options.lockTimeoutMs);
+    super(new PgExecutor(pool, pool, options.lockTimeoutMs));
     this.files = new PgFileStore(pool);
     this.feed = new PgFeedStore(pool, {
       write: (work) => this.write(work),
       notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
     });
-    this.accounts = new AccountsSql(this.sql);
-    this.sessions = new SessionsSql(this.sql);
-    this.alerts = new PgAlertStore(pool);
-    this.tokens = new TokensSql(this.sql);
-    this.factors = new FactorsSql(this.sql);
-    this.reports = new ReportsSql(this.sql);
-    this.accessAudit = new AccessAuditSql(this.sql);
-    this.service = new ServiceSql(this.sql);
   }
 
   /** Connects and brings the schema up to date. */

@@ -14,11 +14,7 @@ import type {
   MachineEditResult,
 } from '../engine';
 import { SEEDED_META_KEY } from '../metaKeys';
-import { SqliteAlertStore } from './alerts';
-import { AccessAuditSql, TokensSql } from '../stores/tokens';
-import { ReportsSql } from '../stores/reports';
-import { AccountsSql } from '../stores/accounts';
-import { SessionsSql } from '../stores/sessions';
+import { SqlStores } from '../stores/sqlStores';
 import { SqliteExecutor } from './executor';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
@@ -32,43 +28,24 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
-import { ServiceSql } from '../stores/service';
-import { FactorsSql } from '../stores/factors';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
  * SQLite is synchronous: each method runs to its end before it returns, its transaction IMMEDIATE (the write lock
  * first, so it never fails to upgrade a read lock).
  */
-export class SqliteEngine implements Engine {
+export class SqliteEngine extends SqlStores implements Engine {
   readonly kind = 'sqlite';
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
-  readonly sql: SqliteExecutor;
-  readonly accounts: AccountsSql;
-  readonly sessions: SessionsSql;
-  readonly alerts: SqliteAlertStore;
-  readonly tokens: TokensSql;
-  readonly factors: FactorsSql;
-  readonly reports: ReportsSql;
-  readonly accessAudit: AccessAuditSql;
-  readonly service: ServiceSql;
 
   constructor(
     readonly db: Db,
     filesDir: string,
   ) {
-    this.sql = new SqliteExecutor(db);
+    super(new SqliteExecutor(db));
     this.files = new FileStore(filesDir, db);
     this.feed = new SqliteFeedStore(db, this.files);
-    this.accounts = new AccountsSql(this.sql);
-    this.sessions = new SessionsSql(this.sql);
-    this.alerts = new SqliteAlertStore(db);
-    this.tokens = new TokensSql(this.sql);
-    this.factors = new FactorsSql(this.sql);
-    this.reports = new ReportsSql(this.sql);
-    this.accessAudit = new AccessAuditSql(this.sql);
-    this.service = new ServiceSql(this.sql);
   }
 
   /**
