@@ -41,8 +41,8 @@ export type EventBody = (deliveryId: string, event: AlertEvent, alert: Alert) =>
 
 /**
  * Alert rules, the alerts they watch and open, webhooks and their deliveries (an outbox: a delivery is queued in the
- * transaction that opens or closes its alert, so none is lost and none is queued twice). One implementation per
- * engine: db/sqlite/alerts.ts, db/pg/alerts.ts.
+ * transaction that opens or closes its alert, so none is lost and none is queued twice). One implementation for
+ * both engines: db/stores/alerts.ts.
  */
 export interface AlertStore {
   listRules(): Promise<AlertRule[]>;
