@@ -9,6 +9,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { SHARED_COMPILERS } from './http/sharedCompilers';
 import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
 import { registerExampleRoutes } from './routes/examples';
@@ -81,6 +82,7 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
     clientErrorHandler,
     ajv: SCHEMA_VALIDATION,
+    schemaController: { compilersFactory: SHARED_COMPILERS },
   });
 
   app.setErrorHandler(errorHandler);
