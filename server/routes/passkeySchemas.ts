@@ -32,7 +32,8 @@ export const PASSKEY_ASSERTION = {
       properties: {
         clientDataJSON: BASE64URL(8192),
         authenticatorData: BASE64URL(8192),
-        signature: BASE64URL(1024),
+        // An ML-DSA-44 signature (which Chromium's virtual authenticator makes) is 2,420 bytes.
+        signature: BASE64URL(8192),
         userHandle: BASE64URL(128),
       },
     },

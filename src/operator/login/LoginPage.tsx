@@ -19,6 +19,7 @@ import { TotpEnrolment } from '../factors/TotpEnrolment';
 import type { ConsoleKey } from '../i18n/consoleMessages';
 import { SignedInCard } from './SignedInCard';
 import { SignInForm } from './SignInForm';
+import { PasskeySignIn } from './PasskeySignIn';
 
 /** The spec's login route: operators sign in here, and come back to the page that sent them. */
 export function LoginPage() {
@@ -104,6 +105,7 @@ function SignInScreen() {
               <Text size="sm" c="dimmed">
                 {t('login.intro')}
               </Text>
+              <PasskeySignIn onSignedIn={onward} />
               <SignInForm onSignedIn={onward} />
             </>
           )}
