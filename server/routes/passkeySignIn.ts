@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
-import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
-import { agentSummary } from '../accounts/userAgent';
 import { challengeKey, newAttemptId, PASSKEY_CHALLENGE_MS, type Passkeys } from '../auth/passkeys';
 import type { Sessions } from '../auth/sessions';
 import type { ServerConfig } from '../config';
@@ -13,10 +11,7 @@ import {
   clearPasskeyAttemptCookie,
   readDeviceCookie,
   readPasskeyAttemptCookie,
-  readSessionCookie,
-  setDeviceCookie,
   setPasskeyAttemptCookie,
-  setSessionCookie,
 } from '../security/sessionCookie';
 import { SERVER_ERRORS } from './apiSchemas';
 import { consoleErrorAnswer, RETRY_AFTER_SECONDS, SESSION_ANSWER, sessionOf } from './authSchemas';
@@ -29,7 +24,7 @@ import {
   relyingPartyOf,
 } from './passkeySchemas';
 import { route } from './route';
-import { SIGN_IN_RATE_LIMIT_PER_MINUTE } from './signIn';
+import { beginSession, SIGN_IN_RATE_LIMIT_PER_MINUTE } from './signIn';
 
 const ONE_MINUTE_MS = 60 * 1000;
 
@@ -153,15 +148,7 @@ export function passkeySignInRoutes({ access, sessions, passkeys, config }: Deps
           request.log.warn(tried, `passkey sign-in refused: ${result.outcome}`);
           throw new ApiError(429, result.outcome, { retryAfterSeconds: result.retryAfterSeconds });
         }
-        const previous = readSessionCookie(request);
-        if (previous !== undefined) await sessions.end(previous);
-        const { id, session } = await sessions.start(
-          result.account,
-          request.ip,
-          agentSummary(request.headers['user-agent']),
-        );
-        setSessionCookie(request, reply, id);
-        setDeviceCookie(request, reply, result.device, DEVICE_LIFE_MS);
+        const session = await beginSession(request, reply, sessions, result);
         request.log.info({ account: result.account.name, address: request.ip }, 'signed in with a passkey');
         return { success: true, session: sessionOf(session, result.account) };
       },
