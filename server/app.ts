@@ -37,6 +37,7 @@ import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import type { ImportSlots } from './importing/importSlots';
 import { Access } from './security/access';
 import { SecondFactors } from './auth/secondFactors';
+import { Passkeys } from './auth/passkeys';
 import { enforceRouteAccess } from './security/routeAccess';
 import { registerRoutes } from './routes/registerRoutes';
 import { ROUTE_TABLE } from './routes/table';
@@ -124,6 +125,7 @@ export async function buildApp(
   pruneSessionsWhileRunning(app, engine.sessions, clock);
   const factorKeys = config.factorKey ? { current: config.factorKey, previous: config.factorKeyPrevious } : null;
   const factors = new SecondFactors(engine, gate, factorKeys, clock);
+  const passkeys = new Passkeys(engine, gate, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
@@ -151,6 +153,7 @@ export async function buildApp(
     sessions,
     gate,
     factors,
+    passkeys,
     clock,
     bus,
     currentList: list.current,

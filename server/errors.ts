@@ -74,6 +74,10 @@ export const CONSOLE_ERROR_KEYS = [
   'factorEnrolled',
   /** The factor policy asks this person for a second factor: it cannot be removed. */
   'factorRequired',
+  /** A passkey's answer that does not verify: another site's, an unknown passkey, a challenge used or expired. */
+  'badPasskey',
+  /** The console is not at the origin passkeys are bound to (RVM_PUBLIC_ORIGIN; unset: localhost only). */
+  'passkeyUnavailable',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -31,6 +31,15 @@ export function readOrigins(value: string | undefined, name: string): string[] {
   return origins;
 }
 
+/** One origin (`https://host[:port]`, no path, no wildcard): where people reach the console. */
+export function readPublicOrigin(value: string, name: string): string {
+  const [origin, ...more] = readOrigins(value, name);
+  if (origin === undefined || more.length > 0 || origin.includes('*')) {
+    throw new ConfigError(`${name}: "${value}" is not one origin like https://rvm.example.org`);
+  }
+  return origin.toLowerCase();
+}
+
 export function readDatabaseUrl(value: string, name: string): string {
   if (!/^postgres(ql)?:\/\/./i.test(value)) {
     // The value may hold a password: it is not repeated.

@@ -17,6 +17,7 @@ import {
   readLogLevel,
   readNetworks,
   readOrigins,
+  readPublicOrigin,
   readTrustProxy,
   readUpstreamUrl,
 } from './values';
@@ -120,6 +121,13 @@ export const VARIABLES = {
     description:
       'during a rotation of `RVM_FACTOR_KEY`: the key before, which still opens the secrets it sealed; each is ' +
       'sealed again under the new key when it is next used',
+  }),
+  publicOrigin: optional('RVM_PUBLIC_ORIGIN', {
+    read: readPublicOrigin,
+    description:
+      "the origin people open the console at (`https://rvm.example.org`, as the browser's address bar shows it, " +
+      'behind any proxy): passkeys are bound to it (its host is the WebAuthn relying party); unset = passkeys only ' +
+      'on a console opened at `http://localhost` ([operators-factors.md](operators-factors.md#passkeys))',
   }),
   uploadMaxBytes: integer('RVM_UPLOAD_MAX_BYTES', {
     fallback: UPLOAD_MAX_BYTES,

@@ -8,6 +8,7 @@ import type { AccessAuditStore } from './accessAudit';
 import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
 import type { FactorStore } from './factorStore';
+import type { PasskeyStore } from './passkeyStore';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 import type { ServiceStore } from './serviceStore';
@@ -110,6 +111,8 @@ export interface Engine {
   readonly tokens: TokenStore;
   /** People's second factors: authenticator apps and recovery codes. */
   readonly factors: FactorStore;
+  /** People's passkeys and the challenges of their ceremonies. */
+  readonly passkeys: PasskeyStore;
   /** Who changed which person or token. */
   readonly accessAudit: AccessAuditStore;
   /** The service levels' reads of the history, and the promise's setting. */

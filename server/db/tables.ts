@@ -92,6 +92,24 @@ export const RECOVERY_CODES: Table = {
   columns: { account: 'text', code_hash: 'text', created_at: 'text', used_at: 'text' },
   orderBy: 'account, code_hash',
 };
+/**
+ * A person's passkeys (decision 0071): the credential id and COSE public key in base64url, the signature counter last
+ * seen. A public key is no secret, but it is copied and backed up as the other factors are.
+ */
+export const PASSKEYS: Table = {
+  name: 'passkeys',
+  columns: {
+    id: 'text',
+    account: 'text',
+    name: 'text',
+    public_key: 'text',
+    counter: 'int8',
+    transports: 'json',
+    created_at: 'text',
+    last_used_at: 'text',
+  },
+  orderBy: 'account, created_at, id',
+};
 export const API_TOKENS: Table = {
   name: 'api_tokens',
   columns: {
@@ -202,6 +220,7 @@ export const COPIED_AS_THEY_ARE = {
   accounts: ACCOUNTS,
   totpFactors: TOTP_FACTORS,
   recoveryCodes: RECOVERY_CODES,
+  passkeys: PASSKEYS,
   apiTokens: API_TOKENS,
   accessAudit: ACCESS_AUDIT,
   alertRules: ALERT_RULES,

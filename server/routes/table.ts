@@ -12,6 +12,7 @@ import type { ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { Access } from '../security/access';
 import type { SecondFactors } from '../auth/secondFactors';
+import type { Passkeys } from '../auth/passkeys';
 import { aboutRoutes } from './about';
 import { alertRuleRoutes } from './alertRules';
 import { alertRoutes } from './alerts';
@@ -35,6 +36,8 @@ import { operatorRoutes } from './operator';
 import { operatorMachineRoutes } from './operatorMachine';
 import { operatorMachinesRoutes } from './operatorMachines';
 import { ownFactorRoutes } from './ownFactors';
+import { ownPasskeyRoutes } from './ownPasskeys';
+import { passkeySignInRoutes } from './passkeySignIn';
 import { ownSessionRoutes } from './ownSessions';
 import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
@@ -58,6 +61,7 @@ export interface RouteDeps {
   sessions: Sessions;
   gate: SignInGate;
   factors: SecondFactors;
+  passkeys: Passkeys;
   clock: Clock;
   bus: MachineBus;
   /** The list call's body, built again when the machines have changed. */
@@ -136,6 +140,17 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
   group(proofRoutes, {
     secondFactor: { method: 'POST', url: '/api/auth/second-factor', access: ANYONE },
     stepUp: { method: 'POST', url: '/api/auth/step-up', access: OWN_FACTORS },
+  }),
+  group(passkeySignInRoutes, {
+    signInOptions: { method: 'POST', url: '/api/auth/passkey/sign-in-options', access: ANYONE },
+    signIn: { method: 'POST', url: '/api/auth/passkey/sign-in', access: ANYONE },
+    options: { method: 'POST', url: '/api/auth/passkey/options', access: ANYONE },
+  }),
+  group(ownPasskeyRoutes, {
+    registrationOptions: { method: 'POST', url: `${FACTORS}/passkeys/options`, access: steppedUp(OWN_FACTORS) },
+    add: { method: 'POST', url: `${FACTORS}/passkeys`, access: OWN_FACTORS },
+    rename: { method: 'PATCH', url: `${FACTORS}/passkeys/:id`, access: OWN_FACTORS },
+    remove: { method: 'DELETE', url: `${FACTORS}/passkeys/:id`, access: steppedUp(OWN_FACTORS) },
   }),
   group(ownFactorRoutes, {
     list: { method: 'GET', url: FACTORS, access: OWN_FACTORS },

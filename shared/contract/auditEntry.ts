@@ -40,6 +40,8 @@ export const ACCESS_ACTIONS = [
   'totpEnrolled',
   'totpRemoved',
   'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
   'servicePromiseChanged',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];

@@ -324,4 +324,46 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     expect(() => report.run('NOWHERE', 'other', '', 'd'.repeat(64))).toThrow(/CHECK/);
     db.close();
   });
+
+  it("16 keeps the audit and its passkeys' acts, and a person's passkeys go with them", () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 16),
+    );
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', NULL, ?, 'ann', '{}')`,
+    );
+    change.run('totpEnrolled');
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 16),
+      ),
+    ).toEqual([16]);
+    change.run('passkeyAdded');
+    change.run('passkeyRemoved');
+    expect(db.prepare('SELECT action FROM access_audit ORDER BY id').pluck().all()).toEqual([
+      'totpEnrolled',
+      'passkeyAdded',
+      'passkeyRemoved',
+    ]);
+    db.prepare(
+      `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
+         password_changed_at) VALUES ('ann', '$argon2id$x', 'admin', '[]', 0, 0, 'then', 'then')`,
+    ).run();
+    const passkey = db.prepare(
+      `INSERT INTO passkeys (id, account, name, public_key, counter, transports, created_at)
+       VALUES (?, 'ann', ?, 'pQECAyYgAS', 0, '["internal"]', 'now')`,
+    );
+    passkey.run('A'.repeat(22), 'Laptop');
+    expect(() => passkey.run('not base64url!'.repeat(2), 'Phone')).toThrow(/CHECK/);
+    expect(() => passkey.run('B'.repeat(22), '')).toThrow(/CHECK/);
+    db.prepare('DELETE FROM accounts').run();
+    expect(db.prepare('SELECT count(*) FROM passkeys').pluck().get()).toBe(0);
+    db.close();
+  });
 });

@@ -49,6 +49,13 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/factors/totp/confirm': row(401, 400, 400, 400, 400), // no code in the body
   'DELETE /api/auth/factors/totp': row(401, 200, 200, 200, 401), // nothing to remove
   'POST /api/auth/factors/recovery-codes': row(401, 404, 404, 404, 401), // no app set up
+  'POST /api/auth/passkey/sign-in-options': EVERYONE_200, // a challenge for any passkey, bound to a cookie
+  'POST /api/auth/passkey/sign-in': row(400, 400, 400, 400, 400), // no passkey's answer in the body
+  'POST /api/auth/passkey/options': row(401, 200, 200, 200, 401), // the session's own challenge
+  'POST /api/auth/factors/passkeys/options': row(401, 200, 200, 200, 401),
+  'POST /api/auth/factors/passkeys': row(401, 400, 400, 400, 400), // no passkey's answer in the body
+  'PATCH /api/auth/factors/passkeys/{id}': row(401, 404, 404, 404, 401), // no passkey of that id
+  'DELETE /api/auth/factors/passkeys/{id}': row(401, 404, 404, 404, 401),
   'GET /api/operator/factor-policy': row(401, 403, 403, 200, 403),
   'PATCH /api/operator/factor-policy': row(401, 403, 403, 200, 403),
   'POST /api/operator/people/{name}/factors/reset': row(401, 403, 403, 200, 403),
@@ -146,6 +153,8 @@ const STEP_UP_OPERATIONS = new Set([
   'POST /api/auth/factors/totp',
   'DELETE /api/auth/factors/totp',
   'POST /api/auth/factors/recovery-codes',
+  'POST /api/auth/factors/passkeys/options',
+  'DELETE /api/auth/factors/passkeys/{id}',
 ]);
 
 /**
@@ -243,7 +252,11 @@ async function requestFor(
     case 'POST /api/auth/step-up':
       return json({ password: PASSWORD });
     case 'POST /api/auth/factors/totp/confirm':
+    case 'POST /api/auth/passkey/sign-in':
+    case 'POST /api/auth/factors/passkeys':
       return json({});
+    case 'PATCH /api/auth/factors/passkeys/{id}':
+      return json({ name: 'Probe' });
     case 'PATCH /api/operator/factor-policy':
       return json({ policy: 'none' });
     case 'POST /api/operator/people/{name}/factors/reset':

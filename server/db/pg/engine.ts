@@ -21,6 +21,7 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
+import { PgPasskeyStore } from './passkeys';
 import { PgReportStore } from './reports';
 import { PgAccountStore } from './accounts';
 import { PgServiceStore } from './service';
@@ -58,6 +59,7 @@ export class PgEngine implements Engine {
   readonly alerts: PgAlertStore;
   readonly tokens: PgTokenStore;
   readonly factors: PgFactorStore;
+  readonly passkeys: PgPasskeyStore;
   readonly reports: PgReportStore;
   readonly accessAudit: PgAccessAudit;
   readonly service: PgServiceStore;
@@ -79,6 +81,7 @@ export class PgEngine implements Engine {
     this.alerts = new PgAlertStore(pool);
     this.tokens = new PgTokenStore(pool);
     this.factors = new PgFactorStore(pool);
+    this.passkeys = new PgPasskeyStore(pool);
     this.reports = new PgReportStore(pool);
     this.accessAudit = new PgAccessAudit(pool);
     this.service = new PgServiceStore(pool);

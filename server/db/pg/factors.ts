@@ -69,11 +69,12 @@ export class PgFactorStore implements FactorStore {
     return inTransaction(this.pool, {}, (client) => replaceCodes(client, account, hashes, at));
   }
 
-  removeAll(account: string): Promise<boolean> {
+  removeAll(account: string, { keepPasskeys = false } = {}): Promise<boolean> {
     return inTransaction(this.pool, {}, async (client) => {
       const app = await client.query('DELETE FROM totp_factors WHERE account = $1', [account]);
       const codes = await client.query('DELETE FROM recovery_codes WHERE account = $1', [account]);
-      return (app.rowCount ?? 0) + (codes.rowCount ?? 0) > 0;
+      const passkeys = keepPasskeys ? null : await client.query('DELETE FROM passkeys WHERE account = $1', [account]);
+      return (app.rowCount ?? 0) + (codes.rowCount ?? 0) + (passkeys?.rowCount ?? 0) > 0;
     });
   }
 }

@@ -7,6 +7,7 @@ import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
 import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
@@ -448,6 +449,35 @@ CREATE TABLE problem_reports (
   created_at text COLLATE "C" NOT NULL
 );
 CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
+`,
+  },
+  {
+    version: 16,
+    name: "people's passkeys and their ceremonies' challenges",
+    // SQLite's migration 16 (decision 0071).
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+
+CREATE TABLE passkeys (
+  id text COLLATE "C" PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]+$' AND char_length(id) BETWEEN 16 AND 1366),
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND ${PASSKEY_NAME_MAX_LENGTH}),
+  public_key text COLLATE "C" NOT NULL CHECK (public_key ~ '^[A-Za-z0-9_-]+$'),
+  counter bigint NOT NULL CHECK (counter >= 0),
+  transports json NOT NULL CHECK (json_typeof(transports) = 'array'),
+  created_at text COLLATE "C" NOT NULL,
+  last_used_at text COLLATE "C"
+);
+CREATE INDEX passkeys_account ON passkeys (account);
+
+CREATE TABLE passkey_challenges (
+  key_hash text COLLATE "C" PRIMARY KEY CHECK (key_hash ~ '^[0-9a-f]{64}$'),
+  challenge text COLLATE "C" NOT NULL,
+  purpose text NOT NULL CHECK (purpose IN ('register', 'authenticate')),
+  account text COLLATE "C" REFERENCES accounts (name) ON DELETE CASCADE,
+  expires_at text COLLATE "C" NOT NULL
+);
 `,
   },
 ];

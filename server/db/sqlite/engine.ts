@@ -33,6 +33,7 @@ import { saveMachineRows } from './saveRows';
 import { SqliteServiceStore } from './service';
 import { SqliteSessionStore } from './sessions';
 import { SqliteFactorStore } from './factors';
+import { SqlitePasskeyStore } from './passkeys';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -48,6 +49,7 @@ export class SqliteEngine implements Engine {
   readonly alerts: SqliteAlertStore;
   readonly tokens: SqliteTokenStore;
   readonly factors: SqliteFactorStore;
+  readonly passkeys: SqlitePasskeyStore;
   readonly reports: SqliteReportStore;
   readonly accessAudit: SqliteAccessAudit;
   readonly service: SqliteServiceStore;
@@ -63,6 +65,7 @@ export class SqliteEngine implements Engine {
     this.alerts = new SqliteAlertStore(db);
     this.tokens = new SqliteTokenStore(db);
     this.factors = new SqliteFactorStore(db);
+    this.passkeys = new SqlitePasskeyStore(db);
     this.reports = new SqliteReportStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
     this.service = new SqliteServiceStore(db);

@@ -72,12 +72,13 @@ export class SqliteFactorStore implements FactorStore {
     this.db.transaction(() => this.replaceCodes(account, hashes, at)).immediate();
   }
 
-  async removeAll(account: string): Promise<boolean> {
+  async removeAll(account: string, { keepPasskeys = false } = {}): Promise<boolean> {
     return this.db
       .transaction(
         () =>
           this.db.prepare('DELETE FROM totp_factors WHERE account = ?').run(account).changes +
-            this.db.prepare('DELETE FROM recovery_codes WHERE account = ?').run(account).changes >
+            this.db.prepare('DELETE FROM recovery_codes WHERE account = ?').run(account).changes +
+            (keepPasskeys ? 0 : this.db.prepare('DELETE FROM passkeys WHERE account = ?').run(account).changes) >
           0,
       )
       .immediate();

@@ -7,6 +7,7 @@ import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
 import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
@@ -21,7 +22,7 @@ const districtMatchesArea = AREAS.map(
 ).join('\n      OR ');
 
 /**
- * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13 and 14 widen the
+ * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13, 14 and 16 widen the
  * CHECK on its action this way, as SQLite cannot alter a CHECK.
  */
 const REMAKE_ACCESS_AUDIT = `CREATE TABLE access_audit_next (
@@ -497,6 +498,35 @@ CREATE TABLE problem_reports (
   created_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
+`,
+  },
+  {
+    version: 16,
+    name: "people's passkeys and their ceremonies' challenges",
+    // PostgreSQL's migration 16 (decision 0071). access_audit is made anew for passkeyAdded and passkeyRemoved.
+    // A challenge is kept under the hash of what it is bound to (a session, or a sign-in's own cookie) until used.
+    sql: `
+${REMAKE_ACCESS_AUDIT}
+
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY CHECK (length(id) BETWEEN 16 AND 1366 AND id NOT GLOB '*[^A-Za-z0-9_-]*'),
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND ${PASSKEY_NAME_MAX_LENGTH}),
+  public_key TEXT NOT NULL CHECK (length(public_key) > 0 AND public_key NOT GLOB '*[^A-Za-z0-9_-]*'),
+  counter INTEGER NOT NULL CHECK (counter >= 0),
+  transports TEXT NOT NULL CHECK (json_valid(transports) AND json_type(transports) = 'array'),
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+) STRICT;
+CREATE INDEX passkeys_account ON passkeys (account);
+
+CREATE TABLE passkey_challenges (
+  key_hash TEXT PRIMARY KEY CHECK (length(key_hash) = 64 AND key_hash NOT GLOB '*[^0-9a-f]*'),
+  challenge TEXT NOT NULL,
+  purpose TEXT NOT NULL CHECK (purpose IN ('register', 'authenticate')),
+  account TEXT REFERENCES accounts (name) ON DELETE CASCADE,
+  expires_at TEXT NOT NULL
+) STRICT;
 `,
   },
 ];
