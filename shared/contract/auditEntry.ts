@@ -41,6 +41,8 @@ export const ACCESS_ACTIONS = [
   'totpRemoved',
   'recoveryCodesRenewed',
   'servicePromiseChanged',
+  'embedOriginAdded',
+  'embedOriginRemoved',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -22,6 +22,7 @@ import { PgAlertStore } from './alerts';
 import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
 import { PgReportStore } from './reports';
+import { PgEmbedOriginStore } from './embedOrigins';
 import { PgAccountStore } from './accounts';
 import { PgServiceStore } from './service';
 import { PgSessionStore } from './sessions';
@@ -59,6 +60,7 @@ export class PgEngine implements Engine {
   readonly tokens: PgTokenStore;
   readonly factors: PgFactorStore;
   readonly reports: PgReportStore;
+  readonly embedOrigins: PgEmbedOriginStore;
   readonly accessAudit: PgAccessAudit;
   readonly service: PgServiceStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
@@ -80,6 +82,9 @@ export class PgEngine implements Engine {
     this.tokens = new PgTokenStore(pool);
     this.factors = new PgFactorStore(pool);
     this.reports = new PgReportStore(pool);
+    this.embedOrigins = new PgEmbedOriginStore(pool, (client) =>
+      this.notify(client, { origin: this.origin, type: 'embedOrigins' }),
+    );
     this.accessAudit = new PgAccessAudit(pool);
     this.service = new PgServiceStore(pool);
   }
@@ -253,6 +258,10 @@ export class PgEngine implements Engine {
           try {
             if (message.type === 'import') {
               handlers.import({ at: message.at, inserted: message.inserted, updated: message.updated });
+              return;
+            }
+            if (message.type === 'embedOrigins') {
+              handlers.embedOrigins?.();
               return;
             }
             const machine = await this.getMachine(message.id);

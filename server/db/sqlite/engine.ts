@@ -17,6 +17,7 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
 import { SqliteReportStore } from './reports';
+import { SqliteEmbedOriginStore } from './embedOrigins';
 import { SqliteAccountStore } from './accounts';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
@@ -49,6 +50,7 @@ export class SqliteEngine implements Engine {
   readonly tokens: SqliteTokenStore;
   readonly factors: SqliteFactorStore;
   readonly reports: SqliteReportStore;
+  readonly embedOrigins: SqliteEmbedOriginStore;
   readonly accessAudit: SqliteAccessAudit;
   readonly service: SqliteServiceStore;
 
@@ -64,6 +66,7 @@ export class SqliteEngine implements Engine {
     this.tokens = new SqliteTokenStore(db);
     this.factors = new SqliteFactorStore(db);
     this.reports = new SqliteReportStore(db);
+    this.embedOrigins = new SqliteEmbedOriginStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
     this.service = new SqliteServiceStore(db);
   }
