@@ -20,6 +20,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { addServiceWorkerHeaders } from './routes/serviceWorker';
 import { allowCrossOriginPage } from './security/cors';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+import { AllowedEmbedOrigins } from './security/embedOrigins';
 import { rateLimitKey } from './security/rateLimitKey';
 import { MachineBus } from './live/bus';
 import { ServerMetrics } from './metrics/serverMetrics';
@@ -87,7 +88,10 @@ export async function buildApp(
   });
 
   app.setErrorHandler(errorHandler);
-  addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
+  const embedOrigins = new AllowedEmbedOrigins(config.embedOrigins, engine.embedOrigins, (error) =>
+    app.log.error({ err: error }, 'the embed origins added in the console cannot be read'),
+  );
+  addSecurityHeaders(app, () => embedOrigins.current(), config.mapOrigins);
   await allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
@@ -138,7 +142,7 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   const receivers = receiverGuard(config.webhookAllowNetworks, resolveHost);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
-  await relayOtherProcesses(app, engine, bus);
+  await relayOtherProcesses(app, engine, bus, () => embedOrigins.forget());
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
   if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, receivers, ...alerting });
@@ -165,8 +169,9 @@ export async function buildApp(
     eventStreams: { maxStreamsPerAddress: config.maxStreamsPerAddress },
     importMaxBytes,
     importSlots,
+    embedOrigins,
   });
-  registerRuntimeConfigRoute(app, config);
+  registerRuntimeConfigRoute(app, config, () => embedOrigins.current());
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);
   setNotFoundHandler(app, await registerPage(app, config.staticDir, config));

@@ -78,6 +78,14 @@ export const CONSOLE_ERROR_KEYS = [
   'badPasskey',
   /** The console is not at the origin passkeys are bound to (RVM_PUBLIC_ORIGIN; unset: localhost only). */
   'passkeyUnavailable',
+  /** A host origin that is no `scheme://host[:port]` (decision 0073). */
+  'embedOriginInvalid',
+  /** That host origin is allowed already (added in the console). */
+  'embedOriginTaken',
+  /** That host origin is RVM_EMBED_ORIGINS's, set at deploy time: the console neither adds nor removes it. */
+  'embedOriginInFloor',
+  /** As many host origins as the console keeps are there already: `max` says how many. */
+  'embedOriginsFull',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

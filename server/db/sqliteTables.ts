@@ -39,6 +39,8 @@ export interface SqliteTables {
   webhookDeliveries: TableRow[];
   /** Visitors' problem reports, with their ids. */
   problemReports: TableRow[];
+  /** The host origins admins added in the console. */
+  embedOrigins: TableRow[];
 }
 
 /** Rows in all the tables together. */

@@ -205,6 +205,13 @@ export const PROBLEM_REPORTS: Table = {
   keepIds: true,
 };
 
+/** Host origins allowed to frame the map, added by admins in the console (decision 0073). */
+export const EMBED_ORIGINS: Table = {
+  name: 'embed_origins',
+  columns: { origin: 'text', added_at: 'text', added_by: 'text' },
+  orderBy: 'added_at, origin',
+};
+
 /**
  * The tables copy-to-postgres copies as they are, by the name it reads them under (sqliteTables.ts), in the order it
  * copies them: after the files, the machines and their history.
@@ -228,4 +235,5 @@ export const COPIED_AS_THEY_ARE = {
   webhooks: WEBHOOKS,
   webhookDeliveries: WEBHOOK_DELIVERIES,
   problemReports: PROBLEM_REPORTS,
+  embedOrigins: EMBED_ORIGINS,
 } satisfies Partial<Record<keyof SqliteTables, Table>>;

@@ -13,6 +13,7 @@ import type { MachineBus } from '../live/bus';
 import type { Access } from '../security/access';
 import type { SecondFactors } from '../auth/secondFactors';
 import type { Passkeys } from '../auth/passkeys';
+import type { AllowedEmbedOrigins } from '../security/embedOrigins';
 import { aboutRoutes } from './about';
 import { alertRuleRoutes } from './alertRules';
 import { alertRoutes } from './alerts';
@@ -21,6 +22,7 @@ import { auditRoutes } from './audit';
 import { auditCsvRoutes } from './auditCsv';
 import { changePasswordRoutes } from './changePassword';
 import { eventRoutes, type EventStreamOptions } from './events';
+import { embedOriginRoutes } from './embedOrigins';
 import { exportMachinesRoutes } from './exportMachines';
 import { factorPolicyRoutes } from './factorPolicy';
 import { feedReviewRoutes } from './feedReview';
@@ -75,6 +77,8 @@ export interface RouteDeps {
   eventStreams: EventStreamOptions;
   importMaxBytes?: number;
   importSlots?: ImportSlots;
+  /** The host origins allowed to frame the page: the floor and the console's (decision 0073). */
+  embedOrigins: AllowedEmbedOrigins;
 }
 
 /** The live stream and its check; tests/server/eventApp.ts runs it alone. */
@@ -100,6 +104,7 @@ const ALERTS_ACT = steppedUp(may('manageAlerts'));
 /** A person's own factors (a token has none: its handler answers 401); answered to a person held at enrolment. */
 const OWN_FACTORS = whileEnrolling(may('readConsole'));
 const SERVICE = '/api/operator/service';
+const EMBED_ORIGINS = '/api/operator/embed-origins';
 
 /**
  * Every route of the API: its method, where it answers, its handler module and who may call it (decision 0066).
@@ -233,5 +238,10 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     get: { method: 'GET', url: '/api/operator/factor-policy', access: personMay('managePeople') },
     set: { method: 'PATCH', url: '/api/operator/factor-policy', access: ADMIN_ACT },
     reset: { method: 'POST', url: `${PEOPLE}/:name/factors/reset`, access: ADMIN_ACT },
+  }),
+  group(embedOriginRoutes, {
+    list: { method: 'GET', url: EMBED_ORIGINS, access: personMay('managePeople') },
+    add: { method: 'POST', url: EMBED_ORIGINS, access: ADMIN_ACT },
+    remove: { method: 'DELETE', url: EMBED_ORIGINS, access: ADMIN_ACT },
   }),
 ];

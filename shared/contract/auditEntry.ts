@@ -43,6 +43,8 @@ export const ACCESS_ACTIONS = [
   'passkeyAdded',
   'passkeyRemoved',
   'servicePromiseChanged',
+  'embedOriginAdded',
+  'embedOriginRemoved',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 

@@ -101,6 +101,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/tokens': row(401, 403, 403, 200, 403),
   'POST /api/operator/tokens': row(401, 403, 403, 200, 403),
   'DELETE /api/operator/tokens/{id}': row(401, 403, 403, 200, 403), // a token made for the call
+  'GET /api/operator/embed-origins': row(401, 403, 403, 200, 403), // the embed origins: as people and tokens
+  'POST /api/operator/embed-origins': row(401, 403, 403, 200, 403), // an origin of its own each time
+  'DELETE /api/operator/embed-origins': row(401, 403, 403, 200, 403), // an origin added for the call
   'GET /api/events': EVERYONE_200,
   'GET /api/health': EVERYONE_200,
   'GET /api/health/live': EVERYONE_200,
@@ -155,6 +158,8 @@ const STEP_UP_OPERATIONS = new Set([
   'POST /api/auth/factors/recovery-codes',
   'POST /api/auth/factors/passkeys/options',
   'DELETE /api/auth/factors/passkeys/{id}',
+  'POST /api/operator/embed-origins',
+  'DELETE /api/operator/embed-origins',
 ]);
 
 /**
@@ -327,6 +332,18 @@ async function requestFor(
       };
     case 'POST /api/operator/tokens':
       return json({ name: `probe-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
+    case 'POST /api/operator/embed-origins':
+      return json({ origin: `https://probe-${Math.random().toString(36).slice(2, 8)}.example.org` });
+    case 'DELETE /api/operator/embed-origins': {
+      const added = `https://probe-${Math.random().toString(36).slice(2, 8)}.example.org`;
+      const at = new Date().toISOString();
+      const change = { at, actor: 'ada', actorKind: 'person', address: null, subject: added, detail: {} } as const;
+      await server.engine.embedOrigins.add({ origin: added, addedAt: at, addedBy: 'ada' }, 1000, {
+        ...change,
+        action: 'embedOriginAdded',
+      });
+      return { url: `${url}?origin=${encodeURIComponent(added)}`, headers: {} };
+    }
     case 'DELETE /api/operator/tokens/{id}': {
       const { id } = await madeToken(`revoked-${Math.random().toString(36).slice(2, 8)}`);
       return { url: operation.path.replace('{id}', String(id)), headers: {} };

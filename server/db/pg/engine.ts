@@ -23,6 +23,7 @@ import { PgAccessAudit, PgTokenStore } from './tokens';
 import { PgFactorStore } from './factors';
 import { PgPasskeyStore } from './passkeys';
 import { PgReportStore } from './reports';
+import { PgEmbedOriginStore } from './embedOrigins';
 import { PgAccountStore } from './accounts';
 import { PgServiceStore } from './service';
 import { PgSessionStore } from './sessions';
@@ -61,6 +62,7 @@ export class PgEngine implements Engine {
   readonly factors: PgFactorStore;
   readonly passkeys: PgPasskeyStore;
   readonly reports: PgReportStore;
+  readonly embedOrigins: PgEmbedOriginStore;
   readonly accessAudit: PgAccessAudit;
   readonly service: PgServiceStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
@@ -83,6 +85,9 @@ export class PgEngine implements Engine {
     this.factors = new PgFactorStore(pool);
     this.passkeys = new PgPasskeyStore(pool);
     this.reports = new PgReportStore(pool);
+    this.embedOrigins = new PgEmbedOriginStore(pool, (client) =>
+      this.notify(client, { origin: this.origin, type: 'embedOrigins' }),
+    );
     this.accessAudit = new PgAccessAudit(pool);
     this.service = new PgServiceStore(pool);
   }
@@ -256,6 +261,10 @@ export class PgEngine implements Engine {
           try {
             if (message.type === 'import') {
               handlers.import({ at: message.at, inserted: message.inserted, updated: message.updated });
+              return;
+            }
+            if (message.type === 'embedOrigins') {
+              handlers.embedOrigins?.();
               return;
             }
             const machine = await this.getMachine(message.id);

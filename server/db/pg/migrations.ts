@@ -480,6 +480,21 @@ CREATE TABLE passkey_challenges (
 );
 `,
   },
+  {
+    version: 18,
+    name: 'host origins added in the console',
+    // SQLite's migration 18 (decision 0073): the access audit's longer list of actions, and the origins.
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+
+CREATE TABLE embed_origins (
+  origin text COLLATE "C" PRIMARY KEY CHECK (char_length(origin) <= 300 AND origin ~ '^https?://' AND origin = lower(origin)),
+  added_at text COLLATE "C" NOT NULL,
+  added_by text COLLATE "C" NOT NULL
+);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

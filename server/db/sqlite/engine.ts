@@ -17,6 +17,7 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { SqliteAlertStore } from './alerts';
 import { SqliteAccessAudit, SqliteTokenStore } from './tokens';
 import { SqliteReportStore } from './reports';
+import { SqliteEmbedOriginStore } from './embedOrigins';
 import { SqliteAccountStore } from './accounts';
 import { applyMachineEdit } from './applyMachineEdit';
 import { readAudit } from './audit';
@@ -51,6 +52,7 @@ export class SqliteEngine implements Engine {
   readonly factors: SqliteFactorStore;
   readonly passkeys: SqlitePasskeyStore;
   readonly reports: SqliteReportStore;
+  readonly embedOrigins: SqliteEmbedOriginStore;
   readonly accessAudit: SqliteAccessAudit;
   readonly service: SqliteServiceStore;
 
@@ -67,6 +69,7 @@ export class SqliteEngine implements Engine {
     this.factors = new SqliteFactorStore(db);
     this.passkeys = new SqlitePasskeyStore(db);
     this.reports = new SqliteReportStore(db);
+    this.embedOrigins = new SqliteEmbedOriginStore(db);
     this.accessAudit = new SqliteAccessAudit(db);
     this.service = new SqliteServiceStore(db);
   }
