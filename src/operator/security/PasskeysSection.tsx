@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ConsoleRow, ConsoleTable } from '../ConsoleTable';
 import { useState } from 'react';
 import { PASSKEY_NAME_MAX_LENGTH, type OwnFactors, type Passkey } from '../../../shared/contract/factors';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -63,47 +64,44 @@ export function PasskeysSection({
         {factors.passkeys.length === 0 ? (
           <Text>{t('security.noPasskeys')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label={t('security.passkeysTable')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('security.passkeyName')}</Table.Th>
-                  <Table.Th>{t('security.passkeyCreated')}</Table.Th>
-                  <Table.Th>{t('security.passkeyLastUsed')}</Table.Th>
-                  <Table.Th>{t('security.passkeyActions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {factors.passkeys.map((passkey) => (
-                  <Table.Tr key={passkey.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{passkey.name}</Table.Td>
-                    <Table.Td>{time(passkey.createdAt)}</Table.Td>
-                    <Table.Td>{time(passkey.lastUsedAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t('security.renamePasskeyOf', { name: passkey.name })}
-                          onClick={() => setRenaming(passkey)}
-                        >
-                          {t('security.renamePasskey')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={t('security.removePasskeyOf', { name: passkey.name })}
-                          onClick={() => setRemoving(passkey)}
-                        >
-                          {t('security.removePasskey')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ConsoleTable
+            minWidth={480}
+            aria-label={t('security.passkeysTable')}
+            columns={[
+              t('security.passkeyName'),
+              t('security.passkeyCreated'),
+              t('security.passkeyLastUsed'),
+              t('security.passkeyActions'),
+            ]}
+          >
+            {factors.passkeys.map((passkey) => (
+              <ConsoleRow key={passkey.id}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{passkey.name}</Table.Td>
+                <Table.Td>{time(passkey.createdAt)}</Table.Td>
+                <Table.Td>{time(passkey.lastUsedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('security.renamePasskeyOf', { name: passkey.name })}
+                      onClick={() => setRenaming(passkey)}
+                    >
+                      {t('security.renamePasskey')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t('security.removePasskeyOf', { name: passkey.name })}
+                      onClick={() => setRemoving(passkey)}
+                    >
+                      {t('security.removePasskey')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </ConsoleRow>
+            ))}
+          </ConsoleTable>
         )}
         {factors.passkeysAvailable ? (
           <form
