@@ -84,6 +84,10 @@ export interface ServerConfig {
   /** The key sealing one-time-code secrets, and the one before it during a rotation; null = no one-time codes. */
   factorKey: Buffer | null;
   factorKeyPrevious: Buffer | null;
+  /** Visitors' problem reports older than this many days are deleted. */
+  reportKeepDays: number;
+  /** Open reports of a machine full, within a reportedFull rule's minutes, that open its alert. */
+  reportAlertCount: number;
   /** The API's reference page at /api/docs. */
   apiDocs: boolean;
   /**
