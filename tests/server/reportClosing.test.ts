@@ -13,8 +13,7 @@ const ROOM = 'RVM-002'; // KOWLOON CITY, <=20%: shown with room
 const OTHER = 'RVM-001'; // CENTRAL & WESTERN, >40%
 const SHA_TIN = 'RVM-003'; // SHA TIN, Full
 
-let offsetMs = 0;
-const clock = () => new Date(Date.now() + offsetMs);
+const clock = () => new Date();
 let server: TestServer;
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { DisplayState } from '../../machines/displayState';
 import { ConsoleLink } from '../ConsoleLink';
 import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { ReportCountLink } from '../reports/ReportCountLink';
+import { ReportCountLink } from '../reportCounts/ReportCountLink';
 import { isNotReporting } from './fleetFilter';
 import type { FleetRow } from './fleetRow';
 

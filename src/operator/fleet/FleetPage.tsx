@@ -11,7 +11,7 @@ import { filtersSet } from './fleetFilter';
 import { FleetFilters } from './FleetFilters';
 import { FleetSortMenu } from './FleetSortMenu';
 import { FleetTable } from './FleetTable';
-import { useReportCounts } from '../reports/useReportCounts';
+import { useReportCounts } from '../reportCounts/useReportCounts';
 import { useFleetLive } from './useFleetLive';
 
 /** Every machine the person may see, sorted and filtered, kept live. */

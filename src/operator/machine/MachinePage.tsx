@@ -16,8 +16,8 @@ import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { MachineForm } from './MachineForm';
 import { MachineSummary } from './MachineSummary';
-import { ReportCountLink } from '../reports/ReportCountLink';
-import { useReportCounts } from '../reports/useReportCounts';
+import { ReportCountLink } from '../reportCounts/ReportCountLink';
+import { useReportCounts } from '../reportCounts/useReportCounts';
 import { useMachine } from '../fleet/useMachine';
 import { useMachineAbsence } from './useMachineAbsence';
 

@@ -13,7 +13,7 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { ClosedReportsTable } from './ClosedReportsTable';
 import { CloseReportsDialog } from './CloseReportsDialog';
 import { OpenReportsTable } from './OpenReportsTable';
-import { reportCountsAtom } from './reportCountsAtom';
+import { reportCountsAtom } from '../reportCounts/reportCountsAtom';
 import { fetchClosedReports, fetchOpenReports, fetchReportCounts, reportsPath, type CloseTarget } from './reportCalls';
 
 type View = 'open' | 'closed';

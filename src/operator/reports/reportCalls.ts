@@ -2,12 +2,10 @@ import type { Call } from '../../api/client';
 import {
   CLOSED_REPORTS_ANSWER,
   OPEN_REPORTS_ANSWER,
-  REPORT_COUNTS_ANSWER,
   type ClosedReport,
   type CloseReports,
   type OpenReport,
 } from '../../../shared/contract/problemReport';
-import { consolePath } from '../consolePaths';
 import { readAnswer } from '../readAnswer';
 
 export type { ClosedReport, OpenReport };
@@ -53,11 +51,6 @@ export async function fetchClosedReports(call: Call, machineId: string | null): 
   return readAnswer(CLOSED_REPORTS_ANSWER, await call(`operator/reports/closed${query}`, undefined, GET)).reports;
 }
 
-/** Each machine's open reports, of the person's districts. */
-export async function fetchReportCounts(call: Call): Promise<Record<string, number>> {
-  return readAnswer(REPORT_COUNTS_ANSWER, await call('operator/reports/counts', undefined, GET)).counts;
-}
-
 /** What to close: one report, or every open report of one machine. */
 export type CloseTarget = { reportId: number } | { machineId: string };
 
@@ -71,6 +64,4 @@ export async function closeReports(call: Call, target: CloseTarget, body: CloseR
   return readAnswer(CLOSED_REPORTS_ANSWER, answer).reports.length;
 }
 
-/** The Reports page's address, of one machine when it is given. */
-export const reportsPath = (machineId?: string): string =>
-  consolePath('/reports') + (machineId === undefined ? '' : `?machine=${encodeURIComponent(machineId)}`);
+export { fetchReportCounts, reportsPath } from '../reportCounts/reportCountCalls';

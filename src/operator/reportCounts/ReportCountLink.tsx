@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { ConsoleLink } from '../ConsoleLink';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { reportCountsAtom } from './reportCountsAtom';
-import { reportsPath } from './reportCalls';
+import { reportsPath } from './reportCountCalls';
 
 /** "2 open reports", linking to the Reports page of the machine; nothing when it has none. */
 export function ReportCountLink({ machineId, size = 'xs' }: { machineId: string; size?: 'xs' | 'sm' }) {

@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { usePolling } from '../usePolling';
 import { reportCountsAtom } from './reportCountsAtom';
-import { fetchReportCounts } from './reportCalls';
+import { fetchReportCounts } from './reportCountCalls';
 
 /** How often a page showing counts asks for them again. */
 const COUNTS_POLL_MS = 60_000;
