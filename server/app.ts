@@ -33,6 +33,7 @@ import { receiverGuard, type ResolveHost } from './alerting/receiverGuard';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SIGN_IN_POLICIES, SignInGate } from './auth/signIn';
+import { pruneReportsWhileRunning } from './retention/reportRetention';
 import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import type { ImportSlots } from './importing/importSlots';
@@ -142,6 +143,7 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   const receivers = receiverGuard(config.webhookAllowNetworks, resolveHost);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
+  pruneReportsWhileRunning(app, engine.reports, config.reportKeepDays, clock);
   await relayOtherProcesses(app, engine, bus, () => embedOrigins.forget());
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());

@@ -86,6 +86,10 @@ export interface ServerConfig {
   factorKeyPrevious: Buffer | null;
   /** The origin people open the console at, for passkeys; null = the request's own, for localhost only. */
   publicOrigin: string | null;
+  /** Visitors' problem reports older than this many days are deleted. */
+  reportKeepDays: number;
+  /** Open reports of a machine full, within a reportedFull rule's minutes, that open its alert. */
+  reportAlertCount: number;
   /** The API's reference page at /api/docs. */
   apiDocs: boolean;
   /**

@@ -256,6 +256,22 @@ export const VARIABLES = {
     max: 36_500,
     description: "days {range} each machine's history is kept",
   }),
+  reportKeepDays: integer('RVM_REPORT_KEEP_DAYS', {
+    fallback: 180,
+    min: 1,
+    max: 3650,
+    description:
+      "days {range} visitors' problem reports are kept, open or closed; older ones are deleted at start and hourly " +
+      '([operators-reports.md](operators-reports.md))',
+  }),
+  reportAlertCount: integer('RVM_REPORT_ALERT_COUNT', {
+    fallback: 3,
+    min: 2,
+    max: 100,
+    description:
+      "open reports {range} of a machine full, within a `reportedFull` rule's minutes, that open its alert while the " +
+      'machine is shown with room ([operators-reports.md](operators-reports.md#the-alert))',
+  }),
   apiDocs: flag('RVM_API_DOCS', {
     fallback: true,
     description:

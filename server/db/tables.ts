@@ -201,6 +201,10 @@ export const PROBLEM_REPORTS: Table = {
     challenge: 'text',
     state: 'text',
     created_at: 'text',
+    note: 'text',
+    closed_at: 'text',
+    closed_by: 'text',
+    closed_by_kind: 'text',
   },
   keepIds: true,
 };

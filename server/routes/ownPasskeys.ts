@@ -77,6 +77,7 @@ export const OWN_PASSKEY_SCHEMAS = {
     operationId: 'renamePasskey',
     tags: ['auth'],
     summary: 'Names one of the person’s passkeys anew',
+    description: 'The name (1 to 64 characters) is how the Security page and the audit tell the passkeys apart.',
     security: SESSION_ONLY,
     params: ID_PARAMS,
     body: RENAME_BODY,

@@ -45,6 +45,7 @@ import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
 import { problemReportRoutes } from './problemReports';
 import { proofRoutes } from './proofs';
+import { reportActionRoutes } from './reportActions';
 import { ANYONE, group, may, personMay, steppedUp, whileEnrolling, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
 import { serviceRoutes } from './service';
@@ -180,6 +181,13 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     apply: { method: 'POST', url: '/api/operator/import', access: may('changeMachines') },
   }),
   group(openReportRoutes, { list: { method: 'GET', url: '/api/operator/reports', access: may('readConsole') } }),
+  // Closing visitors' reports is acting on machines: operators and admins, of their districts (decision 0072).
+  group(reportActionRoutes, {
+    closed: { method: 'GET', url: '/api/operator/reports/closed', access: may('readConsole') },
+    counts: { method: 'GET', url: '/api/operator/reports/counts', access: may('readConsole') },
+    closeOne: { method: 'POST', url: '/api/operator/reports/:id/close', access: may('changeMachines') },
+    closeMachine: { method: 'POST', url: '/api/operator/machines/:id/reports/close', access: may('changeMachines') },
+  }),
   group(auditRoutes, { audit: { method: 'GET', url: '/api/operator/audit', access: may('readConsole') } }),
   group(auditCsvRoutes, { csv: { method: 'GET', url: '/api/operator/audit.csv', access: may('readConsole') } }),
   group(aboutRoutes, { about: { method: 'GET', url: '/api/operator/about', access: may('readMetrics') } }),

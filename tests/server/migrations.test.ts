@@ -366,4 +366,58 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     expect(db.prepare('SELECT count(*) FROM passkeys').pluck().get()).toBe(0);
     db.close();
   });
+
+  it('17 keeps the reports, alerts and deliveries, and lets reports close and rules watch reports of full', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 17),
+    );
+    db.prepare(
+      `INSERT INTO problem_reports (machine_id, district, kind, text, challenge, state, created_at)
+       VALUES ('RVM-1', 'KWUN TONG', 'other', 'kept', ?, 'open', 'then')`,
+    ).run('a'.repeat(64));
+    db.exec(`
+      INSERT INTO alert_rules (kind, minutes, district, enabled, created_at, updated_at)
+        VALUES ('machineFull', 60, NULL, 1, 'then', 'then');
+      INSERT INTO alerts (rule_id, kind, subject, machine_id, district, minutes, since, opened_at)
+        VALUES (1, 'machineFull', 'machine:RVM-1', 'RVM-1', 'KWUN TONG', 60, 'then', 'then');
+      INSERT INTO webhooks (url, secret, description, enabled, created_at)
+        VALUES ('https://hooks.example/x', 'sixteen characters', '', 1, 'then');
+      INSERT INTO webhook_deliveries (id, webhook_id, alert_id, event, body, state, created_at)
+        VALUES ('d1', 1, 1, 'alert.opened', '{}', 'pending', 'then');`);
+
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 17),
+      ),
+    ).toEqual([17]);
+    expect(db.prepare('SELECT id, text, state, note FROM problem_reports').all()).toEqual([
+      { id: 1, text: 'kept', state: 'open', note: null },
+    ]);
+    expect(db.prepare('SELECT alert_id FROM webhook_deliveries').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT rule_id FROM alerts').pluck().all()).toEqual([1]);
+    const close = db.prepare(
+      "UPDATE problem_reports SET state = ?, note = ?, closed_at = 'now', closed_by = 'ann', closed_by_kind = 'person'",
+    );
+    expect(() => close.run('fixed', 'x')).toThrow(/CHECK/);
+    expect(() => close.run('resolved', null)).toThrow(/CHECK/);
+    close.run('resolved', 'Emptied');
+    db.prepare(
+      `INSERT INTO alert_rules (kind, minutes, district, enabled, created_at, updated_at)
+       VALUES ('reportedFull', 30, NULL, 1, 'now', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('now', 'ann', 'person', NULL, 'reportsResolved', 'RVM-1', '{}')`,
+    ).run();
+    // The foreign keys hold as before: deleting the alert deletes its delivery.
+    db.prepare('DELETE FROM alerts').run();
+    expect(db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(0);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
 });

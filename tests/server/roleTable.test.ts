@@ -69,6 +69,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
   'GET /api/operator/reports': row(401, 200, 200, 200, 200),
+  'GET /api/operator/reports/closed': row(401, 200, 200, 200, 200),
+  'GET /api/operator/reports/counts': row(401, 200, 200, 200, 200),
+  // Of RVM-003, in the operator's district: closing reports is acting on machines, not for viewers (decision 0072).
+  'POST /api/operator/reports/{id}/close': row(401, 403, 200, 200, 200), // a report made for the call
+  'POST /api/operator/machines/{id}/reports/close': row(401, 403, 200, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/about': row(401, 403, 403, 200, 200), // as /api/metrics, which names the build too
@@ -274,6 +279,22 @@ async function requestFor(
     }
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
+    case 'POST /api/operator/reports/{id}/close': {
+      const report = await server.engine.reports.add({
+        machineId: 'RVM-003',
+        district: 'SHA TIN',
+        kind: 'notWorking',
+        text: '',
+        challenge: randomBytes(32).toString('hex'),
+        createdAt: new Date().toISOString(),
+      });
+      return {
+        ...json({ outcome: 'resolved', note: 'probe' }),
+        url: operation.path.replace('{id}', String(report!.id)),
+      };
+    }
+    case 'POST /api/operator/machines/{id}/reports/close':
+      return { ...json({ outcome: 'dismissed', note: 'probe' }), url: operation.path.replace('{id}', 'RVM-003') };
     case 'POST /api/operator/alert-rules':
       return json({ kind: 'machineFull', minutes: 240 });
     case 'PATCH /api/operator/alert-rules/{id}':

@@ -5,7 +5,12 @@ import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
-import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import {
+  REPORT_KINDS,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_STATES,
+  REPORT_TEXT_MAX_LENGTH,
+} from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
@@ -478,6 +483,31 @@ CREATE TABLE passkey_challenges (
   account text COLLATE "C" REFERENCES accounts (name) ON DELETE CASCADE,
   expires_at text COLLATE "C" NOT NULL
 );
+`,
+  },
+  {
+    version: 17,
+    name: 'reports closed by operators, their alert and audit',
+    // SQLite's migration 17 (decision 0072).
+    sql: `
+ALTER TABLE problem_reports DROP CONSTRAINT problem_reports_state_check;
+ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_state_check CHECK (state IN (${list(REPORT_STATES)}));
+ALTER TABLE problem_reports ADD COLUMN note text CHECK (char_length(note) <= ${REPORT_NOTE_MAX_LENGTH});
+ALTER TABLE problem_reports ADD COLUMN closed_at text COLLATE "C";
+ALTER TABLE problem_reports ADD COLUMN closed_by text;
+ALTER TABLE problem_reports ADD COLUMN closed_by_kind text CHECK (closed_by_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_closed_check
+  CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
+    AND (state = 'open') = (note IS NULL));
+CREATE INDEX problem_reports_created ON problem_reports (created_at);
+CREATE INDEX problem_reports_closed ON problem_reports (closed_at) WHERE state <> 'open';
+
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE alert_rules DROP CONSTRAINT alert_rules_kind_check;
+ALTER TABLE alert_rules ADD CONSTRAINT alert_rules_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
+ALTER TABLE alerts DROP CONSTRAINT alerts_kind_check;
+ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
 `,
   },
   {

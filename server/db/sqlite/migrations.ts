@@ -5,7 +5,12 @@ import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
-import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import {
+  REPORT_KINDS,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_STATES,
+  REPORT_TEXT_MAX_LENGTH,
+} from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
@@ -41,6 +46,75 @@ DROP TABLE access_audit;
 ALTER TABLE access_audit_next RENAME TO access_audit;
 CREATE INDEX access_audit_at ON access_audit (at);
 CREATE INDEX access_audit_actor ON access_audit (actor, at);
+`;
+
+/** Migration 8's alert rules and alerts, their kinds today's: migration 17 makes them anew with them. */
+const ALERT_RULES_AND_ALERTS = `CREATE TABLE alert_rules (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
+  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (kind <> 'feedFailing' OR district IS NULL)
+) STRICT;
+
+CREATE TABLE alerts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  subject TEXT NOT NULL,
+  machine_id TEXT,
+  district TEXT,
+  minutes INTEGER NOT NULL,
+  since TEXT NOT NULL,
+  opened_at TEXT,
+  closed_at TEXT,
+  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
+) STRICT;
+CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
+CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;`;
+
+/** Migration 8's webhook deliveries, which refer to the alerts. */
+const WEBHOOK_DELIVERIES = `CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  body TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at TEXT,
+  last_status INTEGER,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
+CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
+`;
+
+/**
+ * The alert rules, alerts and deliveries made anew with today's kinds of alert, their rows kept (migration 17):
+ * SQLite cannot alter a CHECK, and dropping a table with foreign keys on runs its ON DELETE actions, so the rows are
+ * set aside and the tables dropped from the one no other refers to.
+ */
+const REMAKE_ALERT_TABLES = `CREATE TEMP TABLE alert_rules_kept AS SELECT * FROM alert_rules;
+CREATE TEMP TABLE alerts_kept AS SELECT * FROM alerts;
+CREATE TEMP TABLE webhook_deliveries_kept AS SELECT * FROM webhook_deliveries;
+DROP TABLE webhook_deliveries;
+DROP TABLE alerts;
+DROP TABLE alert_rules;
+${ALERT_RULES_AND_ALERTS}
+${WEBHOOK_DELIVERIES}
+INSERT INTO alert_rules SELECT * FROM alert_rules_kept;
+INSERT INTO alerts SELECT * FROM alerts_kept;
+INSERT INTO webhook_deliveries SELECT * FROM webhook_deliveries_kept;
+DROP TABLE alert_rules_kept;
+DROP TABLE alerts_kept;
+DROP TABLE webhook_deliveries_kept;
 `;
 
 /** The machines table's columns in the order migrations 1 and 3 made them. */
@@ -296,33 +370,7 @@ CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
     // PostgreSQL's migration 6. One alert not closed per rule and subject; a delivery is queued with the change of
     // its alert (an outbox) and keeps its body, so every retry sends the same bytes.
     sql: `
-CREATE TABLE alert_rules (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
-  minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
-  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
-  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  CHECK (kind <> 'feedFailing' OR district IS NULL)
-) STRICT;
-
-CREATE TABLE alerts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
-  subject TEXT NOT NULL,
-  machine_id TEXT,
-  district TEXT,
-  minutes INTEGER NOT NULL,
-  since TEXT NOT NULL,
-  opened_at TEXT,
-  closed_at TEXT,
-  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
-) STRICT;
-CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
-CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;
-
+${ALERT_RULES_AND_ALERTS}
 CREATE TABLE webhooks (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   url TEXT NOT NULL,
@@ -332,24 +380,7 @@ CREATE TABLE webhooks (
   created_at TEXT NOT NULL
 ) STRICT;
 
-CREATE TABLE webhook_deliveries (
-  id TEXT PRIMARY KEY,
-  webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
-  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
-  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
-  body TEXT NOT NULL,
-  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
-  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-  next_attempt_at TEXT,
-  last_status INTEGER,
-  last_error TEXT,
-  created_at TEXT NOT NULL,
-  delivered_at TEXT
-) STRICT;
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
-CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
-CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
-`,
+${WEBHOOK_DELIVERIES}`,
   },
   {
     version: 9,
@@ -484,8 +515,7 @@ ${REMAKE_ACCESS_AUDIT}
   {
     version: 15,
     name: "visitors' problem reports",
-    // PostgreSQL's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report. 13 and
-    // 14 are left to work under way on other branches.
+    // PostgreSQL's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report.
     sql: `
 CREATE TABLE problem_reports (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -530,10 +560,44 @@ CREATE TABLE passkey_challenges (
 `,
   },
   {
+    version: 17,
+    name: 'reports closed by operators, their alert and audit',
+    // PostgreSQL's migration 17 (decision 0072). A report
+    // keeps how it was closed, by whom and the note; access_audit and the alert tables are made anew for the new
+    // actions (reportsResolved, reportsDismissed) and the new kind of alert (reportedFull).
+    sql: `
+CREATE TABLE problem_reports_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  machine_id TEXT NOT NULL,
+  district TEXT NOT NULL CHECK (district IN (${list(DISTRICTS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  text TEXT NOT NULL CHECK (length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
+  challenge TEXT NOT NULL UNIQUE CHECK (length(challenge) = 64 AND challenge NOT GLOB '*[^0-9a-f]*'),
+  state TEXT NOT NULL CHECK (state IN (${list(REPORT_STATES)})),
+  created_at TEXT NOT NULL,
+  note TEXT CHECK (length(note) <= ${REPORT_NOTE_MAX_LENGTH}),
+  closed_at TEXT,
+  closed_by TEXT,
+  closed_by_kind TEXT CHECK (closed_by_kind IN (${list(ACTOR_KINDS)})),
+  CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
+    AND (state = 'open') = (note IS NULL))
+) STRICT;
+INSERT INTO problem_reports_next (id, machine_id, district, kind, text, challenge, state, created_at)
+  SELECT id, machine_id, district, kind, text, challenge, state, created_at FROM problem_reports;
+DROP TABLE problem_reports;
+ALTER TABLE problem_reports_next RENAME TO problem_reports;
+CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
+CREATE INDEX problem_reports_created ON problem_reports (created_at);
+CREATE INDEX problem_reports_closed ON problem_reports (closed_at) WHERE state <> 'open';
+
+${REMAKE_ACCESS_AUDIT}
+${REMAKE_ALERT_TABLES}
+`,
+  },
+  {
     version: 18,
     name: 'host origins added in the console',
-    // PostgreSQL's migration 18 (decision 0073). 16, 17 and 19 are left to work under way on other branches;
-    // access_audit is made anew for the origins' actions, as in 12.
+    // PostgreSQL's migration 18 (decision 0073). access_audit is made anew for the origins' actions, as in 12.
     sql: `
 ${REMAKE_ACCESS_AUDIT}
 
