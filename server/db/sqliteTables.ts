@@ -37,6 +37,8 @@ export interface SqliteTables {
   webhookDeliveries: TableRow[];
   /** Visitors' problem reports, with their ids. */
   problemReports: TableRow[];
+  /** The service episodes kept with the history (decision 0074), copied rather than made again. */
+  serviceEpisodes: TableRow[];
 }
 
 /** Rows in all the tables together. */
