@@ -23,6 +23,17 @@ export function historyChangesSql(bit: (column: string) => string, machine: stri
 }
 
 /**
+ * The machines with a history, one probe of the (machine_id, at) index each: a DISTINCT would read every entry, 35
+ * million at a year of 1,000 machines.
+ */
+export const HISTORY_MACHINES_SQL = `WITH RECURSIVE ids (id) AS (
+    SELECT MIN(machine_id) FROM machine_history
+    UNION ALL
+    SELECT (SELECT MIN(machine_id) FROM machine_history WHERE machine_id > ids.id) FROM ids WHERE ids.id IS NOT NULL
+  )
+  SELECT id FROM ids WHERE id IS NOT NULL`;
+
+/**
  * The stored episodes with their machine's district (machines that are gone are left out): those that started in
  * [from, to) with `started`, else the open ones; `inDistricts` is the condition on `m.district`, or ''.
  */

@@ -2,7 +2,7 @@ import type { EpisodeEntry } from '../../../shared/service/episodes';
 import type { HistoryState } from '../../machines/history';
 import { episodeRowsOf, keepEpisodes, type EpisodeRow, type MachineEpisodesNow, type OpenRow } from '../episodeKeeping';
 import { SERVICE_EPISODES } from '../tables';
-import { historyChangesSql } from '../serviceSql';
+import { HISTORY_MACHINES_SQL, historyChangesSql } from '../serviceSql';
 import { columnList } from '../table';
 import type { Queryable } from './pool';
 
@@ -75,8 +75,8 @@ export async function pgKeepEpisodes(
 
 /** PostgreSQL: makes every machine's stored episodes again from the history (migration 19). */
 export async function pgRemakeAllEpisodes(db: Queryable): Promise<void> {
-  const { rows } = await db.query<{ machine_id: string }>('SELECT DISTINCT machine_id FROM machine_history');
-  for (const { machine_id } of rows) await remake(db, machine_id);
+  const { rows } = await db.query<{ id: string }>(HISTORY_MACHINES_SQL);
+  for (const { id } of rows) await remake(db, id);
 }
 
 /** PostgreSQL: forgets the episodes that ended before the history's retention. */

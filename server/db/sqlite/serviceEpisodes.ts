@@ -2,7 +2,7 @@ import type { EpisodeEntry } from '../../../shared/service/episodes';
 import type { HistoryState } from '../../machines/history';
 import { episodeRowsOf, keepEpisodes, type EpisodeChanges, type OpenRow } from '../episodeKeeping';
 import { SERVICE_EPISODES } from '../tables';
-import { historyChangesSql } from '../serviceSql';
+import { HISTORY_MACHINES_SQL, historyChangesSql } from '../serviceSql';
 import { columnList } from '../table';
 import type { Db } from './open';
 
@@ -69,7 +69,7 @@ export function prepareEpisodeKeeping(
 /** SQLite: makes every machine's stored episodes again from the history (migration 19). */
 export function remakeAllEpisodes(db: Db): void {
   const remake = prepareRemake(db);
-  const machines = db.prepare('SELECT DISTINCT machine_id FROM machine_history').pluck().all() as string[];
+  const machines = db.prepare(HISTORY_MACHINES_SQL).pluck().all() as string[];
   for (const machineId of machines) remake(machineId);
 }
 
