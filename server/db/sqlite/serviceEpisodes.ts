@@ -1,10 +1,10 @@
+import type Database from 'better-sqlite3';
 import type { EpisodeEntry } from '../../../shared/service/episodes';
 import type { HistoryState } from '../../machines/history';
 import { episodeRowsOf, keepEpisodes, type EpisodeChanges, type OpenRow } from '../episodeKeeping';
 import { SERVICE_EPISODES } from '../tables';
 import { HISTORY_MACHINES_SQL, historyChangesSql } from '../serviceSql';
 import { columnList } from '../table';
-import type { Db } from './open';
 
 const ROW_COLUMNS = columnList(SERVICE_EPISODES);
 const INSERT_SQL = `INSERT INTO service_episodes (${ROW_COLUMNS})
@@ -23,7 +23,7 @@ const fromStored = (row: StoredEntry): EpisodeEntry => ({
 });
 
 /** SQLite: writes the changes to the stored episodes. */
-function prepareApply(db: Db): (changes: EpisodeChanges) => void {
+function prepareApply(db: Database.Database): (changes: EpisodeChanges) => void {
   const insert = db.prepare(INSERT_SQL);
   const close = db.prepare('UPDATE service_episodes SET to_at = @to_at, ended = @ended WHERE id = @id');
   const remake = prepareRemake(db);
@@ -35,7 +35,7 @@ function prepareApply(db: Db): (changes: EpisodeChanges) => void {
 }
 
 /** SQLite: makes one machine's stored episodes again from its whole history. */
-function prepareRemake(db: Db): (machineId: string) => void {
+function prepareRemake(db: Database.Database): (machineId: string) => void {
   const clear = db.prepare('DELETE FROM service_episodes WHERE machine_id = ?');
   const changes = db.prepare(historyChangesSql((column) => column, '?'));
   const insert = db.prepare(INSERT_SQL);
@@ -51,7 +51,7 @@ function prepareRemake(db: Db): (machineId: string) => void {
  * written, inside the write's transaction, and `write` to write it.
  */
 export function prepareEpisodeKeeping(
-  db: Db,
+  db: Database.Database,
 ): (machineId: string, state: HistoryState, at: string, write: () => void) => void {
   const lastAt = db.prepare('SELECT MAX(at) FROM machine_history WHERE machine_id = ?').pluck();
   const open = db.prepare(
@@ -67,12 +67,12 @@ export function prepareEpisodeKeeping(
 }
 
 /** SQLite: makes every machine's stored episodes again from the history (migration 19). */
-export function remakeAllEpisodes(db: Db): void {
+export function remakeAllEpisodes(db: Database.Database): void {
   const remake = prepareRemake(db);
   const machines = db.prepare(HISTORY_MACHINES_SQL).pluck().all() as string[];
   for (const machineId of machines) remake(machineId);
 }
 
 /** SQLite: forgets the episodes that ended before the history's retention. */
-export const pruneEpisodes = (db: Db, cutoff: string): number =>
+export const pruneEpisodes = (db: Database.Database, cutoff: string): number =>
   db.prepare('DELETE FROM service_episodes WHERE to_at < ?').run(cutoff).changes;
