@@ -41,6 +41,8 @@ export interface SqliteTables {
   problemReports: TableRow[];
   /** The host origins admins added in the console. */
   embedOrigins: TableRow[];
+  /** The service episodes kept with the history (decision 0074), copied rather than made again. */
+  serviceEpisodes: TableRow[];
 }
 
 /** Rows in all the tables together. */

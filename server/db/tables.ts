@@ -217,6 +217,25 @@ export const EMBED_ORIGINS: Table = {
 };
 
 /**
+ * The service episodes kept as the history is written (decision 0074): a row each, the open ones with the emptying
+ * they started after, so the next entry goes on from them as `episodesOf` would over the whole history.
+ */
+export const SERVICE_EPISODES: Table = {
+  name: 'service_episodes',
+  columns: {
+    machine_id: 'text',
+    kind: 'text',
+    from_at: 'text',
+    to_at: 'text',
+    ended: 'text',
+    emptied_before: 'text',
+  },
+  // Nothing refers to an episode's id: the copy lets PostgreSQL number them anew, in the same order.
+  fixed: ['id'],
+  orderBy: 'machine_id, from_at, id',
+};
+
+/**
  * The tables copy-to-postgres copies as they are, by the name it reads them under (sqliteTables.ts), in the order it
  * copies them: after the files, the machines and their history.
  */
@@ -240,4 +259,5 @@ export const COPIED_AS_THEY_ARE = {
   webhookDeliveries: WEBHOOK_DELIVERIES,
   problemReports: PROBLEM_REPORTS,
   embedOrigins: EMBED_ORIGINS,
+  serviceEpisodes: SERVICE_EPISODES,
 } satisfies Partial<Record<keyof SqliteTables, Table>>;

@@ -420,4 +420,35 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     expect(db.pragma('foreign_key_check')).toEqual([]);
     db.close();
   });
+
+  it('19 makes the service episodes from the history already kept, as episodesOf does', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 19),
+    );
+    const entry = db.prepare(
+      `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated,
+         last_emptied_at) VALUES (?, ?, ?, 0, 0, ?, ?)`,
+    );
+    entry.run('RVM-1', '2026-11-01T00:00:00.000Z', 'Full', 0, null);
+    entry.run('RVM-1', '2026-11-01T02:00:00.000Z', '>40%', 0, '2026-11-01T01:00:00.000Z');
+    entry.run('RVM-1', '2026-11-01T01:30:00.000Z', '<=20%', 0, null);
+    entry.run('RVM-2', '2026-11-02T00:00:00.000Z', '<=5%', 0, null);
+    entry.run('RVM-2', '2026-11-02T03:00:00.000Z', '<=5%', 1, null);
+    entry.run('RVM-3', '2026-11-03T00:00:00.000Z', 'Full', 0, null);
+
+    expect(migrate(db, MIGRATIONS)).toEqual([19]);
+    expect(
+      db.prepare('SELECT machine_id, kind, from_at, to_at, ended FROM service_episodes ORDER BY id').raw().all(),
+    ).toEqual([
+      ['RVM-1', 'full', '2026-11-01T00:00:00.000Z', '2026-11-01T01:30:00.000Z', 'emptied'],
+      ['RVM-1', 'nearlyFull', '2026-11-01T00:00:00.000Z', '2026-11-01T01:30:00.000Z', 'emptied'],
+      ['RVM-2', 'nearlyFull', '2026-11-02T00:00:00.000Z', '2026-11-02T03:00:00.000Z', 'deactivated'],
+      ['RVM-3', 'full', '2026-11-03T00:00:00.000Z', null, 'open'],
+      ['RVM-3', 'nearlyFull', '2026-11-03T00:00:00.000Z', null, 'open'],
+    ]);
+    db.close();
+  });
 });

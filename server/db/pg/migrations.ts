@@ -16,7 +16,9 @@ import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
-import { checkOut } from './pool';
+import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
+import { checkOut, type Queryable } from './pool';
+import { pgRemakeAllEpisodes } from './serviceEpisodes';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');
@@ -32,7 +34,7 @@ const HASH_CHECK = `CHECK (id ~ '^[0-9a-f]{64}$')`;
  * API sends them; photo bytes live in `file_contents` (every instance serves every photo, and pg_dump holds them);
  * `data_version` is bumped by every write (the list cache's key, and the write lock: see pool.ts inTransaction).
  */
-export const PG_MIGRATIONS: readonly Migration[] = [
+export const PG_MIGRATIONS: readonly Migration<Queryable>[] = [
   {
     version: 1,
     name: 'machines, photos, meta, audit, data version',
@@ -525,13 +527,38 @@ CREATE TABLE embed_origins (
 );
 `,
   },
+  {
+    version: 19,
+    name: 'service episodes kept as the history is written',
+    // SQLite's migration 19 (decision 0074). The rows are
+    // made from the history kept so far, by the same step as every later write (server/db/episodeKeeping.ts).
+    sql: `
+CREATE TABLE service_episodes (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  machine_id text COLLATE "C" NOT NULL,
+  kind text NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  from_at text COLLATE "C" NOT NULL,
+  to_at text COLLATE "C",
+  ended text NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  emptied_before text COLLATE "C",
+  CHECK ((to_at IS NULL) = (ended = 'open'))
+);
+CREATE INDEX service_episodes_from ON service_episodes (from_at);
+CREATE INDEX service_episodes_machine ON service_episodes (machine_id, from_at);
+CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at IS NULL;
+`,
+    then: pgRemakeAllEpisodes,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */
 const MIGRATION_LOCK = 0x72766d;
 
 /** Applies every migration newer than the database, each in its own transaction; two instances starting together wait their turn. */
-export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] = PG_MIGRATIONS): Promise<number[]> {
+export async function migratePg(
+  pool: pg.Pool,
+  migrations: readonly Migration<Queryable>[] = PG_MIGRATIONS,
+): Promise<number[]> {
   const { client, release } = await checkOut(pool);
   const newlyApplied: number[] = [];
   try {
@@ -549,6 +576,7 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
         ]);
         if (rowCount === 0) {
           await client.query(migration.sql);
+          await migration.then?.(client);
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
             migration.version,
             migration.name,

@@ -2,25 +2,31 @@ import type pg from 'pg';
 import type { District } from '../../../shared/contract/machine';
 import type { AccessChange } from '../accessAudit';
 import { PROMISE_MINUTES_META_KEY } from '../metaKeys';
-import { groupSpans, readPromiseMinutes, spansSql, type SpanRow } from '../serviceSql';
-import type { MachineSpan, ServiceStore } from '../serviceStore';
+import { fromEpisodeRow, type EpisodeRow } from '../episodeKeeping';
+import { readPromiseMinutes, storedEpisodesSql } from '../serviceSql';
+import type { DistrictEpisode, ServiceStore } from '../serviceStore';
 import * as rec from '../tokenRecord';
 import { inTransaction } from './pool';
+
+type DistrictRow = EpisodeRow & { district: District };
+const inDistricts = (districts: readonly District[], placeholder: number): string =>
+  districts.length === 0 ? '' : `m.district = ANY($${placeholder}::text[])`;
 
 /** PostgreSQL: the service levels' reads and the promise's setting. */
 export class PgServiceStore implements ServiceStore {
   constructor(private readonly pool: pg.Pool) {}
 
-  async spans(from: string, to: string, districts: readonly District[]): Promise<MachineSpan[]> {
-    const sql = spansSql({
-      bit: (column) => `(CASE WHEN ${column} THEN 1 ELSE 0 END)`,
-      inDistricts: districts.length === 0 ? '' : 'm.district = ANY($3::text[])',
-      from: '$1',
-      to: '$2',
-      machinesThenHistory: (on) => `machines m CROSS JOIN LATERAL (SELECT * FROM machine_history h WHERE ${on}) h`,
-    });
-    const { rows } = await this.pool.query<SpanRow>(sql, districts.length === 0 ? [from, to] : [from, to, districts]);
-    return groupSpans(rows, ({ machine_id: _id, district: _district, ...entry }) => entry) as MachineSpan[];
+  async episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read(storedEpisodesSql({ from: '$1', to: '$2' }, inDistricts(districts, 3)), [from, to], districts);
+  }
+
+  async openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read(storedEpisodesSql(null, inDistricts(districts, 1)), [], districts);
+  }
+
+  private async read(sql: string, span: string[], districts: readonly District[]): Promise<DistrictEpisode[]> {
+    const { rows } = await this.pool.query<DistrictRow>(sql, districts.length === 0 ? span : [...span, districts]);
+    return rows.map((row) => ({ episode: fromEpisodeRow(row), district: row.district }));
   }
 
   async promiseMinutes(): Promise<number> {

@@ -16,6 +16,8 @@ import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
+import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
+import { remakeAllEpisodes } from './serviceEpisodes';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');
@@ -123,7 +125,7 @@ const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance
   opening_hours, picture_id, updated_at, bin_count, bin_count_full_threshold, deactivated,
   last_emptied_at, last_online, last_full, extra`;
 
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'machines, files, meta',
@@ -608,10 +610,35 @@ CREATE TABLE embed_origins (
 ) STRICT;
 `,
   },
+  {
+    version: 19,
+    name: 'service episodes kept as the history is written',
+    // PostgreSQL's migration 19 (decision 0074). The rows
+    // are made from the history kept so far, by the same step as every later write (server/db/episodeKeeping.ts).
+    sql: `
+CREATE TABLE service_episodes (
+  id INTEGER PRIMARY KEY,
+  machine_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  from_at TEXT NOT NULL,
+  to_at TEXT,
+  ended TEXT NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  emptied_before TEXT,
+  CHECK ((to_at IS NULL) = (ended = 'open'))
+) STRICT;
+CREATE INDEX service_episodes_from ON service_episodes (from_at);
+CREATE INDEX service_episodes_machine ON service_episodes (machine_id, from_at);
+CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at IS NULL;
+`,
+    then: remakeAllEpisodes,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration<Database.Database>[] = MIGRATIONS,
+): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -633,6 +660,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version);
       if (again) return;
       db.exec(migration.sql);
+      void migration.then?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
       newlyApplied.push(migration.version);
     }).immediate();

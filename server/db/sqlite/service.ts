@@ -1,40 +1,33 @@
 import type { District } from '../../../shared/contract/machine';
 import type { AccessChange } from '../accessAudit';
 import { PROMISE_MINUTES_META_KEY } from '../metaKeys';
-import { groupSpans, readPromiseMinutes, spansSql, type SpanRow } from '../serviceSql';
-import type { MachineSpan, ServiceStore } from '../serviceStore';
+import { fromEpisodeRow, type EpisodeRow } from '../episodeKeeping';
+import { readPromiseMinutes, storedEpisodesSql } from '../serviceSql';
+import type { DistrictEpisode, ServiceStore } from '../serviceStore';
 import * as rec from '../tokenRecord';
 import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
 
-type StoredSpanRow = Omit<SpanRow, 'under_maintenance' | 'deactivated'> & {
-  under_maintenance: number;
-  deactivated: number;
-};
+type DistrictRow = EpisodeRow & { district: District };
+const inDistricts = (districts: readonly District[]): string =>
+  districts.length === 0 ? '' : 'm.district IN (SELECT value FROM json_each(@districts))';
 
 /** SQLite: the service levels' reads and the promise's setting. */
 export class SqliteServiceStore implements ServiceStore {
   constructor(private readonly db: Db) {}
 
-  async spans(from: string, to: string, districts: readonly District[]): Promise<MachineSpan[]> {
-    const sql = spansSql({
-      bit: (column) => column,
-      inDistricts: districts.length === 0 ? '' : 'm.district IN (SELECT value FROM json_each(@districts))',
-      from: '@from',
-      to: '@to',
-      machinesThenHistory: (on) =>
-        `machines m INDEXED BY sqlite_autoindex_machines_1
-          CROSS JOIN machine_history h INDEXED BY machine_history_machine ON ${on}`,
-    });
-    const rows = this.db.prepare(sql).all({ from, to, districts: JSON.stringify(districts) }) as StoredSpanRow[];
-    return groupSpans(rows as unknown as SpanRow[], (row) => ({
-      at: row.at,
-      status: row.status,
-      under_maintenance: (row.under_maintenance as unknown) === 1,
-      service_status: row.service_status,
-      deactivated: (row.deactivated as unknown) === 1,
-      last_emptied_at: row.last_emptied_at,
-    })) as MachineSpan[];
+  async episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read(storedEpisodesSql({ from: '@from', to: '@to' }, inDistricts(districts)), districts, { from, to });
+  }
+
+  async openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read(storedEpisodesSql(null, inDistricts(districts)), districts, {});
+  }
+
+  private read(sql: string, districts: readonly District[], span: Record<string, string>): DistrictEpisode[] {
+    const params = districts.length === 0 ? span : { ...span, districts: JSON.stringify(districts) };
+    const rows = this.db.prepare(sql).all(params) as DistrictRow[];
+    return rows.map((row) => ({ episode: fromEpisodeRow(row), district: row.district }));
   }
 
   async promiseMinutes(): Promise<number> {
