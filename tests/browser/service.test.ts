@@ -136,6 +136,6 @@ describe('the Service page', () => {
     const clocks = await page.$$eval(`table[aria-label="${zht.service.open}"] tbody td:last-child`, (cells) =>
       cells.map((cell) => cell.textContent ?? ''),
     );
-    expect(clocks.some((clock) => /^尚餘 (\d+ 小時 \d\d 分鐘|\d+ 小時|\d+ 分鐘)$/.test(clock))).toBe(true);
+    expect(clocks.some((clock) => /^尚餘 (\d+ 小時 \d+ 分鐘|\d+ 小時|\d+ 分鐘)$/.test(clock))).toBe(true);
   });
 });

@@ -15,15 +15,15 @@ const t = tIn('en');
 describe('the Service page’s lengths, shares and months', () => {
   it('writes minutes as hours and minutes', () => {
     expect(hoursAndMinutes(45, t)).toBe('45 min');
-    expect(hoursAndMinutes(245.4, t)).toBe('4 h 05 min');
-    expect(hoursAndMinutes(-61, t)).toBe('1 h 01 min');
+    expect(hoursAndMinutes(245.4, t)).toBe('4 h 5 min');
+    expect(hoursAndMinutes(-61, t)).toBe('1 h 1 min');
     expect(hoursAndMinutes(240, t)).toBe('4 h');
   });
 
   it('writes them in the units of each Chinese script', () => {
-    expect(hoursAndMinutes(245, tIn('zht'))).toBe('4 小時 05 分鐘');
+    expect(hoursAndMinutes(245, tIn('zht'))).toBe('4 小時 5 分鐘');
     expect(hoursAndMinutes(45, tIn('zht'))).toBe('45 分鐘');
-    expect(hoursAndMinutes(245, tIn('zhs'))).toBe('4 小时 05 分钟');
+    expect(hoursAndMinutes(245, tIn('zhs'))).toBe('4 小时 5 分钟');
     expect(hoursAndMinutes(240, tIn('zhs'))).toBe('4 小时');
   });
 

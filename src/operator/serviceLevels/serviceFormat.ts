@@ -5,16 +5,17 @@ import type { ConsoleT } from '../i18n/useConsoleT';
 /** How the Service page and the crew's run write lengths, shares and months. */
 
 /**
- * Whole minutes as hours and minutes in the interface language's units (`service.duration`): `4 h 05 min`,
- * `4 小時 05 分鐘`, `4 h`, `45 min`.
+ * Whole minutes as hours and minutes in the interface language's units (`service.duration`, plural texts of a
+ * count each): `4 h 5 min`, `4 小時 5 分鐘`, `4 h`, `45 min`.
  */
 export function hoursAndMinutes(minutes: number, t: ConsoleT): string {
   const whole = Math.round(Math.abs(minutes));
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
-  if (hours === 0) return t('service.duration.minutes', { minutes: rest });
-  if (rest === 0) return t('service.duration.hours', { hours });
-  return t('service.duration.hoursMinutes', { hours, minutes: String(rest).padStart(2, '0') });
+  const minutesText = t('service.duration.minutes', { count: rest });
+  if (hours === 0) return minutesText;
+  const hoursText = t('service.duration.hours', { count: hours });
+  return rest === 0 ? hoursText : `${hoursText} ${minutesText}`;
 }
 
 /** A share (0 to 1) as a whole percentage, or a dash when there is none. */
