@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportOutcome } from '../../../shared/contract/problemReport';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
 import { closeReports, type CloseTarget } from './reportCalls';
@@ -25,8 +26,7 @@ export function CloseReportsDialog({
   const [outcome, setOutcome] = useState<ReportOutcome>('resolved');
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useConsoleAction();
   const title =
     target === null
       ? ''
@@ -40,18 +40,12 @@ export function CloseReportsDialog({
       setMissing(true);
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const count = await closeReports(call, target, { outcome, note: note.trim() });
       setNote('');
       setMissing(false);
       onClosed(count);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

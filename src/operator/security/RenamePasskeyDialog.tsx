@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PASSKEY_NAME_MAX_LENGTH, type OwnFactors, type Passkey } from '../../../shared/contract/factors';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { renamePasskey } from '../factors/passkeyCalls';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
@@ -20,23 +21,15 @@ export function RenamePasskeyDialog({
   const call = useConsoleCall();
   const errorText = useErrorText();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run, clear } = useConsoleAction();
   useEffect(() => {
     setName(passkey?.name ?? '');
-    setFailure(null);
-  }, [passkey]);
+    clear();
+  }, [passkey, clear]);
 
   const save = async () => {
     if (!passkey) return;
-    setBusy(true);
-    try {
-      onRenamed(await renamePasskey(call, passkey.id, name.trim()));
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => onRenamed(await renamePasskey(call, passkey.id, name.trim())));
   };
 
   return (
@@ -62,7 +55,7 @@ export function RenamePasskeyDialog({
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
           />
-          {failure && <Alert color="red">{failure}</Alert>}
+          {failure !== null && <Alert color="red">{errorText(failure)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('people.cancel')}
