@@ -118,6 +118,8 @@ describe('report a problem from the card (issue 68)', () => {
     await (await dialog.waitForSelector(aria('button', r.save)))!.click();
     await page.waitForSelector(`::-p-text(${fill(r.closedNow, { count: 1 })})`);
     await page.waitForSelector(`::-p-text(${r.none})`);
+    // The dialog's overlay fades out after it closes; a click before then lands on the overlay.
+    await gone(page, 'dialog', r.closeTitle.replace('{{id}}', String(id)));
 
     await (await page.waitForSelector(`::-p-text(${r.showClosed})`))!.click();
     const closed = await find(page, 'table', r.closedTable);
