@@ -66,6 +66,8 @@ const CONSOLE_BANDS = [
   ['fleet'],
   // the alerts open now, which the fleet counts and the alerts page lists
   ['openAlerts'],
+  // the open problem reports' counts, which the fleet and a machine's page show and the Reports page refreshes
+  ['reportCounts'],
   // one-time codes and their calls, which the sign-in, the people and the sign-in security pages use
   ['factors'],
   // the service levels' calls and formats, which the Service page and the crew's run share

@@ -40,6 +40,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          provide: { costProject: 'unit' },
           environment: 'jsdom',
           // One jsdom per worker, not per file: 46 s down to 10 s. Each test makes its own store and render root, and
           // what a file stubs on the global object is put back after it.
@@ -53,6 +54,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          provide: { costProject: 'server' },
           environment: 'node',
           // The app's modules loaded once per worker, not per file: the project 125 s -> 61 s, its CPU halved. Each
           // test builds its own app, engine and temp folder; a test that mocks a module the app imports loads the
@@ -80,6 +82,7 @@ export default defineConfig({
         test: {
           // PostgreSQL itself: a throwaway cluster for the run (tests/server/pg/globalSetup.ts), its URL by inject().
           name: 'pg',
+          provide: { costProject: 'pg' },
           environment: 'node',
           isolate: false,
           include: [PG_TESTS],
@@ -96,6 +99,7 @@ export default defineConfig({
           // test server or engine it starts a fresh one (tests/server/helpers.ts). Tests of what only one engine has
           // say so in their names and show as skipped on the other.
           name: 'server-pg',
+          provide: { costProject: 'server-pg' },
           environment: 'node',
           isolate: false,
           include: ['tests/server/**/*.test.ts'],
@@ -111,6 +115,7 @@ export default defineConfig({
         test: {
           // Checks of the built page itself (dist/): byte budgets, preloads, styles. Needs `npm run build` first.
           name: 'build',
+          provide: { costProject: 'build' },
           environment: 'node',
           include: ['tests/build/**/*.test.ts'],
           setupFiles: [WORKER_CPU],
@@ -121,6 +126,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
+          provide: { costProject: 'browser' },
           environment: 'node',
           // One Chromium per worker for the run, each file in a browser context of its own (browserLease.ts).
           globalSetup: [SERVER_BUILD, 'tests/browser/browserPool.ts'],

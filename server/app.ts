@@ -9,6 +9,7 @@ import { createErrorHandler } from './http/errorHandler';
 import { createListBody } from './http/listBody';
 import { setNotFoundHandler } from './http/notFound';
 import { SCHEMA_VALIDATION } from './http/schemaValidation';
+import { SHARED_COMPILERS } from './http/sharedCompilers';
 import { registerApiDocs } from './routes/apiDocs';
 import { registerBenchPage } from './routes/benchPage';
 import { registerExampleRoutes } from './routes/examples';
@@ -19,6 +20,7 @@ import { registerRuntimeConfigRoute } from './routes/runtimeConfig';
 import { addServiceWorkerHeaders } from './routes/serviceWorker';
 import { allowCrossOriginPage } from './security/cors';
 import { addSecurityHeaders, BASE_SECURITY_HEADERS } from './security/headers';
+import { AllowedEmbedOrigins } from './security/embedOrigins';
 import { rateLimitKey } from './security/rateLimitKey';
 import { MachineBus } from './live/bus';
 import { ServerMetrics } from './metrics/serverMetrics';
@@ -31,11 +33,13 @@ import { receiverGuard, type ResolveHost } from './alerting/receiverGuard';
 import { makeDummyPasswordHash } from './accounts/passwordHash';
 import { Sessions } from './auth/sessions';
 import { SIGN_IN_POLICIES, SignInGate } from './auth/signIn';
+import { pruneReportsWhileRunning } from './retention/reportRetention';
 import { pruneAlertsWhileRunning } from './retention/alertRetention';
 import { pruneSessionsWhileRunning } from './retention/sessionRetention';
 import type { ImportSlots } from './importing/importSlots';
 import { Access } from './security/access';
 import { SecondFactors } from './auth/secondFactors';
+import { Passkeys } from './auth/passkeys';
 import { enforceRouteAccess } from './security/routeAccess';
 import { registerRoutes } from './routes/registerRoutes';
 import { ROUTE_TABLE } from './routes/table';
@@ -81,10 +85,14 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply.headers(BASE_SECURITY_HEADERS)),
     clientErrorHandler,
     ajv: SCHEMA_VALIDATION,
+    schemaController: { compilersFactory: SHARED_COMPILERS },
   });
 
   app.setErrorHandler(errorHandler);
-  addSecurityHeaders(app, config.embedOrigins, config.mapOrigins);
+  const embedOrigins = new AllowedEmbedOrigins(config.embedOrigins, engine.embedOrigins, (error) =>
+    app.log.error({ err: error }, 'the embed origins added in the console cannot be read'),
+  );
+  addSecurityHeaders(app, () => embedOrigins.current(), config.mapOrigins);
   await allowCrossOriginPage(app);
   acceptEmptyJson(app);
   addServiceWorkerHeaders(app);
@@ -122,6 +130,7 @@ export async function buildApp(
   pruneSessionsWhileRunning(app, engine.sessions, clock);
   const factorKeys = config.factorKey ? { current: config.factorKey, previous: config.factorKeyPrevious } : null;
   const factors = new SecondFactors(engine, gate, factorKeys, clock);
+  const passkeys = new Passkeys(engine, gate, clock);
 
   const list = createListBody(engine, metrics.listBuilt);
   app.addHook('onClose', async () => list.close());
@@ -134,7 +143,8 @@ export async function buildApp(
   metrics.watchEventStreams(() => bus.size);
   const receivers = receiverGuard(config.webhookAllowNetworks, resolveHost);
   pruneAlertsWhileRunning(app, engine.alerts, config.auditRetentionDays, clock);
-  await relayOtherProcesses(app, engine, bus);
+  pruneReportsWhileRunning(app, engine.reports, config.reportKeepDays, clock);
+  await relayOtherProcesses(app, engine, bus, () => embedOrigins.forget());
   const follower = followFeed(app, config, engine, bus);
   if (follower) metrics.watchFeed(() => follower.status());
   if (alerting !== false) watchAlerts(app, config, engine, follower, { clock, receivers, ...alerting });
@@ -149,6 +159,7 @@ export async function buildApp(
     sessions,
     gate,
     factors,
+    passkeys,
     clock,
     bus,
     currentList: list.current,
@@ -160,8 +171,9 @@ export async function buildApp(
     eventStreams: { maxStreamsPerAddress: config.maxStreamsPerAddress },
     importMaxBytes,
     importSlots,
+    embedOrigins,
   });
-  registerRuntimeConfigRoute(app, config);
+  registerRuntimeConfigRoute(app, config, () => embedOrigins.current());
   registerExampleRoutes(app);
   if (config.benchPageDir) await registerBenchPage(app, config.benchPageDir);
   setNotFoundHandler(app, await registerPage(app, config.staticDir, config));

@@ -28,8 +28,11 @@ describe('loadConfig', () => {
       staleAfterMs: 30 * 60_000,
       logLevel: 'warn',
       auditRetentionDays: 365,
+      reportKeepDays: 180,
+      reportAlertCount: 3,
       basemapStyleUrl: null,
       mapOrigins: [],
+      publicOrigin: null,
       trustProxy: false,
       upstreamUrl: null,
       upstreamIntervalMs: 60_000,
@@ -151,6 +154,19 @@ describe('loadConfig', () => {
         `RVM_WEBHOOK_ALLOW_NETWORKS must be a comma list of IP addresses and CIDR ranges (e.g. 10.20.0.0/16,fd00:1::/48); "${entry}" is neither`,
       );
     }
+  });
+
+  it('reads RVM_REPORT_KEEP_DAYS (1 to 3650) and RVM_REPORT_ALERT_COUNT (2 to 100)', () => {
+    expect(loadConfig({ RVM_REPORT_KEEP_DAYS: '30', RVM_REPORT_ALERT_COUNT: '5' }, CWD)).toMatchObject({
+      reportKeepDays: 30,
+      reportAlertCount: 5,
+    });
+    expect(() => loadConfig({ RVM_REPORT_KEEP_DAYS: '0' }, CWD)).toThrow(
+      /RVM_REPORT_KEEP_DAYS must be between 1 and 3650/,
+    );
+    expect(() => loadConfig({ RVM_REPORT_ALERT_COUNT: '1' }, CWD)).toThrow(
+      /RVM_REPORT_ALERT_COUNT must be between 2 and 100/,
+    );
   });
 
   it('reads RVM_AUDIT_RETENTION_DAYS in whole days from 1 to 100 years', () => {

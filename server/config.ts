@@ -84,6 +84,12 @@ export interface ServerConfig {
   /** The key sealing one-time-code secrets, and the one before it during a rotation; null = no one-time codes. */
   factorKey: Buffer | null;
   factorKeyPrevious: Buffer | null;
+  /** The origin people open the console at, for passkeys; null = the request's own, for localhost only. */
+  publicOrigin: string | null;
+  /** Visitors' problem reports older than this many days are deleted. */
+  reportKeepDays: number;
+  /** Open reports of a machine full, within a reportedFull rule's minutes, that open its alert. */
+  reportAlertCount: number;
   /** The API's reference page at /api/docs. */
   apiDocs: boolean;
   /**

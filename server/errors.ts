@@ -74,6 +74,18 @@ export const CONSOLE_ERROR_KEYS = [
   'factorEnrolled',
   /** The factor policy asks this person for a second factor: it cannot be removed. */
   'factorRequired',
+  /** A passkey's answer that does not verify: another site's, an unknown passkey, a challenge used or expired. */
+  'badPasskey',
+  /** The console is not at the origin passkeys are bound to (RVM_PUBLIC_ORIGIN; unset: localhost only). */
+  'passkeyUnavailable',
+  /** A host origin that is no `scheme://host[:port]` (decision 0073). */
+  'embedOriginInvalid',
+  /** That host origin is allowed already (added in the console). */
+  'embedOriginTaken',
+  /** That host origin is RVM_EMBED_ORIGINS's, set at deploy time: the console neither adds nor removes it. */
+  'embedOriginInFloor',
+  /** As many host origins as the console keeps are there already: `max` says how many. */
+  'embedOriginsFull',
 ] as const;
 export type ConsoleErrorKey = (typeof CONSOLE_ERROR_KEYS)[number];
 export type ApiErrorKey = PublicErrorKey | ConsoleErrorKey;

@@ -1,5 +1,7 @@
 import type { Clock } from '../accounts/clock';
 import { noChanges } from '../alerts/alert';
+import type { Alert } from '../alerts/alert';
+import type { AlertRule } from '../alerts/alertRule';
 import { evaluateRules, type Observed } from '../alerts/evaluate';
 import { eventBody } from '../alerts/eventBody';
 import type { Engine } from '../db/engine';
@@ -17,7 +19,11 @@ export interface AlertWorkerOptions {
   /** The feed, when the server follows one: failing (or stale) now. */
   feed: (() => { failing: boolean }) | null;
   log: (level: 'info' | 'warn', message: string) => void;
+  /** Open reports of a machine full, within a reportedFull rule's minutes, that open its alert. */
+  reportAlertCount: number;
 }
+
+const MS_PER_MINUTE = 60_000;
 
 /**
  * Evaluates the alert rules every interval and sends the webhooks' due deliveries, on the one instance holding the
@@ -70,16 +76,40 @@ export class AlertWorker {
     const current = await alerts.currentAlerts();
     if (rules.length === 0 && current.length === 0) return;
     const watchesMachines = rules.some((rule) => rule.kind !== 'feedFailing');
+    const now = this.options.clock();
     const observed: Observed = {
       machines: watchesMachines ? await this.engine.listMachines() : [],
       feed: this.options.feed?.() ?? null,
+      fullReports: await this.fullReports(rules, current, now),
+      reportAlertCount: this.options.reportAlertCount,
     };
-    const now = this.options.clock();
     const changes = evaluateRules(rules, observed, current, now);
     if (noChanges(changes)) return;
     await alerts.applyChanges(changes, now.toISOString(), eventBody);
     // Sent now rather than at the next check, but not awaited: a slow receiver never holds up the next evaluation.
     if (changes.open.length + changes.close.length + changes.watch.length > 0) void this.deliver();
+  }
+
+  /**
+   * The open reports of a machine full the reportedFull rules read: those of twice the longest rule's minutes, and
+   * those since the oldest such alert not closed began. None read without such a rule.
+   */
+  private async fullReports(
+    rules: readonly AlertRule[],
+    current: readonly Alert[],
+    now: Date,
+  ): Promise<Map<string, string[]>> {
+    const byMachine = new Map<string, string[]>();
+    const windows = rules.filter((rule) => rule.kind === 'reportedFull').map((rule) => rule.minutes);
+    if (windows.length === 0) return byMachine;
+    let since = new Date(now.getTime() - 2 * Math.max(...windows) * MS_PER_MINUTE).toISOString();
+    for (const alert of current) if (alert.kind === 'reportedFull' && alert.since < since) since = alert.since;
+    for (const { machineId, createdAt } of await this.engine.reports.openOfKindSince('fullShownWithRoom', since)) {
+      const times = byMachine.get(machineId) ?? [];
+      times.push(createdAt);
+      byMachine.set(machineId, times);
+    }
+    return byMachine;
   }
 
   private async deliver(): Promise<void> {

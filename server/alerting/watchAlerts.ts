@@ -64,6 +64,7 @@ export function watchAlerts(
         }
       : null,
     log,
+    reportAlertCount: config.reportAlertCount,
   });
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from './alert';
 import type { AlertRule } from './alertRule';
-import { evaluateRules, type Observed, type WatchedMachine } from './evaluate';
+import { evaluateRules, reportBurst, type Observed, type WatchedMachine } from './evaluate';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -144,5 +144,56 @@ describe('evaluateRules', () => {
       NOW,
     );
     expect(changes).toEqual({ watch: [], open: [], close: [4], forget: [] });
+  });
+});
+
+describe('reportBurst', () => {
+  const WINDOW_MS = 30 * 60_000;
+  it.each([
+    ['3 within 30 minutes, the last just now', [25, 10, 0], 3, minutesAgo(25)],
+    ['2 only', [10, 0], 3, null],
+    ['3, but over 40 minutes', [40, 20, 0], 3, null],
+    ['from the first of 3 within the window', [50, 35, 29, 28], 3, minutesAgo(50)],
+    ['3 within the window, all long ago', [100, 90, 80], 3, null],
+    ['4 asked for, 4 in the window', [20, 15, 5, 1], 4, minutesAgo(20)],
+  ])('%s', (_, ago, count, expected) => {
+    expect(reportBurst(ago.map(minutesAgo), count, WINDOW_MS, NOW.getTime())).toBe(expected);
+  });
+});
+
+describe('reportedFull rules', () => {
+  const full = (times: number[], fields: Partial<WatchedMachine> = {}): Observed => ({
+    ...seen([machine('A', fields)]),
+    fullReports: new Map([['A', times.map(minutesAgo)]]),
+    reportAlertCount: 3,
+  });
+  const reported = (since: string): Alert => ({ ...watched(7, 1, 'machine:A', since, since), kind: 'reportedFull' });
+
+  it('opens at once on 3 reports within the minutes, from the first of them', () => {
+    const changes = evaluateRules([rule(1, 'reportedFull', 30)], full([20, 9, 1]), [], NOW);
+    expect(changes.watch).toEqual([
+      expect.objectContaining({ kind: 'reportedFull', subject: 'machine:A', since: minutesAgo(20), open: true }),
+    ]);
+  });
+
+  it('opens nothing for 2 reports, nor for a machine shown full, at 5% or in maintenance', () => {
+    const rules = [rule(1, 'reportedFull', 30)];
+    expect(evaluateRules(rules, full([9, 1]), [], NOW).watch).toEqual([]);
+    for (const fields of [{ status: 'Full' }, { status: '<=5%' }, { under_maintenance: true }] as const) {
+      expect(evaluateRules(rules, full([20, 9, 1], fields), [], NOW).watch).toEqual([]);
+    }
+  });
+
+  it('keeps an open alert while its reports stay open, past the window; closes it when they do not', () => {
+    const rules = [rule(1, 'reportedFull', 30)];
+    const open = reported(minutesAgo(90));
+    expect(evaluateRules(rules, full([90, 80, 70]), [open], NOW)).toEqual({
+      watch: [],
+      open: [],
+      close: [],
+      forget: [],
+    });
+    expect(evaluateRules(rules, full([90, 80]), [open], NOW).close).toEqual([7]);
+    expect(evaluateRules(rules, full([90, 80, 70], { status: 'Full' }), [open], NOW).close).toEqual([7]);
   });
 });

@@ -42,18 +42,28 @@ export class SecondFactors {
 
   /** Where a session begins after the password: the code step, enrolment the policy asks for, or done. */
   async stateAfterPassword(account: Account): Promise<SecondFactorState> {
-    if ((await this.engine.factors.totp(account.name))?.confirmed) return 'pending';
+    if (await this.enrolled(account.name)) return 'pending';
     return policyRequires(await this.policy(), account) ? 'enrol' : 'done';
   }
 
-  async ownFactors(account: Account): Promise<OwnFactors> {
+  /** Whether the person has a second factor the policy counts: an app confirmed, or a passkey. */
+  async enrolled(account: string, exceptPasskey?: string): Promise<boolean> {
+    if ((await this.engine.factors.totp(account))?.confirmed) return true;
+    return (await this.engine.passkeys.list(account)).some((passkey) => passkey.id !== exceptPasskey);
+  }
+
+  /** `passkeysAvailable`: whether the request's origin is one passkeys are bound to (auth/passkeys.ts). */
+  async ownFactors(account: Account, passkeysAvailable: boolean): Promise<OwnFactors> {
     const totp = await this.engine.factors.totp(account.name);
     const codes = await this.engine.factors.recoveryCodes(account.name);
+    const passkeys = await this.engine.passkeys.list(account.name);
     return {
       totp: totp?.confirmed ? { createdAt: totp.createdAt, lastUsedAt: totp.lastUsedAt } : null,
+      passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
       recoveryCodesLeft: totp?.confirmed ? codes.filter((code) => code.usedAt === null).length : 0,
       required: policyRequires(await this.policy(), account),
       available: this.keys !== null,
+      passkeysAvailable,
     };
   }
 
@@ -122,7 +132,12 @@ export class SecondFactors {
     return codes;
   }
 
-  /** Removes the account's app and recovery codes; whether it had any. */
+  /** Removes the account's app and recovery codes, its passkeys kept; whether it had any. */
+  removeTotp(account: string): Promise<boolean> {
+    return this.engine.factors.removeAll(account, { keepPasskeys: true });
+  }
+
+  /** Removes every factor of the account: app, recovery codes, passkeys (an admin's reset); whether it had any. */
   remove(account: string): Promise<boolean> {
     return this.engine.factors.removeAll(account);
   }

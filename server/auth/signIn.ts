@@ -90,14 +90,32 @@ export class SignInGate {
     const account = couldBeAccountName(name) ? await this.accounts.get(name) : null;
     const matches = await passwordMatches(account?.passwordHash ?? (await this.dummyHash), password);
     if (!account || !matches || account.disabled) return this.failed(counts);
-    await this.clearOnSuccess(name, counts);
-    const at = this.clock().toISOString();
-    await this.accounts.recordSignIn(name, at);
-    const device = await this.rememberBrowser(name, counts.device ?? undefined);
     // A hash made with weaker parameters than today's is made again while the password is at hand.
     if (needsRehash(account.passwordHash)) {
       await this.accounts.update(name, { passwordHash: await hashPassword(password) });
     }
+    return this.signedIn(account, counts);
+  }
+
+  /**
+   * A sign-in with another proof than the password (a passkey alone, decision 0071): held and counted by the same
+   * counts as the name's passwords; `check` is asked only of an account that may sign in. `name` is the account the
+   * proof claims, or one no account has (an unknown passkey), whose failures still count against the address.
+   */
+  async signInWith(name: string, client: SignInClient, check: () => Promise<boolean>): Promise<SignInResult> {
+    const counts = await this.countsFor(name, client);
+    const locked = await this.lockFor(counts);
+    if (locked) return locked;
+    const account = couldBeAccountName(name) ? await this.accounts.get(name) : null;
+    if (!account || account.disabled || !(await check())) return this.failed(counts);
+    return this.signedIn(account, counts);
+  }
+
+  private async signedIn(account: StoredAccount, counts: Counts): Promise<SignInResult> {
+    await this.clearOnSuccess(account.name, counts);
+    const at = this.clock().toISOString();
+    await this.accounts.recordSignIn(account.name, at);
+    const device = await this.rememberBrowser(account.name, counts.device ?? undefined);
     return { outcome: 'signedIn', account: { ...account, lastSignInAt: at }, device };
   }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { readPlace } from '../../shared/kioskPlace';
+import { EMBED_ORIGIN_PATTERN as ORIGIN_PATTERN } from '../../shared/embedOrigin';
 import { ConfigError } from './configError';
 
 /** The readers of the variables that are more than a number, a path or a flag; each message names the variable. */
@@ -10,8 +11,6 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export type TrustProxy = boolean | string[];
 /** proxy-addr's names for the usual private ranges (Fastify passes the list to it). */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-/** `https://host[:port]`, optionally `https://*.host`; nothing that could break out of a CSP directive. */
-const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 /** An operator token shorter than this is refused at start-up: it could be guessed. */
 export const ADMIN_TOKEN_MIN_LENGTH = 16;
 
@@ -29,6 +28,15 @@ export function readOrigins(value: string | undefined, name: string): string[] {
     }
   }
   return origins;
+}
+
+/** One origin (`https://host[:port]`, no path, no wildcard): where people reach the console. */
+export function readPublicOrigin(value: string, name: string): string {
+  const [origin, ...more] = readOrigins(value, name);
+  if (origin === undefined || more.length > 0 || origin.includes('*')) {
+    throw new ConfigError(`${name}: "${value}" is not one origin like https://rvm.example.org`);
+  }
+  return origin.toLowerCase();
 }
 
 export function readDatabaseUrl(value: string, name: string): string {

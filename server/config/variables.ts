@@ -17,6 +17,7 @@ import {
   readLogLevel,
   readNetworks,
   readOrigins,
+  readPublicOrigin,
   readTrustProxy,
   readUpstreamUrl,
 } from './values';
@@ -120,6 +121,13 @@ export const VARIABLES = {
     description:
       'during a rotation of `RVM_FACTOR_KEY`: the key before, which still opens the secrets it sealed; each is ' +
       'sealed again under the new key when it is next used',
+  }),
+  publicOrigin: optional('RVM_PUBLIC_ORIGIN', {
+    read: readPublicOrigin,
+    description:
+      "the origin people open the console at (`https://rvm.example.org`, as the browser's address bar shows it, " +
+      'behind any proxy): passkeys are bound to it (its host is the WebAuthn relying party); unset = passkeys only ' +
+      'on a console opened at `http://localhost` ([operators-factors.md](operators-factors.md#passkeys))',
   }),
   uploadMaxBytes: integer('RVM_UPLOAD_MAX_BYTES', {
     fallback: UPLOAD_MAX_BYTES,
@@ -247,6 +255,22 @@ export const VARIABLES = {
     min: 1,
     max: 36_500,
     description: "days {range} each machine's history is kept",
+  }),
+  reportKeepDays: integer('RVM_REPORT_KEEP_DAYS', {
+    fallback: 180,
+    min: 1,
+    max: 3650,
+    description:
+      "days {range} visitors' problem reports are kept, open or closed; older ones are deleted at start and hourly " +
+      '([operators-reports.md](operators-reports.md))',
+  }),
+  reportAlertCount: integer('RVM_REPORT_ALERT_COUNT', {
+    fallback: 3,
+    min: 2,
+    max: 100,
+    description:
+      "open reports {range} of a machine full, within a `reportedFull` rule's minutes, that open its alert while the " +
+      'machine is shown with room ([operators-reports.md](operators-reports.md#the-alert))',
   }),
   apiDocs: flag('RVM_API_DOCS', {
     fallback: true,

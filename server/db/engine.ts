@@ -7,7 +7,9 @@ import type { AccountStore, SessionStore } from './accountStore';
 import type { AccessAuditStore } from './accessAudit';
 import type { AlertStore } from './alertStore';
 import type { AuditEntry, AuditQuery } from './audit';
+import type { EmbedOriginStore } from './embedOriginStore';
 import type { FactorStore } from './factorStore';
+import type { PasskeyStore } from './passkeyStore';
 import type { FeedStore } from './feedStore';
 import type { PhotoStore, StoredBlob } from './photoStore';
 import type { ServiceStore } from './serviceStore';
@@ -72,6 +74,8 @@ export interface ImportNotice {
 export interface ChangeHandlers {
   machine(machine: ApiMachine): void;
   import(notice: ImportNotice): void;
+  /** Another instance changed the host origins added in the console (decision 0073): read them again. */
+  embedOrigins?(): void;
   /** Changes may have been missed (the connection that hears them was lost): pages must reload the list. */
   resync(): void;
   error(error: unknown): void;
@@ -110,12 +114,16 @@ export interface Engine {
   readonly tokens: TokenStore;
   /** People's second factors: authenticator apps and recovery codes. */
   readonly factors: FactorStore;
+  /** People's passkeys and the challenges of their ceremonies. */
+  readonly passkeys: PasskeyStore;
   /** Who changed which person or token. */
   readonly accessAudit: AccessAuditStore;
   /** The service levels' reads of the history, and the promise's setting. */
   readonly service: ServiceStore;
   /** Visitors' problem reports. */
   readonly reports: ReportStore;
+  /** The host origins admins add in the console. */
+  readonly embedOrigins: EmbedOriginStore;
   /** A reader of every machine in pages, open until it is closed (with SQLite, a connection of its own). */
   openMachineReader(): MachineReader;
   getMachine(id: string): Promise<ApiMachine | null>;

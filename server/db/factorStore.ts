@@ -37,6 +37,9 @@ export interface FactorStore {
   /** Marks one code used, only if it was not: false when it was (or is not the account's). */
   useRecoveryCode(account: string, codeHash: string, at: string): Promise<boolean>;
   replaceRecoveryCodes(account: string, hashes: readonly string[], at: string): Promise<void>;
-  /** Deletes the account's app and recovery codes; whether there was anything. */
-  removeAll(account: string): Promise<boolean>;
+  /**
+   * Deletes the account's app, recovery codes and passkeys (a reset), or only the app and codes with `keepPasskeys`;
+   * whether there was anything.
+   */
+  removeAll(account: string, options?: { keepPasskeys?: boolean }): Promise<boolean>;
 }

@@ -1,5 +1,6 @@
 import type { District } from '../../shared/contract/machine';
-import type { ReportKind } from '../../shared/contract/problemReport';
+import type { ReportKind, ReportOutcome, ReportState } from '../../shared/contract/problemReport';
+import type { ActorKind } from '../accounts/actor';
 import { columnList } from './table';
 import { PROBLEM_REPORTS } from './tables';
 
@@ -15,7 +16,29 @@ export interface NewStoredReport {
 
 export interface StoredReport extends Omit<NewStoredReport, 'challenge'> {
   id: number;
-  state: 'open';
+  state: ReportState;
+  /** The operator's note, when and by whom it was closed: null while open. */
+  note: string | null;
+  closedAt: string | null;
+  closedBy: string | null;
+}
+
+/** Who closes reports, how, why and when. */
+export interface ReportClosing {
+  outcome: ReportOutcome;
+  note: string;
+  by: string;
+  byKind: ActorKind;
+  at: string;
+}
+
+/** One report by its id, or every open report of one machine. */
+export type ReportSelection = { id: number } | { machineId: string };
+
+/** A report's machine and time, as the alert rules read them. */
+export interface ReportMoment {
+  machineId: string;
+  createdAt: string;
 }
 
 export interface ReportRow {
@@ -26,9 +49,12 @@ export interface ReportRow {
   text: string;
   state: string;
   created_at: string;
+  note: string | null;
+  closed_at: string | null;
+  closed_by: string | null;
 }
 
-export const REPORT_COLUMNS = columnList(PROBLEM_REPORTS, ['challenge']);
+export const REPORT_COLUMNS = columnList(PROBLEM_REPORTS, ['challenge', 'closed_by_kind']);
 export const NEW_REPORT_COLUMNS = 'machine_id, district, kind, text, challenge, state, created_at';
 export const newReportValues = (report: NewStoredReport): unknown[] => [
   report.machineId,
@@ -46,9 +72,15 @@ export const toReport = (row: ReportRow): StoredReport => ({
   district: row.district as District,
   kind: row.kind as ReportKind,
   text: row.text,
-  state: 'open',
+  state: row.state as ReportState,
   createdAt: row.created_at,
+  note: row.note,
+  closedAt: row.closed_at,
+  closedBy: row.closed_by,
 });
+
+/** The most closed reports one answer lists. */
+export const CLOSED_REPORTS_LIMIT = 200;
 
 /** Visitors' problem reports, in either engine. */
 export interface ReportStore {
@@ -58,4 +90,15 @@ export interface ReportStore {
   countSince(machineId: string, since: string): Promise<number>;
   /** The open reports, newest first, at most `limit`. */
   listOpen(limit: number): Promise<StoredReport[]>;
+  get(id: number): Promise<StoredReport | null>;
+  /** Closes the open reports selected, all at once; those it closed (none when someone else was first). */
+  close(selection: ReportSelection, closing: ReportClosing): Promise<StoredReport[]>;
+  /** The closed reports, the last closed first, at most `limit`; of one machine when it is given. */
+  listClosed(limit: number, machineId: string | null): Promise<StoredReport[]>;
+  /** Each machine's open reports, with its district; machines without any are left out. */
+  openCounts(): Promise<{ machineId: string; district: string; count: number }[]>;
+  /** The open reports of `kind` made at or after `since` (ISO 8601), oldest first. */
+  openOfKindSince(kind: ReportKind, since: string): Promise<ReportMoment[]>;
+  /** Deletes the reports made before `before` (ISO 8601), open or not; how many. */
+  prune(before: string): Promise<number>;
 }

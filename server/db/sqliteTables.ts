@@ -26,6 +26,8 @@ export interface SqliteTables {
   /** Their authenticator apps (secrets sealed, copied as they are: the same RVM_FACTOR_KEY opens them) and recovery codes. */
   totpFactors: TableRow[];
   recoveryCodes: TableRow[];
+  /** Their passkeys (public keys and counters; the same origin signs in with them on the copy). */
+  passkeys: TableRow[];
   /** The named API tokens, revoked ones too, with their ids: a controller's token works on the copy. */
   apiTokens: TableRow[];
   /** The audit of changes to people and tokens, with its ids. */
@@ -37,6 +39,10 @@ export interface SqliteTables {
   webhookDeliveries: TableRow[];
   /** Visitors' problem reports, with their ids. */
   problemReports: TableRow[];
+  /** The host origins admins added in the console. */
+  embedOrigins: TableRow[];
+  /** The service episodes kept with the history (decision 0074), copied rather than made again. */
+  serviceEpisodes: TableRow[];
 }
 
 /** Rows in all the tables together. */

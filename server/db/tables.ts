@@ -92,6 +92,24 @@ export const RECOVERY_CODES: Table = {
   columns: { account: 'text', code_hash: 'text', created_at: 'text', used_at: 'text' },
   orderBy: 'account, code_hash',
 };
+/**
+ * A person's passkeys (decision 0071): the credential id and COSE public key in base64url, the signature counter last
+ * seen. A public key is no secret, but it is copied and backed up as the other factors are.
+ */
+export const PASSKEYS: Table = {
+  name: 'passkeys',
+  columns: {
+    id: 'text',
+    account: 'text',
+    name: 'text',
+    public_key: 'text',
+    counter: 'int8',
+    transports: 'json',
+    created_at: 'text',
+    last_used_at: 'text',
+  },
+  orderBy: 'account, created_at, id',
+};
 export const API_TOKENS: Table = {
   name: 'api_tokens',
   columns: {
@@ -183,8 +201,38 @@ export const PROBLEM_REPORTS: Table = {
     challenge: 'text',
     state: 'text',
     created_at: 'text',
+    note: 'text',
+    closed_at: 'text',
+    closed_by: 'text',
+    closed_by_kind: 'text',
   },
   keepIds: true,
+};
+
+/** Host origins allowed to frame the map, added by admins in the console (decision 0073). */
+export const EMBED_ORIGINS: Table = {
+  name: 'embed_origins',
+  columns: { origin: 'text', added_at: 'text', added_by: 'text' },
+  orderBy: 'added_at, origin',
+};
+
+/**
+ * The service episodes kept as the history is written (decision 0074): a row each, the open ones with the emptying
+ * they started after, so the next entry goes on from them as `episodesOf` would over the whole history.
+ */
+export const SERVICE_EPISODES: Table = {
+  name: 'service_episodes',
+  columns: {
+    machine_id: 'text',
+    kind: 'text',
+    from_at: 'text',
+    to_at: 'text',
+    ended: 'text',
+    emptied_before: 'text',
+  },
+  // Nothing refers to an episode's id: the copy lets PostgreSQL number them anew, in the same order.
+  fixed: ['id'],
+  orderBy: 'machine_id, from_at, id',
 };
 
 /**
@@ -202,6 +250,7 @@ export const COPIED_AS_THEY_ARE = {
   accounts: ACCOUNTS,
   totpFactors: TOTP_FACTORS,
   recoveryCodes: RECOVERY_CODES,
+  passkeys: PASSKEYS,
   apiTokens: API_TOKENS,
   accessAudit: ACCESS_AUDIT,
   alertRules: ALERT_RULES,
@@ -209,4 +258,6 @@ export const COPIED_AS_THEY_ARE = {
   webhooks: WEBHOOKS,
   webhookDeliveries: WEBHOOK_DELIVERIES,
   problemReports: PROBLEM_REPORTS,
+  embedOrigins: EMBED_ORIGINS,
+  serviceEpisodes: SERVICE_EPISODES,
 } satisfies Partial<Record<keyof SqliteTables, Table>>;

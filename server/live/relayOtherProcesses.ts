@@ -4,13 +4,21 @@ import type { MachineBus } from './bus';
 
 /**
  * Changes other processes make (the import command, other instances) reach this server's event streams through
- * `bus`, from when it resolves until the server closes.
+ * `bus`, from when it resolves until the server closes; a change of the host origins added in the console makes this
+ * instance read them again (`forgetEmbedOrigins`).
  */
-export async function relayOtherProcesses(app: FastifyInstance, engine: Engine, bus: MachineBus): Promise<void> {
+export async function relayOtherProcesses(
+  app: FastifyInstance,
+  engine: Engine,
+  bus: MachineBus,
+  forgetEmbedOrigins: () => void = () => undefined,
+): Promise<void> {
   const stopWatching = await engine.watchChanges({
     machine: (machine) => bus.publish(machine),
     import: (notice) => bus.publishImport(notice),
+    embedOrigins: forgetEmbedOrigins,
     resync: () => {
+      forgetEmbedOrigins();
       app.log.warn('the connection that hears other instances was lost and is back: open pages reload the list');
       bus.resync();
     },

@@ -26,7 +26,10 @@ export const OWN_FACTOR_REFUSALS = {
 
 /** A code refused: wrong, used, or the name locked by wrong passwords and codes. */
 export const CODE_REFUSALS = {
-  401: consoleErrorAnswer('badCode: not a code of the app nor an unused recovery code; unauthorized: no session'),
+  401: consoleErrorAnswer(
+    'badCode: not a code of the app nor an unused recovery code; badPasskey: not an answer of one of this ' +
+      "person's passkeys to the session's challenge; unauthorized: no session",
+  ),
   429: consoleErrorAnswer(
     'accountLocked, tooManyAttempts: too many wrong passwords or codes (retryAfterSeconds); tooManyRequests',
     RETRY_AFTER_SECONDS,

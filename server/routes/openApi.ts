@@ -31,6 +31,7 @@ const OPENAPI_OPTIONS: SwaggerOptions = {
       },
       { name: 'feed', description: "The feed follower's state, and an admin's decision on a sync held back" },
       { name: 'people', description: 'The people who sign in and the named API tokens: admins signed in only' },
+      { name: 'embedding', description: 'The host origins allowed to frame the map (docs/embedding.md): admins only' },
       { name: 'operations', description: 'For whoever runs the server: health, metrics, this document' },
       { name: 'page', description: "The page's own files beside the built ones" },
     ],

@@ -7,6 +7,8 @@ import {
 } from '../../shared/contract/factors';
 import type { Clock } from '../accounts/clock';
 import type { Engine } from '../db/engine';
+import type { ServerConfig } from '../config';
+import { relyingParty } from '../auth/passkeys';
 import { ApiError } from '../errors';
 import { policyRequires, type SecondFactors } from '../auth/secondFactors';
 import type { Access } from '../security/access';
@@ -23,7 +25,7 @@ export const OWN_FACTOR_SCHEMAS = {
     tags: ['auth'],
     summary: "The signed-in person's second factors",
     description:
-      'The authenticator app set up (when, last used), how many recovery codes are left, whether the policy asks ' +
+      'The authenticator app set up (when, last used), the passkeys (names, when added and last used), how many recovery codes are left, whether the policy asks ' +
       'this person for a second factor, and whether the server can set one up. Answers a person the policy asks to ' +
       'enrol too.',
     security: SESSION_ONLY,
@@ -66,7 +68,9 @@ export const OWN_FACTOR_SCHEMAS = {
     operationId: 'removeTotp',
     tags: ['auth'],
     summary: 'Removes the authenticator app and its recovery codes',
-    description: 'Not while the policy asks this person for a second factor. Needs a fresh step-up. Audited.',
+    description:
+      'Not while the policy asks this person for a second factor and they have no passkey. Needs a fresh step-up. ' +
+      'Audited.',
     security: SESSION_ONLY,
     response: {
       200: { description: 'Removed', ...OWN_FACTORS_ANSWER_SCHEMA },
@@ -92,20 +96,25 @@ interface Deps {
   access: Access;
   engine: Engine;
   factors: SecondFactors;
+  config: ServerConfig;
   clock: Clock;
 }
 
 /** A person's own second factors (decision 0068); the table declares which need a step-up. */
-export function ownFactorRoutes({ access, engine, factors, clock }: Deps) {
+export function ownFactorRoutes({ access, engine, factors, config, clock }: Deps) {
   const audit = changeRecorder(engine.accessAudit, clock);
   const signedIn = (request: FastifyRequest) => {
     if (request.identity?.kind !== 'person') throw new ApiError(401, 'unauthorized');
     return request.identity.signedIn;
   };
+  const passkeysHere = (request: FastifyRequest) => relyingParty(config.publicOrigin, request) !== null;
   return {
     list: route({
       schema: OWN_FACTOR_SCHEMAS.list,
-      handler: async (request) => ({ success: true, factors: await factors.ownFactors(signedIn(request).account) }),
+      handler: async (request) => ({
+        success: true,
+        factors: await factors.ownFactors(signedIn(request).account, passkeysHere(request)),
+      }),
     }),
 
     beginTotp: route({
@@ -137,9 +146,11 @@ export function ownFactorRoutes({ access, engine, factors, clock }: Deps) {
       schema: OWN_FACTOR_SCHEMAS.removeTotp,
       handler: async (request) => {
         const { account } = signedIn(request);
-        if (policyRequires(await factors.policy(), account)) throw new ApiError(409, 'factorRequired');
-        if (await factors.remove(account.name)) await audit(request, 'totpRemoved', account.name, {});
-        return { success: true, factors: await factors.ownFactors(account) };
+        // A passkey is a second factor too: with one, the app may go.
+        const lastFactor = (await engine.passkeys.list(account.name)).length === 0;
+        if (lastFactor && policyRequires(await factors.policy(), account)) throw new ApiError(409, 'factorRequired');
+        if (await factors.removeTotp(account.name)) await audit(request, 'totpRemoved', account.name, {});
+        return { success: true, factors: await factors.ownFactors(account, passkeysHere(request)) };
       },
     }),
 

@@ -2,7 +2,10 @@ import { ACCOUNT_NAME_MAX_LENGTH, normalizeAccountName } from '../accounts/accou
 import { DEVICE_LIFE_MS } from '../accounts/signInDevice';
 import { agentSummary } from '../accounts/userAgent';
 import type {} from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import type { StoredAccount } from '../accounts/account';
+import type { SecondFactorState, SessionRecord } from '../db/accountStore';
 import type { SignInGate } from '../auth/signIn';
 import type { Sessions } from '../auth/sessions';
 import type { SecondFactors } from '../auth/secondFactors';
@@ -61,6 +64,26 @@ export const SIGN_IN_SCHEMA = {
   },
 } as const;
 
+/**
+ * A new session for a person who signed in (a password, or a passkey alone), in `state`: a new id at every sign-in,
+ * so whatever id the browser had (planted or old) is worth nothing now; and the browser is known to this name from
+ * now on (decision 0061), so a lock strangers put on the name does not hold it.
+ */
+export async function beginSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: Sessions,
+  { account, device }: { account: StoredAccount; device: string },
+  state: SecondFactorState = 'done',
+): Promise<SessionRecord> {
+  const previous = readSessionCookie(request);
+  if (previous !== undefined) await sessions.end(previous);
+  const { id, session } = await sessions.start(account, request.ip, agentSummary(request.headers['user-agent']), state);
+  setSessionCookie(request, reply, id);
+  setDeviceCookie(request, reply, device, DEVICE_LIFE_MS);
+  return session;
+}
+
 /** A name tried, as the log keeps it: normalized as an account's, and no longer than one can be. */
 const shownName = (name: string): string => [...normalizeAccountName(name)].slice(0, ACCOUNT_NAME_MAX_LENGTH).join('');
 
@@ -95,19 +118,9 @@ export const signInRoutes = ({ gate, sessions, factors }: SignInDeps) => ({
         request.log.warn(tried, `sign-in refused: ${result.outcome}`);
         throw new ApiError(429, result.outcome, { retryAfterSeconds: result.retryAfterSeconds });
       }
-      // A new id at every sign-in: whatever id the browser had (planted or old) is worth nothing now.
-      const previous = readSessionCookie(request);
-      if (previous !== undefined) await sessions.end(previous);
       // A person with a second factor gives it next (giveSecondFactor); one the policy asks to enrol, enrols.
-      const { id, session } = await sessions.start(
-        result.account,
-        request.ip,
-        agentSummary(request.headers['user-agent']),
-        await factors.stateAfterPassword(result.account),
-      );
-      setSessionCookie(request, reply, id);
-      // The browser is known to this name from now on (decision 0061): a lock strangers put on it does not hold it.
-      setDeviceCookie(request, reply, result.device, DEVICE_LIFE_MS);
+      const state = await factors.stateAfterPassword(result.account);
+      const session = await beginSession(request, reply, sessions, result, state);
       request.log.info({ account: result.account.name, address: request.ip }, 'signed in');
       return { success: true, session: sessionOf(session, result.account) };
     },

@@ -12,6 +12,8 @@ import type { ImportSlots } from '../importing/importSlots';
 import type { MachineBus } from '../live/bus';
 import type { Access } from '../security/access';
 import type { SecondFactors } from '../auth/secondFactors';
+import type { Passkeys } from '../auth/passkeys';
+import type { AllowedEmbedOrigins } from '../security/embedOrigins';
 import { aboutRoutes } from './about';
 import { alertRuleRoutes } from './alertRules';
 import { alertRoutes } from './alerts';
@@ -20,6 +22,7 @@ import { auditRoutes } from './audit';
 import { auditCsvRoutes } from './auditCsv';
 import { changePasswordRoutes } from './changePassword';
 import { eventRoutes, type EventStreamOptions } from './events';
+import { embedOriginRoutes } from './embedOrigins';
 import { exportMachinesRoutes } from './exportMachines';
 import { factorPolicyRoutes } from './factorPolicy';
 import { feedReviewRoutes } from './feedReview';
@@ -35,11 +38,14 @@ import { operatorRoutes } from './operator';
 import { operatorMachineRoutes } from './operatorMachine';
 import { operatorMachinesRoutes } from './operatorMachines';
 import { ownFactorRoutes } from './ownFactors';
+import { ownPasskeyRoutes } from './ownPasskeys';
+import { passkeySignInRoutes } from './passkeySignIn';
 import { ownSessionRoutes } from './ownSessions';
 import { peopleRoutes } from './people';
 import { probeRoutes } from './probes';
 import { problemReportRoutes } from './problemReports';
 import { proofRoutes } from './proofs';
+import { reportActionRoutes } from './reportActions';
 import { ANYONE, group, may, personMay, steppedUp, whileEnrolling, type RouteGroup } from './route';
 import { rvmRoutes } from './rvm';
 import { serviceRoutes } from './service';
@@ -58,6 +64,7 @@ export interface RouteDeps {
   sessions: Sessions;
   gate: SignInGate;
   factors: SecondFactors;
+  passkeys: Passkeys;
   clock: Clock;
   bus: MachineBus;
   /** The list call's body, built again when the machines have changed. */
@@ -71,6 +78,8 @@ export interface RouteDeps {
   eventStreams: EventStreamOptions;
   importMaxBytes?: number;
   importSlots?: ImportSlots;
+  /** The host origins allowed to frame the page: the floor and the console's (decision 0073). */
+  embedOrigins: AllowedEmbedOrigins;
 }
 
 /** The live stream and its check; tests/server/eventApp.ts runs it alone. */
@@ -96,6 +105,7 @@ const ALERTS_ACT = steppedUp(may('manageAlerts'));
 /** A person's own factors (a token has none: its handler answers 401); answered to a person held at enrolment. */
 const OWN_FACTORS = whileEnrolling(may('readConsole'));
 const SERVICE = '/api/operator/service';
+const EMBED_ORIGINS = '/api/operator/embed-origins';
 
 /**
  * Every route of the API: its method, where it answers, its handler module and who may call it (decision 0066).
@@ -137,6 +147,17 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     secondFactor: { method: 'POST', url: '/api/auth/second-factor', access: ANYONE },
     stepUp: { method: 'POST', url: '/api/auth/step-up', access: OWN_FACTORS },
   }),
+  group(passkeySignInRoutes, {
+    signInOptions: { method: 'POST', url: '/api/auth/passkey/sign-in-options', access: ANYONE },
+    signIn: { method: 'POST', url: '/api/auth/passkey/sign-in', access: ANYONE },
+    options: { method: 'POST', url: '/api/auth/passkey/options', access: ANYONE },
+  }),
+  group(ownPasskeyRoutes, {
+    registrationOptions: { method: 'POST', url: `${FACTORS}/passkeys/options`, access: steppedUp(OWN_FACTORS) },
+    add: { method: 'POST', url: `${FACTORS}/passkeys`, access: OWN_FACTORS },
+    rename: { method: 'PATCH', url: `${FACTORS}/passkeys/:id`, access: OWN_FACTORS },
+    remove: { method: 'DELETE', url: `${FACTORS}/passkeys/:id`, access: steppedUp(OWN_FACTORS) },
+  }),
   group(ownFactorRoutes, {
     list: { method: 'GET', url: FACTORS, access: OWN_FACTORS },
     beginTotp: { method: 'POST', url: `${FACTORS}/totp`, access: steppedUp(OWN_FACTORS) },
@@ -160,6 +181,13 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     apply: { method: 'POST', url: '/api/operator/import', access: may('changeMachines') },
   }),
   group(openReportRoutes, { list: { method: 'GET', url: '/api/operator/reports', access: may('readConsole') } }),
+  // Closing visitors' reports is acting on machines: operators and admins, of their districts (decision 0072).
+  group(reportActionRoutes, {
+    closed: { method: 'GET', url: '/api/operator/reports/closed', access: may('readConsole') },
+    counts: { method: 'GET', url: '/api/operator/reports/counts', access: may('readConsole') },
+    closeOne: { method: 'POST', url: '/api/operator/reports/:id/close', access: may('changeMachines') },
+    closeMachine: { method: 'POST', url: '/api/operator/machines/:id/reports/close', access: may('changeMachines') },
+  }),
   group(auditRoutes, { audit: { method: 'GET', url: '/api/operator/audit', access: may('readConsole') } }),
   group(auditCsvRoutes, { csv: { method: 'GET', url: '/api/operator/audit.csv', access: may('readConsole') } }),
   group(aboutRoutes, { about: { method: 'GET', url: '/api/operator/about', access: may('readMetrics') } }),
@@ -218,5 +246,10 @@ export const ROUTE_TABLE: readonly RouteGroup<RouteDeps>[] = [
     get: { method: 'GET', url: '/api/operator/factor-policy', access: personMay('managePeople') },
     set: { method: 'PATCH', url: '/api/operator/factor-policy', access: ADMIN_ACT },
     reset: { method: 'POST', url: `${PEOPLE}/:name/factors/reset`, access: ADMIN_ACT },
+  }),
+  group(embedOriginRoutes, {
+    list: { method: 'GET', url: EMBED_ORIGINS, access: personMay('managePeople') },
+    add: { method: 'POST', url: EMBED_ORIGINS, access: ADMIN_ACT },
+    remove: { method: 'DELETE', url: EMBED_ORIGINS, access: ADMIN_ACT },
   }),
 ];

@@ -10,11 +10,11 @@ export const EARLY_LIST_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EAR
 
 /**
  * The Content-Security-Policy for the page. `origins` are the host pages allowed to frame it;
- * an empty list lets any page frame it (the product is meant to be embedded).
+ * an empty list lets any page frame it (the product is meant to be embedded); null (not known) only the page itself.
  */
-export function buildCsp(origins: readonly string[], mapOrigins: readonly string[] = []): string {
+export function buildCsp(origins: readonly string[] | null, mapOrigins: readonly string[] = []): string {
   // Re-checked here: an origin with a space or ";" would otherwise add its own directives.
-  const ancestors = readOrigins(origins.join(','), VARIABLES.embedOrigins.name);
+  const ancestors = origins === null ? null : readOrigins(origins.join(','), VARIABLES.embedOrigins.name);
   const extraMapOrigins = readOrigins(mapOrigins.join(','), VARIABLES.mapOrigins.name);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -31,7 +31,7 @@ export function buildCsp(origins: readonly string[], mapOrigins: readonly string
     'font-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'frame-ancestors': ancestors.length > 0 ? ["'self'", ...ancestors] : ['*'],
+    'frame-ancestors': ancestors === null ? ["'self'"] : ancestors.length > 0 ? ["'self'", ...ancestors] : ['*'],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)

@@ -30,17 +30,30 @@ export const BASE_SECURITY_HEADERS = {
   'permissions-policy': PERMISSIONS_POLICY,
 } as const;
 
-/** Headers on every response; the CSP only on HTML, the one kind of response it governs. */
+/** The host origins allowed to frame the page now; null while they are unknown (only the page's own origin may). */
+export type EmbedOriginsNow = () => Promise<readonly string[] | null>;
+
+/**
+ * Headers on every response; the CSP only on HTML, the one kind of response it governs, made again when the allowed
+ * host origins change (decision 0073).
+ */
 export function addSecurityHeaders(
   app: FastifyInstance,
-  embedOrigins: readonly string[],
+  embedOrigins: readonly string[] | EmbedOriginsNow,
   mapOrigins: readonly string[] = [],
 ): void {
-  const csp = buildCsp(embedOrigins, mapOrigins);
+  const originsNow: EmbedOriginsNow = typeof embedOrigins === 'function' ? embedOrigins : async () => embedOrigins;
+  let last: { origins: readonly string[] | null; csp: string } | null = null;
+  const cspFor = (origins: readonly string[] | null): string => {
+    if (last?.origins !== origins) last = { origins, csp: buildCsp(origins, mapOrigins) };
+    return last.csp;
+  };
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(BASE_SECURITY_HEADERS);
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html')) reply.header('content-security-policy', csp);
+    if (typeof type === 'string' && type.startsWith('text/html')) {
+      reply.header('content-security-policy', cspFor(await originsNow()));
+    }
     return payload;
   });
 }

@@ -47,3 +47,24 @@ export const readDeviceCookie = (request: FastifyRequest): string | undefined =>
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeMs: number): void {
   reply.setCookie(deviceCookieName(request), id, { ...cookieOptions(request), maxAge: Math.floor(maxAgeMs / 1000) });
 }
+
+/**
+ * A sign-in with a passkey alone, between its challenge and its answer (decision 0071): the attempt's id, to which
+ * the challenge is bound, guarded as the session's cookie and kept only as long as the challenge may be answered.
+ */
+export const PASSKEY_ATTEMPT_COOKIE = 'rvm_passkey';
+export const SECURE_PASSKEY_ATTEMPT_COOKIE = '__Host-rvm_passkey';
+
+const attemptCookieName = (request: FastifyRequest): string =>
+  overTls(request) ? SECURE_PASSKEY_ATTEMPT_COOKIE : PASSKEY_ATTEMPT_COOKIE;
+
+export const readPasskeyAttemptCookie = (request: FastifyRequest): string | undefined =>
+  request.cookies[attemptCookieName(request)];
+
+export function setPasskeyAttemptCookie(request: FastifyRequest, reply: FastifyReply, id: string, maxAgeMs: number) {
+  reply.setCookie(attemptCookieName(request), id, { ...cookieOptions(request), maxAge: Math.floor(maxAgeMs / 1000) });
+}
+
+export function clearPasskeyAttemptCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(attemptCookieName(request), cookieOptions(request));
+}

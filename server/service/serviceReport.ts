@@ -1,16 +1,9 @@
 import type { District } from '../../shared/contract/machine';
 import type { ServiceEpisode } from '../../shared/contract/service';
-import { episodeMinutes, episodesOf, type Episode } from '../../shared/service/episodes';
+import { episodeMinutes, type Episode } from '../../shared/service/episodes';
 import { hongKongMonthSpan } from '../../shared/service/hongKongTime';
 import { monthFigures, verdictOf, type MonthFigures } from '../../shared/service/monthFigures';
 import type { ServiceStore } from '../db/serviceStore';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/**
- * How far past a month's end its episodes are followed: one still going 31 days after is reported open then. The
- * open episodes look as far back: a machine full for longer shows from its last history entry before.
- */
-export const FOLLOW_MS = 31 * DAY_MS;
 
 const isFill = (episode: Episode): boolean => episode.kind === 'full' || episode.kind === 'nearlyFull';
 
@@ -31,18 +24,6 @@ export function toServiceEpisode(
   };
 }
 
-async function episodesBetween(
-  store: ServiceStore,
-  fromMs: number,
-  toMs: number,
-  districts: readonly District[],
-): Promise<{ episode: Episode; district: District }[]> {
-  const spans = await store.spans(new Date(fromMs).toISOString(), new Date(toMs).toISOString(), districts);
-  return spans.flatMap(({ machineId, district, entries }) =>
-    episodesOf(machineId, entries).map((episode) => ({ episode, district })),
-  );
-}
-
 /** The episodes going on now, nearest the promise's limit first (then the others, oldest first). */
 export async function openEpisodes(
   store: ServiceStore,
@@ -50,9 +31,8 @@ export async function openEpisodes(
   promiseMinutes: number,
   nowMs: number,
 ): Promise<ServiceEpisode[]> {
-  const found = await episodesBetween(store, nowMs - FOLLOW_MS, nowMs + 1, districts);
+  const found = await store.openEpisodes(districts);
   return found
-    .filter(({ episode }) => episode.end === 'open')
     .map(({ episode, district }) => toServiceEpisode(episode, district, promiseMinutes, nowMs))
     .sort(
       (a, b) =>
@@ -71,14 +51,9 @@ export async function monthEpisodes(
   nowMs: number,
 ): Promise<ServiceEpisode[]> {
   const { from, to } = hongKongMonthSpan(month);
-  const found = await episodesBetween(store, from, Math.min(nowMs + 1, to + FOLLOW_MS), districts);
-  return found
-    .filter(({ episode }) => {
-      const start = Date.parse(episode.from);
-      return start >= from && start < to;
-    })
-    .map(({ episode, district }) => toServiceEpisode(episode, district, promiseMinutes, nowMs))
-    .sort((a, b) => a.from.localeCompare(b.from) || a.machineId.localeCompare(b.machineId));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const found = await store.episodesStarted(iso(from), iso(to), districts);
+  return found.map(({ episode, district }) => toServiceEpisode(episode, district, promiseMinutes, nowMs));
 }
 
 /** The month's figures. */

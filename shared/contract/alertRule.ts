@@ -4,9 +4,10 @@ import { answerOf, listOf, TIME } from './wireParts';
 
 /**
  * What an alert rule watches: a machine full, or not reporting, or under maintenance, for longer than its minutes;
- * or the feed failing or stale for longer than them.
+ * or the feed failing or stale for longer than them; or visitors' reports of a machine full that is shown with room,
+ * so many (RVM_REPORT_ALERT_COUNT) within its minutes (decision 0072).
  */
-export const ALERT_KINDS = ['machineFull', 'notReporting', 'maintenance', 'feedFailing'] as const;
+export const ALERT_KINDS = ['machineFull', 'notReporting', 'maintenance', 'feedFailing', 'reportedFull'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The longest a rule may wait: 30 days, in minutes. */
@@ -17,7 +18,9 @@ export const ALERT_KIND_SCHEMA = {
   enum: ALERT_KINDS,
   description:
     'machineFull: a machine full; notReporting: no report from a machine (its last_online); maintenance: a machine ' +
-    'under maintenance or out of service; feedFailing: the feed failing or stale',
+    'under maintenance or out of service; feedFailing: the feed failing or stale; reportedFull: visitors reported ' +
+    'the machine full (RVM_REPORT_ALERT_COUNT open reports, 3 by default, within the minutes) while it is shown ' +
+    'with room; it closes when its status changes or the reports are closed',
 } as const;
 
 const DISTRICT = {

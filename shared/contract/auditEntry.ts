@@ -40,7 +40,13 @@ export const ACCESS_ACTIONS = [
   'totpEnrolled',
   'totpRemoved',
   'recoveryCodesRenewed',
+  'passkeyAdded',
+  'passkeyRemoved',
   'servicePromiseChanged',
+  'embedOriginAdded',
+  'embedOriginRemoved',
+  'reportsResolved',
+  'reportsDismissed',
 ] as const;
 export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
@@ -115,7 +121,8 @@ export const ACCESS_CHANGE_SCHEMA = {
     subject: {
       type: 'string',
       description:
-        "The person's or the token's name; the alert rule's, webhook's or photo's id; the promise's new minutes",
+        "The person's or the token's name; the alert rule's, webhook's or photo's id; the promise's new minutes; " +
+        'the machine whose reports were closed',
     },
     detail: { type: 'object', additionalProperties: true, description: 'What changed (never a password or secret)' },
   },

@@ -15,9 +15,34 @@ export const CODE_FIELD = {
   description: 'Six digits from the authenticator app, or a recovery code',
 } as const;
 
+/** The longest name a person gives a passkey, in characters. */
+export const PASSKEY_NAME_MAX_LENGTH = 64;
+
+export const PASSKEY_NAME_FIELD = {
+  type: 'string',
+  minLength: 1,
+  maxLength: PASSKEY_NAME_MAX_LENGTH,
+  pattern: '\\S',
+  description: 'The name the person gives the passkey ("Laptop", "Phone")',
+} as const;
+
+/** One of a person's passkeys as the Security page lists it (decision 0071). */
+export const PASSKEY_SCHEMA = {
+  type: 'object',
+  required: ['id', 'name', 'createdAt', 'lastUsedAt'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', description: 'The credential id, base64url' },
+    name: PASSKEY_NAME_FIELD,
+    createdAt: TIME,
+    lastUsedAt: MAYBE_TIME,
+  },
+} as const;
+export type Passkey = FromSchema<typeof PASSKEY_SCHEMA>;
+
 export const OWN_FACTORS_SCHEMA = {
   type: 'object',
-  required: ['totp', 'recoveryCodesLeft', 'required', 'available'],
+  required: ['totp', 'passkeys', 'recoveryCodesLeft', 'required', 'available', 'passkeysAvailable'],
   additionalProperties: false,
   properties: {
     totp: {
@@ -27,9 +52,14 @@ export const OWN_FACTORS_SCHEMA = {
       properties: { createdAt: TIME, lastUsedAt: MAYBE_TIME },
       description: 'The authenticator app set up (its first code given); null when none',
     },
+    passkeys: { type: 'array', items: PASSKEY_SCHEMA, description: "The person's passkeys, oldest first" },
     recoveryCodesLeft: { type: 'integer', minimum: 0, description: 'Recovery codes not yet used' },
     required: { type: 'boolean', description: "The deployment's policy asks this person for a second factor" },
     available: { type: 'boolean', description: 'The server can set up one-time codes (RVM_FACTOR_KEY is set)' },
+    passkeysAvailable: {
+      type: 'boolean',
+      description: 'The server knows its origin for passkeys (RVM_PUBLIC_ORIGIN, or a console opened at localhost)',
+    },
   },
 } as const;
 export type OwnFactors = FromSchema<typeof OWN_FACTORS_SCHEMA>;

@@ -67,3 +67,72 @@ export const OPEN_REPORTS_ANSWER = {
     reports: { type: 'array', items: OPEN_REPORT },
   },
 } as const;
+
+/** What an operator made of a report: open until resolved (the problem is fixed) or dismissed (nothing to fix). */
+export const REPORT_OUTCOMES = ['resolved', 'dismissed'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export const REPORT_STATES = ['open', ...REPORT_OUTCOMES] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/** The longest note an operator leaves when closing reports. */
+export const REPORT_NOTE_MAX_LENGTH = 300;
+
+/** An operator closes one report, or every open report of one machine: how, and a short note (decision 0072). */
+export const CLOSE_REPORTS = {
+  type: 'object',
+  required: ['outcome', 'note'],
+  additionalProperties: false,
+  properties: {
+    outcome: { type: 'string', enum: REPORT_OUTCOMES },
+    note: {
+      type: 'string',
+      minLength: 1,
+      maxLength: REPORT_NOTE_MAX_LENGTH,
+      description: 'What was done or why nothing was: kept with the reports and in the audit, as text',
+    },
+  },
+} as const;
+export type CloseReports = FromSchema<typeof CLOSE_REPORTS>;
+
+/** A report an operator closed: the report, how, when, by whom and their note. */
+export const CLOSED_REPORT = {
+  type: 'object',
+  required: [...OPEN_REPORT.required, 'state', 'note', 'closedAt', 'closedBy'],
+  additionalProperties: false,
+  properties: {
+    ...OPEN_REPORT.properties,
+    state: { type: 'string', enum: REPORT_OUTCOMES },
+    note: { type: 'string' },
+    closedAt: { type: 'string', description: 'ISO 8601, UTC' },
+    closedBy: { type: 'string', description: "The account's name, or the token's name or fingerprint" },
+  },
+} as const;
+export type ClosedReport = FromSchema<typeof CLOSED_REPORT>;
+
+export const CLOSED_REPORTS_ANSWER = {
+  type: 'object',
+  required: ['success', 'reports'],
+  additionalProperties: false,
+  properties: {
+    success: { type: 'boolean', const: true },
+    reports: { type: 'array', items: CLOSED_REPORT },
+  },
+} as const;
+
+/** What closing answers: the reports it closed (none when another operator was first). */
+export const CLOSED_NOW_ANSWER = CLOSED_REPORTS_ANSWER;
+
+/** Open reports per machine, of the caller's districts: the fleet table's and the machine page's count. */
+export const REPORT_COUNTS_ANSWER = {
+  type: 'object',
+  required: ['success', 'counts'],
+  additionalProperties: false,
+  properties: {
+    success: { type: 'boolean', const: true },
+    counts: {
+      type: 'object',
+      additionalProperties: { type: 'integer', minimum: 1 },
+      description: 'Machine id → its open reports; a machine without any is left out',
+    },
+  },
+} as const;

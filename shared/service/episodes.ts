@@ -71,46 +71,73 @@ function emptiedAt(fromMs: number, entry: EpisodeEntry, atMs: number): number {
   return reported > fromMs && reported < atMs ? reported : atMs;
 }
 
+/** An episode going on, as the next entry finds it: when it started, and the last emptying reported before. */
+export interface OpenEpisode {
+  fromMs: number;
+  /** The controller's `last_emptied_at` when the episode started (or closed the one before), -Infinity if none. */
+  emptiedBefore: number;
+}
+export type OpenEpisodes = Map<EpisodeKind, OpenEpisode>;
+
+/**
+ * One entry's effect on a machine's episodes: those it closes, and `open` updated in place. Entries must come in
+ * the order of their time (then of their writing); `episodesOf` and the stored episodes (server/db/episodeKeeping.ts)
+ * both fold a history with it, so they cannot differ.
+ */
+export function stepEpisodes(machineId: string, open: OpenEpisodes, entry: EpisodeEntry, ms: number): Episode[] {
+  const closed: Episode[] = [];
+  const close = (kind: EpisodeKind, fromMs: number, toMs: number, end: EpisodeEnd) =>
+    closed.push({ machineId, kind, from: iso(fromMs), to: iso(toMs), end });
+  const reportedEmptying = millis(entry.last_emptied_at);
+  for (const kind of EPISODE_KINDS) {
+    const current = open.get(kind);
+    const holds = inCondition(kind, entry);
+    if (current && !holds) {
+      const end = endOf(kind, entry);
+      close(kind, current.fromMs, end === 'emptied' ? emptiedAt(current.fromMs, entry, ms) : ms, end);
+      open.delete(kind);
+    } else if (current && isFillEpisode(kind) && reportedEmptying > current.emptiedBefore) {
+      if (reportedEmptying > current.fromMs && reportedEmptying <= ms) {
+        close(kind, current.fromMs, reportedEmptying, 'emptied');
+        open.set(kind, { fromMs: ms, emptiedBefore: reportedEmptying });
+      }
+    } else if (!current && holds) {
+      open.set(kind, { fromMs: ms, emptiedBefore: Number.isFinite(reportedEmptying) ? reportedEmptying : -Infinity });
+    }
+  }
+  return closed;
+}
+
+/** An open episode as an `Episode`. */
+export const openEpisode = (machineId: string, kind: EpisodeKind, { fromMs }: OpenEpisode): Episode => ({
+  machineId,
+  kind,
+  from: iso(fromMs),
+  to: null,
+  end: 'open',
+});
+
+/** A history's entries with a readable time, in the order of their time (then of the input). */
+export const timedEntries = (entries: readonly EpisodeEntry[]): { entry: EpisodeEntry; ms: number }[] =>
+  entries
+    .map((entry) => ({ entry, ms: millis(entry.at) }))
+    .filter(({ ms }) => Number.isFinite(ms))
+    .sort((a, b) => a.ms - b.ms);
+
+/** The order episodes are listed in: by start, then by kind. */
+export const byStart = (a: Episode, b: Episode): number =>
+  a.from.localeCompare(b.from) || EPISODE_KINDS.indexOf(a.kind) - EPISODE_KINDS.indexOf(b.kind);
+
 /**
  * A machine's episodes from its history (any order; entries with an unreadable time are left out), oldest first
  * by start. An emptying the controller reports while the machine still (or again) reads full closes the episode
  * then and opens the next at the entry.
  */
 export function episodesOf(machineId: string, entries: readonly EpisodeEntry[]): Episode[] {
-  const timed = entries
-    .map((entry) => ({ entry, ms: millis(entry.at) }))
-    .filter(({ ms }) => Number.isFinite(ms))
-    .sort((a, b) => a.ms - b.ms);
-  const open = new Map<EpisodeKind, { fromMs: number; emptiedBefore: number }>();
-  const episodes: (Episode & { fromMs: number })[] = [];
-  const close = (kind: EpisodeKind, fromMs: number, toMs: number, end: EpisodeEnd) =>
-    episodes.push({ machineId, kind, from: iso(fromMs), to: iso(toMs), end, fromMs });
-
-  for (const { entry, ms } of timed) {
-    const reportedEmptying = millis(entry.last_emptied_at);
-    for (const kind of EPISODE_KINDS) {
-      const current = open.get(kind);
-      const holds = inCondition(kind, entry);
-      if (current && !holds) {
-        const end = endOf(kind, entry);
-        close(kind, current.fromMs, end === 'emptied' ? emptiedAt(current.fromMs, entry, ms) : ms, end);
-        open.delete(kind);
-      } else if (current && isFillEpisode(kind) && reportedEmptying > current.emptiedBefore) {
-        if (reportedEmptying > current.fromMs && reportedEmptying <= ms) {
-          close(kind, current.fromMs, reportedEmptying, 'emptied');
-          open.set(kind, { fromMs: ms, emptiedBefore: reportedEmptying });
-        }
-      } else if (!current && holds) {
-        open.set(kind, { fromMs: ms, emptiedBefore: Number.isFinite(reportedEmptying) ? reportedEmptying : -Infinity });
-      }
-    }
-  }
-  for (const [kind, { fromMs }] of open) {
-    episodes.push({ machineId, kind, from: iso(fromMs), to: null, end: 'open', fromMs });
-  }
-  return episodes
-    .sort((a, b) => a.fromMs - b.fromMs || EPISODE_KINDS.indexOf(a.kind) - EPISODE_KINDS.indexOf(b.kind))
-    .map(({ fromMs: _fromMs, ...episode }) => episode);
+  const open: OpenEpisodes = new Map();
+  const episodes = timedEntries(entries).flatMap(({ entry, ms }) => stepEpisodes(machineId, open, entry, ms));
+  for (const [kind, episode] of open) episodes.push(openEpisode(machineId, kind, episode));
+  return episodes.sort(byStart);
 }
 
 /** How long an episode lasted, or has lasted by `nowMs` while open, in minutes. */

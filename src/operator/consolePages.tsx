@@ -4,6 +4,7 @@ import { AboutPage } from './about/AboutPage';
 import { AlertsPage } from './alerts/AlertsPage';
 import { AuditPage } from './audit/AuditPage';
 import { ALERTS_PATH, FLEET_PATH, MACHINE_PATH } from './consolePaths';
+import { EmbedPage } from './embed/EmbedPage';
 import { FeedPage } from './feed/FeedPage';
 import { FleetPage } from './fleet/FleetPage';
 import type { ConsoleKey } from './i18n/consoleMessages';
@@ -63,6 +64,7 @@ export const CONSOLE_PAGES: readonly ConsolePageEntry[] = [
   { path: '/import', Page: ImportPage, nav: 'console.import', title: 'import.title', roles: EVERYONE },
   { path: '/people', Page: PeoplePage, nav: 'people.nav', title: 'people.title', roles: ADMINS },
   { path: '/tokens', Page: TokensPage, nav: 'tokens.nav', title: 'tokens.title', roles: ADMINS },
+  { path: '/embed', Page: EmbedPage, nav: 'embed.nav', title: 'embed.title', roles: ADMINS },
   { path: '/sessions', Page: SessionsPage, nav: 'sessions.nav', title: 'sessions.title', roles: EVERYONE },
   { path: '/security', Page: SecurityPage, nav: 'security.nav', title: 'security.title', roles: EVERYONE },
   { path: '/about', Page: AboutPage, nav: 'about.nav', title: 'about.title', roles: ADMINS },

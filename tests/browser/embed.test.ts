@@ -1,11 +1,18 @@
+// Also the console's Embed page (issue 68), on the same server and host pages: a site added there frames the map.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Frame, HTTPRequest, Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { startHostPageServer, type HostPageServer } from './embedHostServer';
 import { setupDemoApp } from './fixture';
-import { ARTIFACTS, enableTestHooks, waitForMapReady, type OpenedPage } from '../../testkit/browser/harness';
-import { MESSAGES, openCard, waitFor, waitForListLength } from './screen-helpers';
+import { ARTIFACTS, DESKTOP, enableTestHooks, waitForMapReady, type OpenedPage } from '../../testkit/browser/harness';
+import { seriousFindings } from '../../testkit/browser/axe';
+import consoleEn from '../../src/operator/i18n/locales/en.json';
+import consoleZht from '../../src/operator/i18n/locales/zht.json';
+import consoleZhs from '../../src/operator/i18n/locales/zhs.json';
+import { EMBED_SANDBOX } from '../../src/operator/embed/embedCode';
+import { addPerson, signIn } from './consolePeople';
+import { fill, find, MESSAGES, openCard, textOf, waitFor, waitForListLength } from './screen-helpers';
 
 /** Wide enough that the map's iframe, beside the message log, still gets the desktop layout. */
 const WIDE = { width: 1680, height: 1000 };
@@ -313,6 +320,126 @@ describe('a host page on an origin not on the allowlist', () => {
     expect(await received(page)).toEqual([{ origin: app.server.url, data: { type: 'probe' } }]);
     expect(await frameErrors(frame)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the console’s Embed page (issue 68): the code, and a site allowed there', { timeout: 180_000 }, () => {
+  // One console page, signed in once; the map loads in its preview twice and once in the host's frame.
+  let page: Page;
+  let pageErrors: string[];
+  const t = consoleEn;
+  const code = async (label: string) =>
+    (await find(page, 'textbox', label)).evaluate((box) => (box as HTMLTextAreaElement).value);
+  const preview = () =>
+    page.$eval(`iframe[title="${t.embed.previewFrame}"]`, (frame) => (frame as HTMLIFrameElement).src);
+  const shows = (text: string) =>
+    page.waitForSelector(`::-p-text(${JSON.stringify(text)})`, { visible: true, timeout: 30_000 });
+
+  beforeAll(async () => {
+    await addPerson(app.server, 'ada', 'admin');
+    const opened = await app.openPage(`/login?next=${encodeURIComponent('/operator/embed')}`, { viewport: DESKTOP });
+    ({ page, errors: pageErrors } = opened);
+    await page
+      .browserContext()
+      .overridePermissions(app.server.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await signIn(page, 'ada');
+    await find(page, 'heading', t.embed.title);
+  }, 60_000);
+  afterAll(() => page?.close());
+
+  it('makes the preview and the code follow the choices, and copies the code', async () => {
+    expect(await preview()).toBe(`${app.server.url}/?locale=en`);
+    await (await find(page, 'combobox', t.embed.language)).select('zht');
+    await (await find(page, 'switch', t.embed.kiosk)).click();
+    const here = await find(page, 'textbox', t.embed.here);
+    await here.type('114.1581,22.2819');
+    await shows(t.embed.hereInvalid);
+    await here.click({ count: 3 });
+    await here.type('22.2819,114.1581');
+    await (await find(page, 'combobox', t.embed.status)).select('available');
+    await (await find(page, 'combobox', t.embed.area)).select('KOWLOON');
+    await (await find(page, 'combobox', t.embed.district)).select('SHAM SHUI PO');
+    await (await find(page, 'checkbox', t.embed.location)).click();
+    const url =
+      `${app.server.url}/?locale=zht&kiosk=1&here=22.2819%2C114.1581` +
+      '&status=available&area=KOWLOON&district=SHAM+SHUI+PO';
+    await waitFor(preview, (src) => src === url, 'the preview at the chosen address');
+    const iframe = await code(t.embed.iframeCode);
+    expect(iframe).toContain(`src="${url.replaceAll('&', '&amp;')}"`);
+    expect(iframe).toContain('title="入樽機位置查詢"');
+    for (const part of ['loading="lazy"', 'allow="geolocation"', `sandbox="${EMBED_SANDBOX}"`]) {
+      expect(iframe).toContain(part);
+    }
+    expect(await code(t.embed.hostScript)).toContain(`const MAP_ORIGIN = "${app.server.url}";`);
+    // The preview is the map itself, in the chosen language, framed with the code's own sandbox.
+    const frame = await page.waitForFrame((f) => f.url() === url, { timeout: 30_000 });
+    await frame.waitForSelector('::-p-text(地點列表)', { timeout: 90_000 });
+
+    await (await find(page, 'button', t.embed.copyIframe)).click();
+    await find(page, 'button', t.embed.copied);
+    await shows(t.embed.pasteHint);
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('[role="status"]')].some((region) => region.textContent === text),
+      { timeout: 5_000 },
+      fill(t.embed.copiedSaid, { name: t.embed.iframeCode }),
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(iframe);
+  });
+
+  it('lets a site added by keyboard frame the map with that code and hear rvm:ready; removed, it is refused', async () => {
+    const field = await find(page, 'textbox', t.embed.newOrigin);
+    await field.focus();
+    await page.keyboard.type('stranger.example/path');
+    await page.keyboard.press('Enter');
+    await shows(t.error.embedOriginInvalid);
+    await field.click({ count: 3 });
+    await page.keyboard.type(`${stranger.origin}/`);
+    await page.keyboard.press('Enter');
+    await shows(fill(t.embed.added, { url: stranger.origin }));
+    await find(page, 'table', t.embed.addedTable);
+
+    const framed = await app.openPage(stranger.hostPageUrl(app.url('/'), { sandbox: EMBED_SANDBOX }));
+    await mapFrame(framed.page);
+    await framed.page.waitForSelector('::-p-text(← rvm:ready)', { visible: true, timeout: 30_000 });
+    expect(await received(framed.page)).toEqual([{ origin: app.server.url, data: { type: 'rvm:ready' } }]);
+    expect(framed.errors).toEqual([]);
+    await framed.page.close();
+
+    const remove = await find(page, 'button', fill(t.embed.removeOf, { url: stranger.origin }));
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await find(page, 'dialog', fill(t.embed.confirmTitle, { url: stranger.origin }));
+    await (await find(page, 'button', t.embed.remove)).focus();
+    await page.keyboard.press('Enter');
+    await shows(fill(t.embed.removed, { url: stranger.origin }));
+
+    const refused = await app.openPage(stranger.hostPageUrl(app.url('/'), { sandbox: EMBED_SANDBOX }));
+    await waitFor(
+      async () => refused.errors.some((e) => e.includes('frame-ancestors')),
+      Boolean,
+      'the frame-ancestors error',
+    );
+    expect(refused.page.frames().some((f) => f.url().startsWith(app.server.url))).toBe(false);
+    await refused.page.close();
+  });
+
+  it('reads in the three languages, shows the floor read-only, and has no serious accessibility finding', async () => {
+    const findings = [...(await seriousFindings(page, 'embed en'))];
+    expect(await textOf(await find(page, 'region', t.embed.originsTitle))).toContain(host.origin);
+    let languageMenu = t.console.language;
+    for (const [locale, texts] of [
+      ['zht', consoleZht],
+      ['zhs', consoleZhs],
+    ] as const) {
+      await (await find(page, 'combobox', languageMenu)).select(locale);
+      await find(page, 'heading', texts.embed.title);
+      await find(page, 'heading', texts.embed.originsTitle);
+      await find(page, 'button', texts.embed.copyIframe);
+      findings.push(...(await seriousFindings(page, `embed ${locale}`)));
+      languageMenu = texts.console.language;
+    }
+    expect(findings).toEqual([]);
+    expect(pageErrors.filter((e) => !/\b40[13]\b/.test(e))).toEqual([]);
   });
 });
 

@@ -1,13 +1,14 @@
 // Issue 68 point 1: a visitor reports a problem from a machine's card (the map's popup), by keyboard, on the real
 // server with the demo data, axe-core finding nothing serious; then an operator of its district sees it on the
-// console's Reports page. Its tests share one loaded page: the English map page with the list loaded, which the
-// last test leaves for the console.
+// console's Reports page, where the fleet table's count leads and where the operator resolves it with a note
+// (decision 0072). Its tests share one loaded page: the English map page with the list loaded, which the second
+// test leaves for the console.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { seriousFindings } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { aria, find, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
+import { aria, fill, find, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 import { addPerson, signIn } from './consolePeople';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
@@ -91,7 +92,49 @@ describe('report a problem from the card (issue 68)', () => {
       consoleEn.reports.kindFullShownWithRoom,
       '<b>full</b> since noon',
       expect.any(String),
+      consoleEn.reports.closeOne,
     ]);
     expect(await seriousFindings(page, 'reports page')).toEqual([]);
+  });
+
+  it('counts the report on the fleet table, and resolves it with a note on the Reports page', async () => {
+    const { page } = shared;
+    const r = consoleEn.reports;
+    await (await find(page, 'link', consoleEn.console.fleet)).click();
+    await (await find(page, 'textbox', consoleEn.fleet.search)).type(MACHINE);
+    await (await find(page, 'link', fill(r.countLink, { count: 1 }))).click();
+    await find(page, 'heading', r.ofMachine.replace('{{id}}', MACHINE));
+
+    const db = new Database(app.server.dbPath, { readonly: true });
+    const id = db.prepare('SELECT id FROM problem_reports').pluck().get() as number;
+    db.close();
+    await (await find(page, 'button', r.closeOneLabel.replace('{{id}}', String(id)))).click();
+    const dialog = await find(page, 'dialog', r.closeTitle.replace('{{id}}', String(id)));
+    // Without a note it says what is missing, and closes nothing.
+    await (await dialog.waitForSelector(aria('button', r.save)))!.click();
+    await dialog.waitForSelector(`::-p-text(${r.noteMissing})`);
+    expect(await seriousFindings(page, 'close dialog')).toEqual([]);
+    await (await dialog.waitForSelector(aria('textbox', r.note)))!.type('Emptied at 14:00');
+    await (await dialog.waitForSelector(aria('button', r.save)))!.click();
+    await page.waitForSelector(`::-p-text(${fill(r.closedNow, { count: 1 })})`);
+    await page.waitForSelector(`::-p-text(${r.none})`);
+    // The dialog's overlay fades out after it closes; a click before then lands on the overlay.
+    await gone(page, 'dialog', r.closeTitle.replace('{{id}}', String(id)));
+
+    await (await page.waitForSelector(`::-p-text(${r.showClosed})`))!.click();
+    const closed = await find(page, 'table', r.closedTable);
+    const row = await closed.waitForSelector('tbody tr');
+    const cells = await row!.$$eval('th, td', (all) => all.map((cell) => (cell as HTMLElement).innerText.trim()));
+    expect(cells).toEqual([
+      MACHINE,
+      r.kindFullShownWithRoom,
+      '<b>full</b> since noon',
+      expect.any(String),
+      r.stateResolved,
+      'Emptied at 14:00',
+      'rio',
+      expect.any(String),
+    ]);
+    expect(await seriousFindings(page, 'closed reports')).toEqual([]);
   });
 });

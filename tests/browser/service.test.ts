@@ -46,9 +46,9 @@ async function openServicePage(page: Page, name: string) {
 }
 
 /** The figure of a row of the month's table. */
-const figure = (page: Page, label: string) =>
+const figure = (page: Page, label: string, table = t.figures) =>
   page.$$eval(
-    `table[aria-label="${t.figures}"] tr`,
+    `table[aria-label="${table}"] tr`,
     (rows, wanted) =>
       rows.find((row) => row.querySelector('th')?.textContent === wanted)?.querySelector('td')?.textContent,
     label,
@@ -67,12 +67,26 @@ describe('the Service page', () => {
     const clocks = await page.$$eval(`table[aria-label="${t.open}"] tbody td:last-child`, (cells) =>
       cells.map((cell) => cell.textContent ?? ''),
     );
-    expect(clocks.some((clock) => /^\d h \d\d min left$|^\d+ min left$/.test(clock))).toBe(true);
+    expect(clocks.some((clock) => /^\d h( \d\d min)? left$|^\d+ min left$/.test(clock))).toBe(true);
     expect(Number(await figure(page, t.episodes))).toBeGreaterThanOrEqual(2);
-    expect(await figure(page, t.promise)).toBe('4 h 00 min');
+    expect(await figure(page, t.promise)).toBe('4 h');
     await find(page, 'group', t.promiseSetting);
     expect(await page.$$eval('.recharts-surface', (charts) => charts.length)).toBe(1);
     expect(await page.$(aria('table', t.sharePerDay))).not.toBeNull();
+  });
+
+  it('prints the month’s report alone on one A4 page', async () => {
+    const { page } = shared;
+    await page.emulateMediaType('print');
+    try {
+      const pdf = Buffer.from(await page.pdf({ format: 'A4' }));
+      expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
+      const shown = (selector: string) => page.$eval(selector, (element) => element.checkVisibility());
+      expect(await shown(`table[aria-label="${t.open}"]`)).toBe(false);
+      expect(await shown(`table[aria-label="${t.figures}"]`)).toBe(true);
+    } finally {
+      await page.emulateMediaType('screen');
+    }
   });
 
   it('downloads the month as CSV, one row per episode, with its columns', async () => {
@@ -113,5 +127,15 @@ describe('the Service page', () => {
     await page.goto(`${app.server.url}/operator/service?locale=zht`);
     await find(page, 'heading', zht.service.title);
     await find(page, 'table', zht.service.figures);
+    const promise = await waitFor(
+      () => figure(page, zht.service.promise, zht.service.figures),
+      (text) => text !== undefined,
+      'the promise in Chinese',
+    );
+    expect(promise).toBe('4 小時');
+    const clocks = await page.$$eval(`table[aria-label="${zht.service.open}"] tbody td:last-child`, (cells) =>
+      cells.map((cell) => cell.textContent ?? ''),
+    );
+    expect(clocks.some((clock) => /^尚餘 (\d+ 小時 \d+ 分鐘|\d+ 小時|\d+ 分鐘)$/.test(clock))).toBe(true);
   });
 });

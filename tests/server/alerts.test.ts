@@ -84,14 +84,14 @@ describe('a machine full longer than a rule', () => {
       alert: { kind: 'machineFull', machineId: MACHINE, district: 'KOWLOON CITY', minutes: 1, closedAt: null },
     });
     const open = (await call('GET', '/api/operator/alerts')).json();
-    expect(open.counts).toEqual({ machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0 });
+    expect(open.counts).toEqual({ machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0, reportedFull: 0 });
     expect(open.alerts).toEqual([expect.objectContaining({ machineId: MACHINE, openedAt: opened!.json.at })]);
     const metrics = (await call('GET', '/api/metrics')).body;
     expect(metrics).toContain('rvm_alerts_open{kind="machineFull"} 1');
     expect(metrics).toContain('rvm_alerts_open{kind="feedFailing"} 0');
     // One series per kind, whatever the number of machines.
     const series = metrics.split('\n').filter((line) => line.startsWith('rvm_alerts_open'));
-    expect(series).toHaveLength(4);
+    expect(series).toHaveLength(5);
     for (const line of series) expect(line).toMatch(/^rvm_alerts_open\{kind="\w+"\} \d+$/);
 
     await setStatus('>40%');

@@ -324,4 +324,131 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     expect(() => report.run('NOWHERE', 'other', '', 'd'.repeat(64))).toThrow(/CHECK/);
     db.close();
   });
+
+  it("16 keeps the audit and its passkeys' acts, and a person's passkeys go with them", () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 16),
+    );
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', NULL, ?, 'ann', '{}')`,
+    );
+    change.run('totpEnrolled');
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 16),
+      ),
+    ).toEqual([16]);
+    change.run('passkeyAdded');
+    change.run('passkeyRemoved');
+    expect(db.prepare('SELECT action FROM access_audit ORDER BY id').pluck().all()).toEqual([
+      'totpEnrolled',
+      'passkeyAdded',
+      'passkeyRemoved',
+    ]);
+    db.prepare(
+      `INSERT INTO accounts (name, password_hash, role, districts, disabled, must_change_password, created_at,
+         password_changed_at) VALUES ('ann', '$argon2id$x', 'admin', '[]', 0, 0, 'then', 'then')`,
+    ).run();
+    const passkey = db.prepare(
+      `INSERT INTO passkeys (id, account, name, public_key, counter, transports, created_at)
+       VALUES (?, 'ann', ?, 'pQECAyYgAS', 0, '["internal"]', 'now')`,
+    );
+    passkey.run('A'.repeat(22), 'Laptop');
+    expect(() => passkey.run('not base64url!'.repeat(2), 'Phone')).toThrow(/CHECK/);
+    expect(() => passkey.run('B'.repeat(22), '')).toThrow(/CHECK/);
+    db.prepare('DELETE FROM accounts').run();
+    expect(db.prepare('SELECT count(*) FROM passkeys').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('17 keeps the reports, alerts and deliveries, and lets reports close and rules watch reports of full', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    db.pragma('foreign_keys = ON');
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 17),
+    );
+    db.prepare(
+      `INSERT INTO problem_reports (machine_id, district, kind, text, challenge, state, created_at)
+       VALUES ('RVM-1', 'KWUN TONG', 'other', 'kept', ?, 'open', 'then')`,
+    ).run('a'.repeat(64));
+    db.exec(`
+      INSERT INTO alert_rules (kind, minutes, district, enabled, created_at, updated_at)
+        VALUES ('machineFull', 60, NULL, 1, 'then', 'then');
+      INSERT INTO alerts (rule_id, kind, subject, machine_id, district, minutes, since, opened_at)
+        VALUES (1, 'machineFull', 'machine:RVM-1', 'RVM-1', 'KWUN TONG', 60, 'then', 'then');
+      INSERT INTO webhooks (url, secret, description, enabled, created_at)
+        VALUES ('https://hooks.example/x', 'sixteen characters', '', 1, 'then');
+      INSERT INTO webhook_deliveries (id, webhook_id, alert_id, event, body, state, created_at)
+        VALUES ('d1', 1, 1, 'alert.opened', '{}', 'pending', 'then');`);
+
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 17),
+      ),
+    ).toEqual([17]);
+    expect(db.prepare('SELECT id, text, state, note FROM problem_reports').all()).toEqual([
+      { id: 1, text: 'kept', state: 'open', note: null },
+    ]);
+    expect(db.prepare('SELECT alert_id FROM webhook_deliveries').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT rule_id FROM alerts').pluck().all()).toEqual([1]);
+    const close = db.prepare(
+      "UPDATE problem_reports SET state = ?, note = ?, closed_at = 'now', closed_by = 'ann', closed_by_kind = 'person'",
+    );
+    expect(() => close.run('fixed', 'x')).toThrow(/CHECK/);
+    expect(() => close.run('resolved', null)).toThrow(/CHECK/);
+    close.run('resolved', 'Emptied');
+    db.prepare(
+      `INSERT INTO alert_rules (kind, minutes, district, enabled, created_at, updated_at)
+       VALUES ('reportedFull', 30, NULL, 1, 'now', 'now')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('now', 'ann', 'person', NULL, 'reportsResolved', 'RVM-1', '{}')`,
+    ).run();
+    // The foreign keys hold as before: deleting the alert deletes its delivery.
+    db.prepare('DELETE FROM alerts').run();
+    expect(db.prepare('SELECT count(*) FROM webhook_deliveries').pluck().get()).toBe(0);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.close();
+  });
+
+  it('19 makes the service episodes from the history already kept, as episodesOf does', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 19),
+    );
+    const entry = db.prepare(
+      `INSERT INTO machine_history (machine_id, at, status, under_maintenance, service_status, deactivated,
+         last_emptied_at) VALUES (?, ?, ?, 0, 0, ?, ?)`,
+    );
+    entry.run('RVM-1', '2026-11-01T00:00:00.000Z', 'Full', 0, null);
+    entry.run('RVM-1', '2026-11-01T02:00:00.000Z', '>40%', 0, '2026-11-01T01:00:00.000Z');
+    entry.run('RVM-1', '2026-11-01T01:30:00.000Z', '<=20%', 0, null);
+    entry.run('RVM-2', '2026-11-02T00:00:00.000Z', '<=5%', 0, null);
+    entry.run('RVM-2', '2026-11-02T03:00:00.000Z', '<=5%', 1, null);
+    entry.run('RVM-3', '2026-11-03T00:00:00.000Z', 'Full', 0, null);
+
+    expect(migrate(db, MIGRATIONS)).toEqual([19]);
+    expect(
+      db.prepare('SELECT machine_id, kind, from_at, to_at, ended FROM service_episodes ORDER BY id').raw().all(),
+    ).toEqual([
+      ['RVM-1', 'full', '2026-11-01T00:00:00.000Z', '2026-11-01T01:30:00.000Z', 'emptied'],
+      ['RVM-1', 'nearlyFull', '2026-11-01T00:00:00.000Z', '2026-11-01T01:30:00.000Z', 'emptied'],
+      ['RVM-2', 'nearlyFull', '2026-11-02T00:00:00.000Z', '2026-11-02T03:00:00.000Z', 'deactivated'],
+      ['RVM-3', 'full', '2026-11-03T00:00:00.000Z', null, 'open'],
+      ['RVM-3', 'nearlyFull', '2026-11-03T00:00:00.000Z', null, 'open'],
+    ]);
+    db.close();
+  });
 });

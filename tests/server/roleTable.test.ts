@@ -49,6 +49,13 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/factors/totp/confirm': row(401, 400, 400, 400, 400), // no code in the body
   'DELETE /api/auth/factors/totp': row(401, 200, 200, 200, 401), // nothing to remove
   'POST /api/auth/factors/recovery-codes': row(401, 404, 404, 404, 401), // no app set up
+  'POST /api/auth/passkey/sign-in-options': EVERYONE_200, // a challenge for any passkey, bound to a cookie
+  'POST /api/auth/passkey/sign-in': row(400, 400, 400, 400, 400), // no passkey's answer in the body
+  'POST /api/auth/passkey/options': row(401, 200, 200, 200, 401), // the session's own challenge
+  'POST /api/auth/factors/passkeys/options': row(401, 200, 200, 200, 401),
+  'POST /api/auth/factors/passkeys': row(401, 400, 400, 400, 400), // no passkey's answer in the body
+  'PATCH /api/auth/factors/passkeys/{id}': row(401, 404, 404, 404, 401), // no passkey of that id
+  'DELETE /api/auth/factors/passkeys/{id}': row(401, 404, 404, 404, 401),
   'GET /api/operator/factor-policy': row(401, 403, 403, 200, 403),
   'PATCH /api/operator/factor-policy': row(401, 403, 403, 200, 403),
   'POST /api/operator/people/{name}/factors/reset': row(401, 403, 403, 200, 403),
@@ -62,6 +69,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/operator/import/preview': row(401, 403, 200, 200, 200), // RVM-001's row: refused for the operator, a 200
   'POST /api/operator/import': row(401, 403, 409, 409, 409), // with a key no preview gave: importOutdated
   'GET /api/operator/reports': row(401, 200, 200, 200, 200),
+  'GET /api/operator/reports/closed': row(401, 200, 200, 200, 200),
+  'GET /api/operator/reports/counts': row(401, 200, 200, 200, 200),
+  // Of RVM-003, in the operator's district: closing reports is acting on machines, not for viewers (decision 0072).
+  'POST /api/operator/reports/{id}/close': row(401, 403, 200, 200, 200), // a report made for the call
+  'POST /api/operator/machines/{id}/reports/close': row(401, 403, 200, 200, 200),
   'GET /api/operator/audit': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/audit.csv': row(401, 200, 403, 200, 200), // ?machine=RVM-001
   'GET /api/operator/about': row(401, 403, 403, 200, 200), // as /api/metrics, which names the build too
@@ -94,6 +106,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/operator/tokens': row(401, 403, 403, 200, 403),
   'POST /api/operator/tokens': row(401, 403, 403, 200, 403),
   'DELETE /api/operator/tokens/{id}': row(401, 403, 403, 200, 403), // a token made for the call
+  'GET /api/operator/embed-origins': row(401, 403, 403, 200, 403), // the embed origins: as people and tokens
+  'POST /api/operator/embed-origins': row(401, 403, 403, 200, 403), // an origin of its own each time
+  'DELETE /api/operator/embed-origins': row(401, 403, 403, 200, 403), // an origin added for the call
   'GET /api/events': EVERYONE_200,
   'GET /api/health': EVERYONE_200,
   'GET /api/health/live': EVERYONE_200,
@@ -146,6 +161,10 @@ const STEP_UP_OPERATIONS = new Set([
   'POST /api/auth/factors/totp',
   'DELETE /api/auth/factors/totp',
   'POST /api/auth/factors/recovery-codes',
+  'POST /api/auth/factors/passkeys/options',
+  'DELETE /api/auth/factors/passkeys/{id}',
+  'POST /api/operator/embed-origins',
+  'DELETE /api/operator/embed-origins',
 ]);
 
 /**
@@ -243,7 +262,11 @@ async function requestFor(
     case 'POST /api/auth/step-up':
       return json({ password: PASSWORD });
     case 'POST /api/auth/factors/totp/confirm':
+    case 'POST /api/auth/passkey/sign-in':
+    case 'POST /api/auth/factors/passkeys':
       return json({});
+    case 'PATCH /api/auth/factors/passkeys/{id}':
+      return json({ name: 'Probe' });
     case 'PATCH /api/operator/factor-policy':
       return json({ policy: 'none' });
     case 'POST /api/operator/people/{name}/factors/reset':
@@ -256,6 +279,22 @@ async function requestFor(
     }
     case 'PATCH /api/operator/machines/{id}':
       return json({ under_maintenance: false });
+    case 'POST /api/operator/reports/{id}/close': {
+      const report = await server.engine.reports.add({
+        machineId: 'RVM-003',
+        district: 'SHA TIN',
+        kind: 'notWorking',
+        text: '',
+        challenge: randomBytes(32).toString('hex'),
+        createdAt: new Date().toISOString(),
+      });
+      return {
+        ...json({ outcome: 'resolved', note: 'probe' }),
+        url: operation.path.replace('{id}', String(report!.id)),
+      };
+    }
+    case 'POST /api/operator/machines/{id}/reports/close':
+      return { ...json({ outcome: 'dismissed', note: 'probe' }), url: operation.path.replace('{id}', 'RVM-003') };
     case 'POST /api/operator/alert-rules':
       return json({ kind: 'machineFull', minutes: 240 });
     case 'PATCH /api/operator/alert-rules/{id}':
@@ -314,6 +353,18 @@ async function requestFor(
       };
     case 'POST /api/operator/tokens':
       return json({ name: `probe-${Math.random().toString(36).slice(2, 8)}`, role: 'viewer' });
+    case 'POST /api/operator/embed-origins':
+      return json({ origin: `https://probe-${Math.random().toString(36).slice(2, 8)}.example.org` });
+    case 'DELETE /api/operator/embed-origins': {
+      const added = `https://probe-${Math.random().toString(36).slice(2, 8)}.example.org`;
+      const at = new Date().toISOString();
+      const change = { at, actor: 'ada', actorKind: 'person', address: null, subject: added, detail: {} } as const;
+      await server.engine.embedOrigins.add({ origin: added, addedAt: at, addedBy: 'ada' }, 1000, {
+        ...change,
+        action: 'embedOriginAdded',
+      });
+      return { url: `${url}?origin=${encodeURIComponent(added)}`, headers: {} };
+    }
     case 'DELETE /api/operator/tokens/{id}': {
       const { id } = await madeToken(`revoked-${Math.random().toString(36).slice(2, 8)}`);
       return { url: operation.path.replace('{id}', String(id)), headers: {} };

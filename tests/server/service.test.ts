@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedMachine } from '../../server/db/feedStore';
 import { validateMachineRow, type MachineRow } from '../../server/machines/validate';
 import type { MonthFiguresWire, ServiceEpisode } from '../../shared/contract/service';
+import { episodesOf } from '../../shared/service/episodes';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 import { addAccount } from '../../server/auth/manageAccounts';
 import { PASSWORD, PEOPLE_SETUP_MS, signIn, type Person } from './people';
@@ -45,6 +46,22 @@ beforeAll(async () => {
   await sync('2026-11-05T06:00:00Z', feedRow('RVM-002', '<=40%'));
   await sync('2026-11-09T22:00:00Z', feedRow('RVM-001', '<=5%'));
   await sync('2026-11-10T00:00:00Z', feedRow('RVM-003', 'Full'));
+  // RVM-004 (YUEN LONG) across the Hong Kong month boundary: full, taken into maintenance still full, back full,
+  // emptied during a feed gap (its controller dates the emptying), full again and deactivated while full. One entry
+  // comes after a later one (an import with a chosen time): its episodes are made again from the history.
+  const yuenLong = (status: string, extra: Partial<MachineRow> = {}) =>
+    feedRow('RVM-004', status, { deactivated: false, last_emptied_at: null, ...extra });
+  await sync('2026-09-30T15:00:00Z', yuenLong('>40%'));
+  await sync('2026-09-30T15:30:00Z', yuenLong('Full'));
+  await sync('2026-09-30T17:00:00Z', yuenLong('Full', { under_maintenance: true }));
+  await sync('2026-09-30T18:00:00Z', yuenLong('Full'));
+  await sync('2026-10-02T00:00:00Z', yuenLong('<=20%', { last_emptied_at: '2026-10-01T01:00:00.000Z' }));
+  await sync('2026-10-01T12:00:00Z', yuenLong('<=5%', { last_emptied_at: '2026-10-01T01:00:00.000Z' }));
+  await sync('2026-10-03T00:00:00Z', yuenLong('Full', { last_emptied_at: '2026-10-01T01:00:00.000Z' }));
+  await sync(
+    '2026-10-03T01:00:00Z',
+    yuenLong('Full', { deactivated: true, last_emptied_at: '2026-10-01T01:00:00.000Z' }),
+  );
   // Made by the test's clock: a password changed after the session began would end it.
   await addAccount(
     server.engine.accounts,
@@ -115,8 +132,40 @@ describe('GET /api/operator/service/month', () => {
   });
 
   it('counts an episode in the month it started in, Hong Kong time', async () => {
-    const october = await get('/api/operator/service/month?month=2026-10');
-    expect(october.json<{ figures: MonthFiguresWire }>().figures.episodes).toBe(0);
+    const episodes = async (month: string) =>
+      (await get(`/api/operator/service/episodes?month=${month}`))
+        .json<{ episodes: ServiceEpisode[] }>()
+        .episodes.map((e) => [e.kind, e.from, e.to, e.end]);
+    expect(await episodes('2026-09')).toEqual([
+      ['full', '2026-09-30T15:30:00.000Z', '2026-09-30T17:00:00.000Z', 'takenOutOfService'],
+      ['nearlyFull', '2026-09-30T15:30:00.000Z', '2026-09-30T17:00:00.000Z', 'takenOutOfService'],
+    ]);
+    expect(await episodes('2026-10')).toEqual([
+      ['maintenance', '2026-09-30T17:00:00.000Z', '2026-09-30T18:00:00.000Z', 'backToService'],
+      ['full', '2026-09-30T18:00:00.000Z', '2026-10-01T01:00:00.000Z', 'emptied'],
+      ['nearlyFull', '2026-09-30T18:00:00.000Z', '2026-10-01T01:00:00.000Z', 'emptied'],
+      ['nearlyFull', '2026-10-01T12:00:00.000Z', '2026-10-02T00:00:00.000Z', 'emptied'],
+      ['full', '2026-10-03T00:00:00.000Z', '2026-10-03T01:00:00.000Z', 'deactivated'],
+      ['nearlyFull', '2026-10-03T00:00:00.000Z', '2026-10-03T01:00:00.000Z', 'deactivated'],
+    ]);
+    const october = await get('/api/operator/service/month?month=2026-10&district=YUEN%20LONG');
+    expect(october.json<{ figures: MonthFiguresWire }>().figures).toMatchObject({ episodes: 2, kept: 0, broken: 1 });
+  });
+
+  it('reads the episodes kept as the history was written, equal to those made from the whole history', async () => {
+    const stored = await server.engine.service.episodesStarted(
+      '2000-01-01T00:00:00.000Z',
+      '2100-01-01T00:00:00.000Z',
+      [],
+    );
+    for (const id of ids) {
+      const history = await server.engine.feed.history(id, null, 10_000);
+      expect(
+        stored.filter(({ episode }) => episode.machineId === id).map(({ episode }) => episode),
+        id,
+      ).toEqual(episodesOf(id, history!.entries));
+    }
+    expect(stored.length).toBeGreaterThan(10);
   });
 
   it.each([

@@ -227,11 +227,13 @@ describe('npm run user, keeping the console safe (issue 63)', () => {
     expect(await user(['unlock', 'nobody'])).toMatchObject({ code: 1, stderr: 'nobody: no such account\n' });
   });
 
-  it("resets a person's second factors: the app and recovery codes go, and the sessions end", async () => {
+  it("resets a person's second factors: the app, recovery codes and passkeys go, and the sessions end", async () => {
     const now = new Date().toISOString();
     await withEngine(async (engine) => {
       await engine.factors.beginTotp('vi', 'v1.0badc0de.iv.tag.sealed', now);
       await engine.factors.confirmTotp('vi', 1, now, [`${'1'.repeat(32)}$${'a'.repeat(64)}`]);
+      const passkey = { account: 'vi', name: 'Laptop', publicKey: 'pQECAyYgAS', counter: 0, transports: [] };
+      await engine.passkeys.add({ ...passkey, id: 'cGFzc2tleS1vZi12aQ', createdAt: now, lastUsedAt: null });
       const later = new Date(Date.now() + 3_600_000).toISOString();
       await engine.sessions.create({
         idHash: 'c'.repeat(64),
@@ -253,6 +255,7 @@ describe('npm run user, keeping the console safe (issue 63)', () => {
     });
     expect(await withEngine((engine) => engine.factors.totp('vi'))).toBeNull();
     expect(await withEngine((engine) => engine.factors.recoveryCodes('vi'))).toEqual([]);
+    expect(await withEngine((engine) => engine.passkeys.list('vi'))).toEqual([]);
     expect(await withEngine((engine) => engine.sessions.listFor('vi'))).toEqual([]);
     expect(await user(['reset-factors', 'vi'])).toMatchObject({
       stdout: 'vi: had no second factor; its sessions ended\n',

@@ -2,7 +2,7 @@
 // line per event in a file per worker process, read once the run ends.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { CostKind } from '../../testkit/browser/harness';
 
 export const COUNTS_DIR = join(import.meta.dirname, '../../tests/.artifacts/cost-counts');
@@ -12,7 +12,15 @@ export const COUNTS_RUN_ENV = 'RVM_COST_RUN';
 /** The CPU seconds of the Chromium a browser file leased, and of its worker with the servers it started. */
 export type CpuKind = 'browserCpu' | 'workerCpu';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The project a file runs in: the server's files run in two (SQLite and PostgreSQL), each counted apart. */
+    costProject: string;
+  }
+}
+
 export interface CountLine {
+  project: string;
   file: string;
   kind: CostKind | CpuKind;
   /** How much: 1 for a page or a server, seconds for CPU. */
@@ -23,7 +31,7 @@ export function countCost(kind: CountLine['kind'], amount = 1): void {
   const file = expect.getState().testPath;
   const run = process.env[COUNTS_RUN_ENV];
   if (!file || !run) return;
-  const line: CountLine = { file, kind, amount };
+  const line: CountLine = { project: inject('costProject'), file, kind, amount };
   const dir = join(COUNTS_DIR, run);
   mkdirSync(dir, { recursive: true });
   appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(line)}\n`);

@@ -35,7 +35,7 @@ export default class FileCostReporter implements Reporter {
     const costs: FileCost[] = modules.map((module) => {
       const d = module.diagnostic();
       const file = relative(ROOT, module.moduleId);
-      const counted = counts.get(file);
+      const counted = counts.get(countKey(module.project.name, file));
       return {
         project: module.project.name,
         file,
@@ -62,8 +62,8 @@ function readCounts(dir: string): Map<string, Counted> {
   for (const name of readdirSync(dir)) {
     for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
-      const { file, kind, amount } = JSON.parse(line) as CountLine;
-      const key = relative(ROOT, file);
+      const { project, file, kind, amount } = JSON.parse(line) as CountLine;
+      const key = countKey(project, relative(ROOT, file));
       const entry = counts.get(key) ?? { page: 0, server: 0, browserCpu: 0, workerCpu: 0 };
       entry[kind] += amount;
       counts.set(key, entry);
@@ -71,6 +71,8 @@ function readCounts(dir: string): Map<string, Counted> {
   }
   return counts;
 }
+
+const countKey = (project: string, file: string): string => `${project} ${file}`;
 
 function round(seconds: number): number {
   return Math.round(seconds * 10) / 10;

@@ -17,6 +17,7 @@ import type {
   SaveCounts,
   MachineEditResult,
 } from '../engine';
+import type { Executor } from '../executor';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqlStores } from '../stores/sqlStores';
 import { PgExecutor } from './executor';
@@ -82,6 +83,11 @@ export class PgEngine extends SqlStores implements Engine {
 
   private async notify(client: Queryable, message: ChangeMessage): Promise<void> {
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(message)]);
+  }
+
+  protected override async announceEmbedOrigins(tx: Executor): Promise<void> {
+    const message: ChangeMessage = { origin: this.origin, type: 'embedOrigins' };
+    await tx.run('SELECT pg_notify(?, ?)', [CHANGES_CHANNEL, JSON.stringify(message)]);
   }
 
   openMachineReader(): MachineReader {
@@ -233,6 +239,10 @@ export class PgEngine extends SqlStores implements Engine {
           try {
             if (message.type === 'import') {
               handlers.import({ at: message.at, inserted: message.inserted, updated: message.updated });
+              return;
+            }
+            if (message.type === 'embedOrigins') {
+              handlers.embedOrigins?.();
               return;
             }
             const machine = await this.getMachine(message.id);

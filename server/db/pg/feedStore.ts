@@ -17,6 +17,7 @@ import {
 } from './feedHolds';
 import { pgRecordFile } from './fileStore';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
+import { pgPruneEpisodes } from './serviceEpisodes';
 import type { ChangeMessage } from './listen';
 import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
 import type { Queryable } from './pool';
@@ -201,10 +202,12 @@ export class PgFeedStore implements feed.FeedStore {
   }
 
   async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM machine_history WHERE at < $1', [
-      feed.historyCutoff(retentionDays, now),
-    ]);
-    return rowCount ?? 0;
+    const cutoff = feed.historyCutoff(retentionDays, now);
+    return this.writer.write(async (client) => {
+      await pgPruneEpisodes(client, cutoff);
+      const { rowCount } = await client.query('DELETE FROM machine_history WHERE at < $1', [cutoff]);
+      return rowCount ?? 0;
+    });
   }
 
   /** The other instances' pages hear what this instance's pages hear (server/feed/follower.ts publish). */

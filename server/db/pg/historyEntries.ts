@@ -3,6 +3,7 @@ import { stateOf, type HistoryState } from '../../machines/history';
 import { STATE_COLUMNS } from '../stateRecord';
 import { pgTypeOf } from './columnTypes';
 import type { Queryable } from './pool';
+import { pgKeepEpisodes } from './serviceEpisodes';
 
 /** The columns of a history entry, as `GET /api/rvm/:id/history` answers them. */
 export const HISTORY_COLUMNS = ['at', ...STATE_COLUMNS].join(', ');
@@ -24,7 +25,7 @@ export async function pgInsertHistory(db: Queryable, machines: readonly ApiMachi
   );
 }
 
-/** PostgreSQL: appends states to machines' histories, a batch per statement. */
+/** PostgreSQL: appends states to machines' histories, a batch per statement, and keeps their episodes (0074). */
 export async function pgInsertHistoryStates(
   db: Queryable,
   entries: readonly { id: string; state: HistoryState }[],
@@ -33,11 +34,13 @@ export async function pgInsertHistoryStates(
   for (let start = 0; start < entries.length; start += INSERT_BATCH) {
     const batch = entries.slice(start, start + INSERT_BATCH);
     const states = batch.map((entry) => entry.state);
-    await db.query(INSERT_HISTORY_SQL, [
-      batch.map((entry) => entry.id),
-      batch.map(() => at),
-      ...STATE_COLUMNS.map((field) => states.map((state) => state[field])),
-    ]);
+    await pgKeepEpisodes(db, batch, at, async () => {
+      await db.query(INSERT_HISTORY_SQL, [
+        batch.map((entry) => entry.id),
+        batch.map(() => at),
+        ...STATE_COLUMNS.map((field) => states.map((state) => state[field])),
+      ]);
+    });
   }
 }
 

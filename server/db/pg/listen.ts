@@ -9,7 +9,9 @@ export const CHANGES_CHANNEL = 'rvm_changes';
  * its id (a payload is limited to 8000 bytes; a machine with its kept fields can be more), read back by each listener.
  */
 export type ChangeMessage = { origin: string } & (
-  { type: 'machine'; id: string } | { type: 'import'; at: string; inserted: number; updated: number }
+  | { type: 'machine'; id: string }
+  | { type: 'import'; at: string; inserted: number; updated: number }
+  | { type: 'embedOrigins' }
 );
 
 /** Reconnect delays after a lost connection: doubling from the first to the last. */

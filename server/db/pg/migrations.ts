@@ -5,12 +5,20 @@ import { ACTOR_KINDS } from '../../accounts/actor';
 import { ALERT_EVENTS } from '../../alerts/alert';
 import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ACCESS_ACTIONS } from '../accessAudit';
-import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import {
+  REPORT_KINDS,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_STATES,
+  REPORT_TEXT_MAX_LENGTH,
+} from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
-import { checkOut } from './pool';
+import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
+import { checkOut, type Queryable } from './pool';
+import { pgRemakeAllEpisodes } from './serviceEpisodes';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');
@@ -26,7 +34,7 @@ const HASH_CHECK = `CHECK (id ~ '^[0-9a-f]{64}$')`;
  * API sends them; photo bytes live in `file_contents` (every instance serves every photo, and pg_dump holds them);
  * `data_version` is bumped by every write (the list cache's key, and the write lock: see pool.ts inTransaction).
  */
-export const PG_MIGRATIONS: readonly Migration[] = [
+export const PG_MIGRATIONS: readonly Migration<Queryable>[] = [
   {
     version: 1,
     name: 'machines, photos, meta, audit, data version',
@@ -450,13 +458,107 @@ CREATE TABLE problem_reports (
 CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
 `,
   },
+  {
+    version: 16,
+    name: "people's passkeys and their ceremonies' challenges",
+    // SQLite's migration 16 (decision 0071).
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+
+CREATE TABLE passkeys (
+  id text COLLATE "C" PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]+$' AND char_length(id) BETWEEN 16 AND 1366),
+  account text COLLATE "C" NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND ${PASSKEY_NAME_MAX_LENGTH}),
+  public_key text COLLATE "C" NOT NULL CHECK (public_key ~ '^[A-Za-z0-9_-]+$'),
+  counter bigint NOT NULL CHECK (counter >= 0),
+  transports json NOT NULL CHECK (json_typeof(transports) = 'array'),
+  created_at text COLLATE "C" NOT NULL,
+  last_used_at text COLLATE "C"
+);
+CREATE INDEX passkeys_account ON passkeys (account);
+
+CREATE TABLE passkey_challenges (
+  key_hash text COLLATE "C" PRIMARY KEY CHECK (key_hash ~ '^[0-9a-f]{64}$'),
+  challenge text COLLATE "C" NOT NULL,
+  purpose text NOT NULL CHECK (purpose IN ('register', 'authenticate')),
+  account text COLLATE "C" REFERENCES accounts (name) ON DELETE CASCADE,
+  expires_at text COLLATE "C" NOT NULL
+);
+`,
+  },
+  {
+    version: 17,
+    name: 'reports closed by operators, their alert and audit',
+    // SQLite's migration 17 (decision 0072).
+    sql: `
+ALTER TABLE problem_reports DROP CONSTRAINT problem_reports_state_check;
+ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_state_check CHECK (state IN (${list(REPORT_STATES)}));
+ALTER TABLE problem_reports ADD COLUMN note text CHECK (char_length(note) <= ${REPORT_NOTE_MAX_LENGTH});
+ALTER TABLE problem_reports ADD COLUMN closed_at text COLLATE "C";
+ALTER TABLE problem_reports ADD COLUMN closed_by text;
+ALTER TABLE problem_reports ADD COLUMN closed_by_kind text CHECK (closed_by_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_closed_check
+  CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
+    AND (state = 'open') = (note IS NULL));
+CREATE INDEX problem_reports_created ON problem_reports (created_at);
+CREATE INDEX problem_reports_closed ON problem_reports (closed_at) WHERE state <> 'open';
+
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE alert_rules DROP CONSTRAINT alert_rules_kind_check;
+ALTER TABLE alert_rules ADD CONSTRAINT alert_rules_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
+ALTER TABLE alerts DROP CONSTRAINT alerts_kind_check;
+ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
+`,
+  },
+  {
+    version: 18,
+    name: 'host origins added in the console',
+    // SQLite's migration 18 (decision 0073): the access audit's longer list of actions, and the origins.
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+
+CREATE TABLE embed_origins (
+  origin text COLLATE "C" PRIMARY KEY CHECK (char_length(origin) <= 300 AND origin ~ '^https?://' AND origin = lower(origin)),
+  added_at text COLLATE "C" NOT NULL,
+  added_by text COLLATE "C" NOT NULL
+);
+`,
+  },
+  {
+    version: 19,
+    name: 'service episodes kept as the history is written',
+    // SQLite's migration 19 (decision 0074). The rows are
+    // made from the history kept so far, by the same step as every later write (server/db/episodeKeeping.ts).
+    sql: `
+CREATE TABLE service_episodes (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  machine_id text COLLATE "C" NOT NULL,
+  kind text NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  from_at text COLLATE "C" NOT NULL,
+  to_at text COLLATE "C",
+  ended text NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  emptied_before text COLLATE "C",
+  CHECK ((to_at IS NULL) = (ended = 'open'))
+);
+CREATE INDEX service_episodes_from ON service_episodes (from_at);
+CREATE INDEX service_episodes_machine ON service_episodes (machine_id, from_at);
+CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at IS NULL;
+`,
+    then: pgRemakeAllEpisodes,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */
 const MIGRATION_LOCK = 0x72766d;
 
 /** Applies every migration newer than the database, each in its own transaction; two instances starting together wait their turn. */
-export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] = PG_MIGRATIONS): Promise<number[]> {
+export async function migratePg(
+  pool: pg.Pool,
+  migrations: readonly Migration<Queryable>[] = PG_MIGRATIONS,
+): Promise<number[]> {
   const { client, release } = await checkOut(pool);
   const newlyApplied: number[] = [];
   try {
@@ -474,6 +576,7 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
         ]);
         if (rowCount === 0) {
           await client.query(migration.sql);
+          await migration.then?.(client);
           await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
             migration.version,
             migration.name,

@@ -9,6 +9,7 @@ import type { StoredBlob } from '../photoStore';
 import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from './feedHolds';
 import type { FileStore } from './fileStore';
 import { insertHistoryEntry } from './historyEntries';
+import { pruneEpisodes } from './serviceEpisodes';
 import { getMachine, prepareUpsert } from './machines';
 import { getMeta, setMeta } from './meta';
 import type { Db } from './open';
@@ -153,7 +154,11 @@ export class SqliteFeedStore implements feed.FeedStore {
   }
 
   async pruneHistory(retentionDays: number, now = new Date()): Promise<number> {
-    return this.db.prepare('DELETE FROM machine_history WHERE at < ?').run(feed.historyCutoff(retentionDays, now))
-      .changes;
+    const { db } = this;
+    const cutoff = feed.historyCutoff(retentionDays, now);
+    return db.transaction(() => {
+      pruneEpisodes(db, cutoff);
+      return db.prepare('DELETE FROM machine_history WHERE at < ?').run(cutoff).changes;
+    })();
   }
 }

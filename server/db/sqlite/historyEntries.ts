@@ -2,15 +2,20 @@ import type { ApiMachine } from '../../machines/apiMachine';
 import { stateOf, type HistoryState } from '../../machines/history';
 import { fromStoredState, STATE_COLUMNS, toStoredState, type StoredState } from '../stateRecord';
 import type { Db } from './open';
+import { prepareEpisodeKeeping } from './serviceEpisodes';
 
 const INSERT_SQL = `INSERT INTO machine_history (machine_id, at, ${STATE_COLUMNS.join(', ')})
   VALUES (@machine_id, @at, ${STATE_COLUMNS.map((column) => `@${column}`).join(', ')})`;
 
-/** SQLite: appends states to machines' histories (`GET /api/rvm/:id/history`), with one statement prepared once. */
+/**
+ * SQLite: appends states to machines' histories (`GET /api/rvm/:id/history`) and keeps their episodes with them
+ * (decision 0074), with statements prepared once. Call it inside a transaction.
+ */
 export function prepareHistoryInsert(db: Db): (id: string, state: HistoryState, at: string) => void {
   const insert = db.prepare(INSERT_SQL);
+  const keepEpisodes = prepareEpisodeKeeping(db);
   return (id, state, at) => {
-    insert.run({ ...toStoredState(state), machine_id: id, at });
+    keepEpisodes(id, state, at, () => insert.run({ ...toStoredState(state), machine_id: id, at }));
   };
 }
 

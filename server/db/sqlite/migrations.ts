@@ -5,11 +5,19 @@ import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
 import { ROLES } from '../../accounts/account';
 import { ACTOR_KINDS } from '../../accounts/actor';
 import { ACCESS_ACTIONS } from '../accessAudit';
-import { REPORT_KINDS, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import {
+  REPORT_KINDS,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_STATES,
+  REPORT_TEXT_MAX_LENGTH,
+} from '../../../shared/contract/problemReport';
 import { SECOND_FACTOR_STATES } from '../accountStore';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { DELIVERY_STATES } from '../alertStore';
 import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
 import type { Migration } from '../migration';
+import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
+import { remakeAllEpisodes } from './serviceEpisodes';
 
 const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]): string => values.map(quote).join(', ');
@@ -21,7 +29,7 @@ const districtMatchesArea = AREAS.map(
 ).join('\n      OR ');
 
 /**
- * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13 and 14 widen the
+ * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13, 14 and 16 widen the
  * CHECK on its action this way, as SQLite cannot alter a CHECK.
  */
 const REMAKE_ACCESS_AUDIT = `CREATE TABLE access_audit_next (
@@ -42,13 +50,82 @@ CREATE INDEX access_audit_at ON access_audit (at);
 CREATE INDEX access_audit_actor ON access_audit (actor, at);
 `;
 
+/** Migration 8's alert rules and alerts, their kinds today's: migration 17 makes them anew with them. */
+const ALERT_RULES_AND_ALERTS = `CREATE TABLE alert_rules (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
+  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (kind <> 'feedFailing' OR district IS NULL)
+) STRICT;
+
+CREATE TABLE alerts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  subject TEXT NOT NULL,
+  machine_id TEXT,
+  district TEXT,
+  minutes INTEGER NOT NULL,
+  since TEXT NOT NULL,
+  opened_at TEXT,
+  closed_at TEXT,
+  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
+) STRICT;
+CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
+CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;`;
+
+/** Migration 8's webhook deliveries, which refer to the alerts. */
+const WEBHOOK_DELIVERIES = `CREATE TABLE webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  body TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+  next_attempt_at TEXT,
+  last_status INTEGER,
+  last_error TEXT,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
+CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
+`;
+
+/**
+ * The alert rules, alerts and deliveries made anew with today's kinds of alert, their rows kept (migration 17):
+ * SQLite cannot alter a CHECK, and dropping a table with foreign keys on runs its ON DELETE actions, so the rows are
+ * set aside and the tables dropped from the one no other refers to.
+ */
+const REMAKE_ALERT_TABLES = `CREATE TEMP TABLE alert_rules_kept AS SELECT * FROM alert_rules;
+CREATE TEMP TABLE alerts_kept AS SELECT * FROM alerts;
+CREATE TEMP TABLE webhook_deliveries_kept AS SELECT * FROM webhook_deliveries;
+DROP TABLE webhook_deliveries;
+DROP TABLE alerts;
+DROP TABLE alert_rules;
+${ALERT_RULES_AND_ALERTS}
+${WEBHOOK_DELIVERIES}
+INSERT INTO alert_rules SELECT * FROM alert_rules_kept;
+INSERT INTO alerts SELECT * FROM alerts_kept;
+INSERT INTO webhook_deliveries SELECT * FROM webhook_deliveries_kept;
+DROP TABLE alert_rules_kept;
+DROP TABLE alerts_kept;
+DROP TABLE webhook_deliveries_kept;
+`;
+
 /** The machines table's columns in the order migrations 1 and 3 made them. */
 const MACHINE_COLUMNS = `id, lat, lng, area, district, status, under_maintenance, service_status,
   name_en, name_zht, name_zhs, address_en, address_zht, address_zhs, service_hour_en, service_hour_zht, service_hour_zhs,
   opening_hours, picture_id, updated_at, bin_count, bin_count_full_threshold, deactivated,
   last_emptied_at, last_online, last_full, extra`;
 
-export const MIGRATIONS: readonly Migration[] = [
+export const MIGRATIONS: readonly Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'machines, files, meta',
@@ -295,33 +372,7 @@ CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
     // PostgreSQL's migration 6. One alert not closed per rule and subject; a delivery is queued with the change of
     // its alert (an outbox) and keeps its body, so every retry sends the same bytes.
     sql: `
-CREATE TABLE alert_rules (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
-  minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
-  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
-  enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  CHECK (kind <> 'feedFailing' OR district IS NULL)
-) STRICT;
-
-CREATE TABLE alerts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
-  subject TEXT NOT NULL,
-  machine_id TEXT,
-  district TEXT,
-  minutes INTEGER NOT NULL,
-  since TEXT NOT NULL,
-  opened_at TEXT,
-  closed_at TEXT,
-  CHECK (closed_at IS NULL OR opened_at IS NOT NULL)
-) STRICT;
-CREATE UNIQUE INDEX alerts_current ON alerts (rule_id, subject) WHERE closed_at IS NULL;
-CREATE INDEX alerts_closed ON alerts (id) WHERE closed_at IS NOT NULL;
-
+${ALERT_RULES_AND_ALERTS}
 CREATE TABLE webhooks (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   url TEXT NOT NULL,
@@ -331,24 +382,7 @@ CREATE TABLE webhooks (
   created_at TEXT NOT NULL
 ) STRICT;
 
-CREATE TABLE webhook_deliveries (
-  id TEXT PRIMARY KEY,
-  webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
-  alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
-  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
-  body TEXT NOT NULL,
-  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
-  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-  next_attempt_at TEXT,
-  last_status INTEGER,
-  last_error TEXT,
-  created_at TEXT NOT NULL,
-  delivered_at TEXT
-) STRICT;
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
-CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, created_at);
-CREATE INDEX webhook_deliveries_alert ON webhook_deliveries (alert_id);
-`,
+${WEBHOOK_DELIVERIES}`,
   },
   {
     version: 9,
@@ -483,8 +517,7 @@ ${REMAKE_ACCESS_AUDIT}
   {
     version: 15,
     name: "visitors' problem reports",
-    // PostgreSQL's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report. 13 and
-    // 14 are left to work under way on other branches.
+    // PostgreSQL's migration 15 (decision 0070). A solved challenge's hash is unique: it pays for one report.
     sql: `
 CREATE TABLE problem_reports (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -499,10 +532,113 @@ CREATE TABLE problem_reports (
 CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
 `,
   },
+  {
+    version: 16,
+    name: "people's passkeys and their ceremonies' challenges",
+    // PostgreSQL's migration 16 (decision 0071). access_audit is made anew for passkeyAdded and passkeyRemoved.
+    // A challenge is kept under the hash of what it is bound to (a session, or a sign-in's own cookie) until used.
+    sql: `
+${REMAKE_ACCESS_AUDIT}
+
+CREATE TABLE passkeys (
+  id TEXT PRIMARY KEY CHECK (length(id) BETWEEN 16 AND 1366 AND id NOT GLOB '*[^A-Za-z0-9_-]*'),
+  account TEXT NOT NULL REFERENCES accounts (name) ON DELETE CASCADE,
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND ${PASSKEY_NAME_MAX_LENGTH}),
+  public_key TEXT NOT NULL CHECK (length(public_key) > 0 AND public_key NOT GLOB '*[^A-Za-z0-9_-]*'),
+  counter INTEGER NOT NULL CHECK (counter >= 0),
+  transports TEXT NOT NULL CHECK (json_valid(transports) AND json_type(transports) = 'array'),
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+) STRICT;
+CREATE INDEX passkeys_account ON passkeys (account);
+
+CREATE TABLE passkey_challenges (
+  key_hash TEXT PRIMARY KEY CHECK (length(key_hash) = 64 AND key_hash NOT GLOB '*[^0-9a-f]*'),
+  challenge TEXT NOT NULL,
+  purpose TEXT NOT NULL CHECK (purpose IN ('register', 'authenticate')),
+  account TEXT REFERENCES accounts (name) ON DELETE CASCADE,
+  expires_at TEXT NOT NULL
+) STRICT;
+`,
+  },
+  {
+    version: 17,
+    name: 'reports closed by operators, their alert and audit',
+    // PostgreSQL's migration 17 (decision 0072). A report
+    // keeps how it was closed, by whom and the note; access_audit and the alert tables are made anew for the new
+    // actions (reportsResolved, reportsDismissed) and the new kind of alert (reportedFull).
+    sql: `
+CREATE TABLE problem_reports_next (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  machine_id TEXT NOT NULL,
+  district TEXT NOT NULL CHECK (district IN (${list(DISTRICTS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  text TEXT NOT NULL CHECK (length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
+  challenge TEXT NOT NULL UNIQUE CHECK (length(challenge) = 64 AND challenge NOT GLOB '*[^0-9a-f]*'),
+  state TEXT NOT NULL CHECK (state IN (${list(REPORT_STATES)})),
+  created_at TEXT NOT NULL,
+  note TEXT CHECK (length(note) <= ${REPORT_NOTE_MAX_LENGTH}),
+  closed_at TEXT,
+  closed_by TEXT,
+  closed_by_kind TEXT CHECK (closed_by_kind IN (${list(ACTOR_KINDS)})),
+  CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
+    AND (state = 'open') = (note IS NULL))
+) STRICT;
+INSERT INTO problem_reports_next (id, machine_id, district, kind, text, challenge, state, created_at)
+  SELECT id, machine_id, district, kind, text, challenge, state, created_at FROM problem_reports;
+DROP TABLE problem_reports;
+ALTER TABLE problem_reports_next RENAME TO problem_reports;
+CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at);
+CREATE INDEX problem_reports_created ON problem_reports (created_at);
+CREATE INDEX problem_reports_closed ON problem_reports (closed_at) WHERE state <> 'open';
+
+${REMAKE_ACCESS_AUDIT}
+${REMAKE_ALERT_TABLES}
+`,
+  },
+  {
+    version: 18,
+    name: 'host origins added in the console',
+    // PostgreSQL's migration 18 (decision 0073). access_audit is made anew for the origins' actions, as in 12.
+    sql: `
+${REMAKE_ACCESS_AUDIT}
+
+CREATE TABLE embed_origins (
+  origin TEXT PRIMARY KEY CHECK (length(origin) <= 300 AND origin GLOB 'http*://*' AND origin = lower(origin)),
+  added_at TEXT NOT NULL,
+  added_by TEXT NOT NULL
+) STRICT;
+`,
+  },
+  {
+    version: 19,
+    name: 'service episodes kept as the history is written',
+    // PostgreSQL's migration 19 (decision 0074). The rows
+    // are made from the history kept so far, by the same step as every later write (server/db/episodeKeeping.ts).
+    sql: `
+CREATE TABLE service_episodes (
+  id INTEGER PRIMARY KEY,
+  machine_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  from_at TEXT NOT NULL,
+  to_at TEXT,
+  ended TEXT NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  emptied_before TEXT,
+  CHECK ((to_at IS NULL) = (ended = 'open'))
+) STRICT;
+CREATE INDEX service_episodes_from ON service_episodes (from_at);
+CREATE INDEX service_episodes_machine ON service_episodes (machine_id, from_at);
+CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at IS NULL;
+`,
+    then: remakeAllEpisodes,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration<Database.Database>[] = MIGRATIONS,
+): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -524,6 +660,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
       const again = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version);
       if (again) return;
       db.exec(migration.sql);
+      void migration.then?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
       newlyApplied.push(migration.version);
     }).immediate();

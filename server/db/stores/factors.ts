@@ -66,11 +66,12 @@ export class FactorsSql implements FactorStore {
     return this.db.transaction((tx) => replaceCodes(tx, account, hashes, at));
   }
 
-  removeAll(account: string): Promise<boolean> {
+  removeAll(account: string, { keepPasskeys = false } = {}): Promise<boolean> {
     return this.db.transaction(
       async (tx) =>
         (await tx.run('DELETE FROM totp_factors WHERE account = ?', [account])) +
-          (await tx.run('DELETE FROM recovery_codes WHERE account = ?', [account])) >
+          (await tx.run('DELETE FROM recovery_codes WHERE account = ?', [account])) +
+          (keepPasskeys ? 0 : await tx.run('DELETE FROM passkeys WHERE account = ?', [account])) >
         0,
     );
   }

@@ -1,54 +1,41 @@
 import type { District } from '../../../shared/contract/machine';
 import type { AccessChange } from '../accessAudit';
+import { fromEpisodeRow, type EpisodeRow } from '../episodeKeeping';
 import type { Executor } from '../executor';
 import { PROMISE_MINUTES_META_KEY } from '../metaKeys';
-import { groupSpans, readPromiseMinutes, spansSql, type SpanDialect, type SpanRow } from '../serviceSql';
-import type { MachineSpan, ServiceStore } from '../serviceStore';
-import { flag } from '../table';
+import { readPromiseMinutes, storedEpisodesSql } from '../serviceSql';
+import type { DistrictEpisode, ServiceStore } from '../serviceStore';
 import * as rec from '../tokenRecord';
 
-/** PostgreSQL's numbered placeholders (`from` is used twice); SQLite is told the order and the indexes. */
-const DIALECTS: Record<Executor['dialect'], (filtered: boolean) => SpanDialect> = {
-  postgres: (filtered) => ({
-    bit: (column) => `(CASE WHEN ${column} THEN 1 ELSE 0 END)`,
-    inDistricts: filtered ? 'm.district = ANY($3::text[])' : '',
-    from: '$1',
-    to: '$2',
-    machinesThenHistory: (on) => `machines m CROSS JOIN LATERAL (SELECT * FROM machine_history h WHERE ${on}) h`,
-  }),
-  sqlite: (filtered) => ({
-    bit: (column) => column,
-    inDistricts: filtered ? 'm.district IN (SELECT value FROM json_each(?))' : '',
-    from: '?',
-    to: '?',
-    machinesThenHistory: (on) =>
-      `machines m INDEXED BY sqlite_autoindex_machines_1
-        CROSS JOIN machine_history h INDEXED BY machine_history_machine ON ${on}`,
-  }),
+type DistrictRow = EpisodeRow & { district: District };
+
+/** The condition on the machine's district: an array on PostgreSQL, JSON text on SQLite. */
+const IN_DISTRICTS: Record<Executor['dialect'], string> = {
+  postgres: 'm.district = ANY(CAST(? AS text[]))',
+  sqlite: 'm.district IN (SELECT value FROM json_each(?))',
 };
 
-type StoredSpanRow = Omit<SpanRow, 'under_maintenance' | 'deactivated'> & {
-  under_maintenance: boolean | number;
-  deactivated: boolean | number;
-};
-
-/** The service levels' reads of the history, and the promise's setting. */
+/** The service levels' reads of the stored episodes, and the promise's setting. */
 export class ServiceSql implements ServiceStore {
   constructor(private readonly db: Executor) {}
 
-  async spans(from: string, to: string, districts: readonly District[]): Promise<MachineSpan[]> {
+  episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read({ from: '?', to: '?' }, [from, to], districts);
+  }
+
+  openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]> {
+    return this.read(null, [], districts);
+  }
+
+  private async read(
+    started: { from: string; to: string } | null,
+    span: string[],
+    districts: readonly District[],
+  ): Promise<DistrictEpisode[]> {
     const filtered = districts.length > 0;
-    const sql = spansSql(DIALECTS[this.db.dialect](filtered));
-    const times = this.db.dialect === 'postgres' ? [from, to] : [from, from, to];
-    const rows = await this.db.all<StoredSpanRow>(sql, filtered ? [...times, districts] : times);
-    return groupSpans(rows as unknown as SpanRow[], (row) => ({
-      at: row.at,
-      status: row.status,
-      under_maintenance: flag(row.under_maintenance as unknown as boolean | number),
-      service_status: row.service_status,
-      deactivated: flag(row.deactivated as unknown as boolean | number),
-      last_emptied_at: row.last_emptied_at,
-    })) as MachineSpan[];
+    const sql = storedEpisodesSql(started, filtered ? IN_DISTRICTS[this.db.dialect] : '');
+    const rows = await this.db.all<DistrictRow>(sql, filtered ? [...span, districts] : span);
+    return rows.map((row) => ({ episode: fromEpisodeRow(row), district: row.district }));
   }
 
   async promiseMinutes(): Promise<number> {

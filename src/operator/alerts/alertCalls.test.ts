@@ -23,7 +23,7 @@ const ALERT = {
   openedAt: '2026-03-03T02:00:00Z',
   closedAt: null,
 };
-const COUNTS = { machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0 };
+const COUNTS = { machineFull: 1, notReporting: 0, maintenance: 0, feedFailing: 0, reportedFull: 0 };
 const RULE = {
   id: 3,
   kind: 'feedFailing',

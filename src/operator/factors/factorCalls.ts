@@ -46,13 +46,19 @@ function sessionOf(answer: unknown): Session {
   return session;
 }
 
-/** The second step of signing in: the new session. */
-export async function giveSecondFactor(call: Call, code: string): Promise<Session> {
-  return sessionOf(await call('auth/second-factor', { code }, QUIET));
+/** A passkey's answer to the session's challenge (passkeyCalls.ts). */
+type PasskeyProof = { passkey: unknown };
+
+/** The second step of signing in, with a code or a passkey: the new session. */
+export async function giveSecondFactor(call: Call, proof: { code: string } | PasskeyProof): Promise<Session> {
+  return sessionOf(await call('auth/second-factor', proof, QUIET));
 }
 
-/** A fresh proof for an admin act: the password, or a code (six digits or a recovery code). */
-export async function stepUp(call: Call, proof: { password: string } | { code: string }): Promise<Session> {
+/** A fresh proof for an admin act: the password, a code (six digits or a recovery code), or a passkey. */
+export async function stepUp(
+  call: Call,
+  proof: { password: string } | { code: string } | PasskeyProof,
+): Promise<Session> {
   return sessionOf(await call('auth/step-up', proof, QUIET));
 }
 

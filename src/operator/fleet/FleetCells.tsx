@@ -9,6 +9,7 @@ import type { DisplayState } from '../../machines/displayState';
 import { ConsoleLink } from '../ConsoleLink';
 import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { ReportCountLink } from '../reportCounts/ReportCountLink';
 import { isNotReporting } from './fleetFilter';
 import type { FleetRow } from './fleetRow';
 
@@ -31,6 +32,7 @@ export function MachineCell({ row }: { row: FleetRow }) {
       <Text size="xs" c="dimmed" lineClamp={1}>
         {row.machine.id}
       </Text>
+      <ReportCountLink machineId={row.machine.id} />
     </>
   );
 }

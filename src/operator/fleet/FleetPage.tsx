@@ -11,6 +11,7 @@ import { filtersSet } from './fleetFilter';
 import { FleetFilters } from './FleetFilters';
 import { FleetSortMenu } from './FleetSortMenu';
 import { FleetTable } from './FleetTable';
+import { useReportCounts } from '../reportCounts/useReportCounts';
 import { useFleetLive } from './useFleetLive';
 
 /** Every machine the person may see, sorted and filtered, kept live. */
@@ -37,6 +38,8 @@ export function FleetPage() {
     // Loaded once per visit; the live stream keeps it current.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useReportCounts();
 
   return (
     <Stack gap="md">

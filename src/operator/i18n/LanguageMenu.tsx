@@ -7,7 +7,7 @@ import { chooseLocaleAtom } from './chooseLocaleAtom';
 import { useConsoleT } from './useConsoleT';
 
 /** Each language's own name for itself, the same whichever language the page is in: no translation. */
-const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', zht: '繁體中文', zhs: '简体中文' };
+export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', zht: '繁體中文', zhs: '简体中文' };
 
 /** The interface language, each named in its own language. */
 export function LanguageMenu() {

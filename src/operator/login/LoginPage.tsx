@@ -19,6 +19,8 @@ import { TotpEnrolment } from '../factors/TotpEnrolment';
 import type { ConsoleKey } from '../i18n/consoleMessages';
 import { SignedInCard } from './SignedInCard';
 import { SignInForm } from './SignInForm';
+import { PasskeySignIn } from './PasskeySignIn';
+import { PasskeyEnrolment } from './PasskeyEnrolment';
 
 /** The spec's login route: operators sign in here, and come back to the page that sent them. */
 export function LoginPage() {
@@ -104,6 +106,7 @@ function SignInScreen() {
               <Text size="sm" c="dimmed">
                 {t('login.intro')}
               </Text>
+              <PasskeySignIn onSignedIn={onward} />
               <SignInForm onSignedIn={onward} />
             </>
           )}
@@ -112,6 +115,7 @@ function SignInScreen() {
           {stage === 'enrol' && (
             <>
               <Text size="sm">{t('login.enrolIntro')}</Text>
+              <PasskeyEnrolment onDone={() => void fetchSession(call).then((session) => session && onward(session))} />
               <TotpEnrolment onDone={() => void fetchSession(call).then((session) => session && onward(session))} />
             </>
           )}

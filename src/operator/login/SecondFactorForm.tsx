@@ -1,39 +1,32 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useAtomValue } from 'jotai';
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
-import { hongKongTime } from '../../freshness/formatFreshness';
-import { localeAtom } from '../../i18n/localeAtom';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { CodeInput } from '../factors/CodeInput';
 import { giveSecondFactor } from '../factors/factorCalls';
+import { passkeyAssertion } from '../factors/passkeyCalls';
+import { usePasskeyFailure } from '../factors/usePasskeyFailure';
 import { useConsoleCall } from '../session/ConsoleApi';
 import type { Session } from '../session/session';
-import { useErrorText } from '../useErrorText';
 
-/** The second step of signing in: a code from the person's app, or one of their recovery codes. */
+/** The second step of signing in: one of the person's passkeys, a code from their app, or a recovery code. */
 export function SecondFactorForm({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
   const t = useConsoleT();
-  const errorText = useErrorText();
-  const locale = useAtomValue(localeAtom);
+  const failureText = usePasskeyFailure();
   const call = useConsoleCall();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'code' | 'passkey' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  const submit = async () => {
-    setBusy(true);
+  const give = async (way: 'code' | 'passkey') => {
+    setBusy(way);
+    setMessage(null);
     try {
-      onSignedIn(await giveSecondFactor(call, code));
+      const proof = way === 'code' ? { code } : { passkey: await passkeyAssertion(call) };
+      onSignedIn(await giveSecondFactor(call, proof));
     } catch (error) {
       setCode('');
-      setBusy(false);
-      if (!(error instanceof ApiError)) return setMessage(errorText(error));
-      const seconds = (error.body as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      const time = hongKongTime(Date.now() + (seconds ?? 60) * 1000, Date.now(), locale);
-      if (error.msg === 'accountLocked') return setMessage(t('login.locked', { time }));
-      if (error.msg === 'tooManyAttempts') return setMessage(t('login.tooManyAttempts', { time }));
-      setMessage(errorText(error));
+      setBusy(null);
+      setMessage(failureText(error));
     }
   };
 
@@ -41,14 +34,18 @@ export function SecondFactorForm({ onSignedIn }: { onSignedIn: (session: Session
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void give('code');
       }}
     >
       <Stack>
         <Text size="sm">{t('login.codeIntro')}</Text>
+        <Button variant="default" loading={busy === 'passkey'} onClick={() => void give('passkey')}>
+          {t('login.usePasskey')}
+        </Button>
+        <Divider label={t('login.orCode')} labelPosition="center" />
         <CodeInput value={code} onChange={setCode} />
         {message && <Alert color="red">{message}</Alert>}
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={busy === 'code'}>
           {t('login.codeSubmit')}
         </Button>
       </Stack>

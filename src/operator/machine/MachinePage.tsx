@@ -16,6 +16,8 @@ import { useConsoleTitle } from '../useConsoleTitle';
 import { useErrorText } from '../useErrorText';
 import { MachineForm } from './MachineForm';
 import { MachineSummary } from './MachineSummary';
+import { ReportCountLink } from '../reportCounts/ReportCountLink';
+import { useReportCounts } from '../reportCounts/useReportCounts';
 import { useMachine } from '../fleet/useMachine';
 import { useMachineAbsence } from './useMachineAbsence';
 
@@ -29,6 +31,7 @@ export function MachinePage({ id }: { id: string }) {
   const fleetLoaded = useAtomValue(fleetAtom) !== null;
   const load = useSetAtom(loadFleetAtom);
   const machine = useMachine(id);
+  useReportCounts();
   const absence = useMachineAbsence(id, machine === undefined);
   const [failure, setFailure] = useState<unknown>(null);
   const name = machine ? machine[`name_${locale}`] || machine.name_en : id;
@@ -82,6 +85,7 @@ export function MachinePage({ id }: { id: string }) {
           {t('machine.id', { id: machine.id })}
           {machine.district && ` · ${tPublic(`district.${machine.district}`)}`}
         </Text>
+        <ReportCountLink machineId={machine.id} size="sm" />
       </Stack>
       <MachineSummary machine={machine} />
       <MachineForm machine={machine} />

@@ -41,7 +41,7 @@ export function RunCard({ stop, emptiedAt, onEmptied, onUndo, busy }: RunCardPro
   const { machine } = stop;
   const name = machine[`name_${locale}`] || machine.name_en || machine.id;
   const address = machine[`address_${locale}`] || machine.address_en;
-  const clock = clockOf(stop.minutesLeft);
+  const clock = clockOf(stop.minutesLeft, t);
   const distance = stop.metres === null ? null : formatDistance(stop.metres);
   return (
     <Card withBorder component="li" aria-label={name} className={classes.card}>

@@ -12,6 +12,7 @@ import { sessionAtom } from '../session/sessionAtoms';
 import { useErrorText } from '../useErrorText';
 import { fetchOwnFactors, removeTotp, renewRecoveryCodes, type OwnFactors } from '../factors/factorCalls';
 import { FactorPolicySection } from './FactorPolicySection';
+import { PasskeysSection } from './PasskeysSection';
 import { RecoveryCodes } from '../factors/RecoveryCodes';
 import { TotpEnrolment } from '../factors/TotpEnrolment';
 
@@ -88,7 +89,7 @@ export function SecurityPage() {
                 <Button variant="default" loading={busy} onClick={() => void renew()}>
                   {t('security.renewCodes')}
                 </Button>
-                {!factors.required && (
+                {(!factors.required || factors.passkeys.length > 0) && (
                   <Button variant="default" onClick={() => setConfirmRemove(true)}>
                     {t('security.removeApp')}
                   </Button>
@@ -111,6 +112,7 @@ export function SecurityPage() {
           <OutcomeMessage outcome={outcome} />
         </Stack>
       </Paper>
+      {factors && <PasskeysSection factors={factors} time={time} onChanged={setFactors} />}
       {session?.role === 'admin' && <FactorPolicySection />}
       <ConfirmDialog
         title={confirmRemove ? t('security.removeApp') : null}

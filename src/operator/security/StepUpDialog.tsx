@@ -7,6 +7,8 @@ import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
 import { CodeInput } from '../factors/CodeInput';
 import { stepUp } from '../factors/factorCalls';
+import { passkeyAssertion } from '../factors/passkeyCalls';
+import { usePasskeyFailure } from '../factors/usePasskeyFailure';
 import { stepUpQuestionAtom } from '../session/stepUpAtoms';
 
 /** "Confirm it is you": the password or a code before an admin act, which then goes on (decision 0068). */
@@ -26,11 +28,14 @@ export function StepUpDialog() {
   );
 }
 
+type Way = 'password' | 'code' | 'passkey';
+
 function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
   const t = useConsoleT();
   const errorText = useErrorText();
   const call = useConsoleCall();
-  const [way, setWay] = useState<'password' | 'code'>('password');
+  const failureText = usePasskeyFailure();
+  const [way, setWay] = useState<Way>('password');
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,11 +44,13 @@ function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
     setBusy(true);
     setFailure(null);
     try {
-      await stepUp(call, way === 'password' ? { password: value } : { code: value });
+      if (way === 'passkey') await stepUp(call, { passkey: await passkeyAssertion(call) });
+      else await stepUp(call, way === 'password' ? { password: value } : { code: value });
       onDone(true);
     } catch (error) {
       const wrong = error instanceof ApiError && (error.msg === 'badCredentials' || error.msg === 'badCode');
-      setFailure(wrong ? t(way === 'password' ? 'security.wrongPassword' : 'error.badCode') : errorText(error));
+      if (way === 'passkey') setFailure(failureText(error));
+      else setFailure(wrong ? t(way === 'password' ? 'security.wrongPassword' : 'error.badCode') : errorText(error));
       setBusy(false);
     }
   };
@@ -61,15 +68,17 @@ function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
           aria-label={t('security.stepUpWay')}
           value={way}
           onChange={(next) => {
-            setWay(next as 'password' | 'code');
+            setWay(next as Way);
             setValue('');
           }}
           data={[
             { value: 'password', label: t('login.password') },
             { value: 'code', label: t('security.code') },
+            { value: 'passkey', label: t('security.passkey') },
           ]}
         />
-        {way === 'password' ? (
+        {way === 'passkey' && <Text size="sm">{t('security.stepUpPasskey')}</Text>}
+        {way === 'password' && (
           <PasswordInput
             label={t('login.password')}
             autoComplete="current-password"
@@ -78,9 +87,8 @@ function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
           />
-        ) : (
-          <CodeInput value={value} onChange={setValue} />
         )}
+        {way === 'code' && <CodeInput value={value} onChange={setValue} />}
         {failure && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onDone(false)}>

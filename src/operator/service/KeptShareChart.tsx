@@ -4,6 +4,7 @@ import type { MonthFiguresWire } from '../../../shared/contract/service';
 import { useConsoleT } from '../i18n/useConsoleT';
 import a11y from '../../ui/a11y.module.css';
 import { percent } from '../serviceLevels/serviceFormat';
+import classes from './ServicePage.module.css';
 
 const HEIGHT_PX = 220;
 
@@ -31,7 +32,8 @@ export function KeptShareChart({ days }: { days: MonthFiguresWire['days'] }) {
         <Tooltip formatter={(value) => [`${Math.round(Number(value))} %`, t('service.keptShare')]} />
         <Bar dataKey="share" fill={theme.colors.brand?.[7]} isAnimationActive={false} />
       </BarChart>
-      <Table className={a11y.visuallyHidden} aria-label={t('service.sharePerDay')}>
+      {/* Not printed: laid out of sight, its 31 rows would still run the printed report onto a second page. */}
+      <Table className={`${a11y.visuallyHidden} ${classes.noPrint}`} aria-label={t('service.sharePerDay')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('service.day')}</Table.Th>

@@ -12,7 +12,8 @@ import { useDistrictName } from '../useDistrictName';
 import { useErrorText } from '../useErrorText';
 import { KeptShareChart } from './KeptShareChart';
 import { episodesCsvUrl, fetchMonthFigures, type ServiceChoice } from '../serviceLevels/serviceCalls';
-import { hongKongMonthNow, hoursAndMinutes, monthsBefore, percent } from '../serviceLevels/serviceFormat';
+import { localeAtom } from '../../i18n/localeAtom';
+import { hongKongMonthNow, hoursAndMinutes, monthName, monthsBefore, percent } from '../serviceLevels/serviceFormat';
 import classes from './ServicePage.module.css';
 
 const MONTHS_OFFERED = 13;
@@ -25,6 +26,7 @@ export function MonthReport() {
   const errorText = useErrorText();
   const districtName = useDistrictName();
   const session = useAtomValue(sessionAtom);
+  const locale = useAtomValue(localeAtom);
   const months = monthsBefore(hongKongMonthNow(useAtomValue(nowAtom).getTime()), MONTHS_OFFERED);
   const [choice, setChoice] = useState<ServiceChoice>({ month: months[0]!, district: null });
   const [figures, setFigures] = useState<MonthFiguresWire | null>(null);
@@ -45,18 +47,18 @@ export function MonthReport() {
   }, [call, choice]);
 
   const place = choice.district === null ? t('service.everyDistrict') : districtName(choice.district);
-  const minutes = (value: number | null) => (value === null ? '—' : hoursAndMinutes(value));
+  const minutes = (value: number | null) => (value === null ? '—' : hoursAndMinutes(value, t));
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="service-month" className={classes.report}>
       <Title order={3} id="service-month">
-        {t('service.reportTitle', { time: choice.month, name: place })}
+        {t('service.reportTitle', { time: monthName(choice.month, locale), name: place })}
       </Title>
       <Group align="flex-end" gap="sm" className={classes.noPrint}>
         <NativeSelect
           label={t('service.month')}
           value={choice.month}
-          data={months}
+          data={months.map((month) => ({ value: month, label: monthName(month, locale) }))}
           onChange={(event) => setChoice({ ...choice, month: event.currentTarget.value })}
         />
         <NativeSelect
@@ -85,7 +87,7 @@ export function MonthReport() {
           <Table className={classes.figures} aria-label={t('service.figures')}>
             <Table.Tbody>
               {[
-                [t('service.promise'), hoursAndMinutes(figures.promiseMinutes)],
+                [t('service.promise'), hoursAndMinutes(figures.promiseMinutes, t)],
                 [t('service.episodes'), String(figures.episodes)],
                 [t('service.keptShare'), percent(figures.keptShare)],
                 [t('service.keptAndBroken'), `${figures.kept} / ${figures.broken}`],
@@ -121,7 +123,7 @@ export function MonthReport() {
                       <Table.Tr key={machine.machineId}>
                         <Table.Td>{machine.machineId}</Table.Td>
                         <Table.Td>{machine.broken}</Table.Td>
-                        <Table.Td>{hoursAndMinutes(machine.lateMinutes)}</Table.Td>
+                        <Table.Td>{hoursAndMinutes(machine.lateMinutes, t)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -46,7 +46,7 @@ export function OpenEpisodes() {
       </Title>
       {answer && (
         <Text size="sm" c="dimmed">
-          {t('service.promiseIs', { time: hoursAndMinutes(answer.promiseMinutes) })}
+          {t('service.promiseIs', { time: hoursAndMinutes(answer.promiseMinutes, t) })}
         </Text>
       )}
       {failure !== null && <Alert color="red">{errorText(failure)}</Alert>}
@@ -68,7 +68,7 @@ export function OpenEpisodes() {
           aria-label={t('service.open')}
         >
           {answer.episodes.map((episode) => {
-            const clock = episode.minutesLeft === null ? null : clockOf(episode.minutesLeft);
+            const clock = episode.minutesLeft === null ? null : clockOf(episode.minutesLeft, t);
             return (
               <ConsoleRow key={`${episode.machineId} ${episode.kind}`}>
                 <Table.Th scope="row">

@@ -98,6 +98,16 @@ beforeAll(async () => {
     `${'2'.repeat(32)}$${'b'.repeat(64)}`,
   ]);
   await sqlite.engine.factors.useRecoveryCode('op', `${'2'.repeat(32)}$${'b'.repeat(64)}`, '2026-11-23T05:02:00.000Z');
+  await sqlite.engine.passkeys.add({
+    id: 'cGFzc2tleS1vZi1vcA',
+    account: 'op',
+    name: 'Laptop',
+    publicKey: 'pQECAyYgASFYIA',
+    counter: 7,
+    transports: ['internal', 'hybrid'],
+    createdAt: '2026-11-23T05:03:00.000Z',
+    lastUsedAt: null,
+  });
   // And an admin who adds a person and disables them, makes two API tokens and revokes one: 5 entries in the access
   // audit. The controller's token is used once.
   await addPerson(sqlite.engine, 'ada', 'admin');
@@ -224,6 +234,8 @@ describe('npm run copy-to-postgres', () => {
       expect(await target.factors.totp('op')).toEqual(await sqlite.engine.factors.totp('op'));
       expect(await target.factors.totp('op')).toMatchObject({ confirmed: true, lastStep: 59_000_000 });
       expect(await target.factors.recoveryCodes('op')).toEqual(await sqlite.engine.factors.recoveryCodes('op'));
+      expect(await target.passkeys.list('op')).toEqual(await sqlite.engine.passkeys.list('op'));
+      expect(await target.passkeys.list('op')).toMatchObject([{ counter: 7, transports: ['internal', 'hybrid'] }]);
       expect(await target.feed.holdStatus()).toMatchObject({ held: null, kept: 1, baseline: { active: 5 } });
       expect(await target.alerts.listRules()).toEqual(await sqlite.engine.alerts.listRules());
       expect(await target.alerts.listWebhooks()).toEqual(await sqlite.engine.alerts.listWebhooks());

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { feedData, startFakeFeed, type FakeFeed } from '../fakeFeed';
@@ -15,12 +16,19 @@ interface Instance {
 }
 
 const dir = makeTempDir();
+/** A page for both instances to serve, so that their HTML answers carry the frame-ancestors. */
+const pageDir = path.join(dir, 'page');
 let database: TestDatabase;
 let a: Instance;
 let b: Instance;
 
 async function startInstance(url: string, env: Record<string, string> = {}): Promise<Instance> {
-  const server = await startMainServer(dir, { RVM_DATABASE_URL: url, RVM_ADMIN_TOKEN: ADMIN_TOKEN, ...env });
+  const server = await startMainServer(dir, {
+    RVM_DATABASE_URL: url,
+    RVM_ADMIN_TOKEN: ADMIN_TOKEN,
+    RVM_STATIC: pageDir,
+    ...env,
+  });
   return {
     base: server.base,
     async stop() {
@@ -69,6 +77,8 @@ const list = async (instance: Instance, headers: Record<string, string> = {}) =>
 };
 
 beforeAll(async () => {
+  fs.mkdirSync(pageDir, { recursive: true });
+  fs.writeFileSync(path.join(pageDir, 'index.html'), '<!doctype html><title>map</title>');
   database = await createTestDatabase(inject('pgAdminUrl'));
   // Started together, as a rolling deploy or a scale-out does: one migrates and seeds, the other waits its turn.
   [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
@@ -195,6 +205,50 @@ describe('named API tokens on two instances', () => {
     const revoked = await fetch(`${a.base}/api/operator/tokens/${token.id}`, { method: 'DELETE', headers: asAda });
     expect(revoked.status).toBe(200);
     expect(await onB()).toBe(401);
+  });
+
+  it('an embed origin added on A frames B’s page without a restart, within the cache time; removed, it is gone', async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const at = new Date().toISOString();
+    await pool.query(
+      `INSERT INTO accounts (name, password_hash, role, created_at, password_changed_at) VALUES ($1, $2, 'admin', $3, $3)`,
+      ['eve', await hashPassword(PASSWORD), at],
+    );
+    await pool.end();
+    const signedIn = await fetch(`${a.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...SAME_SITE },
+      body: JSON.stringify({ name: 'eve', password: PASSWORD }),
+    });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrfToken } = ((await signedIn.json()) as { session: { csrfToken: string } }).session;
+    const asEve = { cookie, 'x-csrf-token': csrfToken, ...SAME_SITE };
+    const ancestorsOf = async (instance: Instance) => {
+      const page = await fetch(`${instance.base}/`);
+      return /frame-ancestors ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    };
+    const originsInConfigOf = async (instance: Instance) =>
+      (await (await fetch(`${instance.base}/runtime-config.js`)).text()).includes('https://host.example.org');
+    // B has read the origins (none: any site) and would keep them for EMBED_ORIGINS_CACHE_MS (5 s) but for A's NOTIFY.
+    expect(await ancestorsOf(b)).toBe('*');
+    const origin = 'https://host.example.org';
+    const added = await fetch(`${a.base}/api/operator/embed-origins`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...asEve },
+      body: JSON.stringify({ origin }),
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+    await expect.poll(() => ancestorsOf(b), { timeout: 3_000, interval: 20 }).toBe(`'self' ${origin}`);
+    expect(await originsInConfigOf(b)).toBe(true);
+    expect(await ancestorsOf(a)).toBe(`'self' ${origin}`);
+
+    const removed = await fetch(`${a.base}/api/operator/embed-origins?origin=${encodeURIComponent(origin)}`, {
+      method: 'DELETE',
+      headers: asEve,
+    });
+    expect(removed.status).toBe(200);
+    await expect.poll(() => ancestorsOf(b), { timeout: 3_000, interval: 20 }).toBe('*');
+    expect(await originsInConfigOf(b)).toBe(false);
   });
 });
 
