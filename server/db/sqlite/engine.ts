@@ -39,13 +39,15 @@ export class SqliteEngine extends SqlStores implements Engine {
   readonly files: FileStore;
   readonly feed: SqliteFeedStore;
 
-  constructor(
-    readonly db: Db,
-    filesDir: string,
-  ) {
-    super(new SqliteExecutor(db));
-    this.files = new FileStore(filesDir, db);
-    this.feed = new SqliteFeedStore(db, this.files);
+  /** The connection for the code not yet on the executor: it refuses a statement inside the executor's transaction. */
+  readonly db: Db;
+
+  constructor(connection: Db, filesDir: string) {
+    const sql = new SqliteExecutor(connection);
+    super(sql);
+    this.db = sql.connection;
+    this.files = new FileStore(filesDir, this.db);
+    this.feed = new SqliteFeedStore(this.db, this.files);
   }
 
   /**

@@ -1,4 +1,5 @@
-import type { Statement } from 'better-sqlite3';
+import { clearImmediate, setImmediate } from 'node:timers';
+import type { Statement, Transaction } from 'better-sqlite3';
 import type { Executor, TransactionOptions } from '../executor';
 import type { Db } from './open';
 
@@ -15,21 +16,49 @@ const bind = (params: readonly unknown[]): unknown[] =>
           : value,
   );
 
+/** A SQLite transaction's body was still running when the event loop turned: it was rolled back. */
+export class SpannedTransactionError extends Error {
+  constructor() {
+    super('a SQLite transaction awaited more than its own statements and was rolled back (decision 0075)');
+  }
+}
+
+/** A statement on the connection, not the executor's, while the executor's transaction was open. */
+export class ForeignStatementError extends Error {
+  constructor() {
+    super("a statement ran on the SQLite connection inside the executor's open transaction (decision 0075)");
+  }
+}
+
+const STATEMENT_RUNS = new Set<PropertyKey>(['run', 'get', 'all', 'iterate']);
+const TRANSACTION_KINDS = ['deferred', 'immediate', 'exclusive'] as const;
+
 /**
- * The executor on better-sqlite3. Statements run synchronously and are prepared once. A transaction whose body
- * awaits holds the connection: other statements wait for its end, so none runs inside it by chance.
+ * The executor on better-sqlite3. Statements run synchronously and are prepared once. A transaction ends within the
+ * turn of the event loop it began in: its body awaits only its own statements, which settle at once, so no other
+ * request runs before its COMMIT. A body that awaits anything else (a timer, the network, a hash) is rolled back
+ * when the loop turns (SpannedTransactionError), in every environment. And the connection as everyone else gets it
+ * (`connection`) refuses a statement while a transaction is open (ForeignStatementError): nothing runs inside
+ * another's transaction by chance, whatever awaits.
  */
 export class SqliteExecutor implements Executor {
   readonly dialect = 'sqlite';
+  /** The connection for the code not yet on the executor (the machines, the feed, the files, the audit). */
+  readonly connection: Db;
   private readonly statements = new Map<string, Statement>();
   private busy: Promise<void> | null = null;
+  private open = false;
 
-  constructor(readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.connection = guard(db, () => {
+      if (this.open) throw new ForeignStatementError();
+    });
+  }
 
   /** Runs `work` synchronously once no transaction holds the connection. */
-  async exclusive<T>(work: (db: Db) => T): Promise<T> {
+  private async exclusive<T>(work: () => T): Promise<T> {
     while (this.busy) await this.busy;
-    return work(this.db);
+    return work();
   }
 
   all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
@@ -50,32 +79,67 @@ export class SqliteExecutor implements Executor {
     while (this.busy) await this.busy;
     let release = (): void => undefined;
     this.busy = new Promise((resolve) => (release = resolve));
+    let live = true;
+    let sentinel: NodeJS.Immediate | undefined;
+    const end = (sql: 'COMMIT' | 'ROLLBACK'): void => {
+      live = false;
+      this.open = false;
+      clearImmediate(sentinel);
+      try {
+        if (sql === 'COMMIT') this.db.prepare('COMMIT').run();
+      } finally {
+        if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
+        this.busy = null;
+        release();
+      }
+    };
     try {
       this.db.prepare('BEGIN IMMEDIATE').run();
-      try {
-        const result = await body(this.inside);
-        this.db.prepare('COMMIT').run();
-        return result;
-      } catch (error) {
-        if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
-        throw error;
-      }
-    } finally {
-      this.busy = null;
-      release();
+    } catch (error) {
+      end('ROLLBACK');
+      throw error;
     }
+    this.open = true;
+    return new Promise<T>((resolve, reject) => {
+      sentinel = setImmediate(() => {
+        end('ROLLBACK');
+        reject(new SpannedTransactionError());
+      });
+      Promise.resolve()
+        .then(() => body(this.inside(() => live)))
+        .then(
+          (result) => {
+            if (!live) return;
+            end('COMMIT');
+            resolve(result);
+          },
+          (error: unknown) => {
+            if (!live) return;
+            end('ROLLBACK');
+            reject(error);
+          },
+        )
+        .catch(reject);
+    });
   }
 
-  /** What a transaction's body runs its statements with: straight on the connection it holds. */
-  private readonly inside: Executor = {
-    dialect: 'sqlite',
-    all: async <T>(sql: string, params: readonly unknown[] = []) => this.statement(sql).all(...bind(params)) as T[],
-    get: async <T>(sql: string, params: readonly unknown[] = []) =>
-      this.statement(sql).get(...bind(params)) as T | undefined,
-    run: async (sql, params = []) => this.statement(sql).run(...bind(params)).changes,
-    lock: async () => undefined,
-    transaction: (body) => body(this.inside),
-  };
+  /** What a transaction's body runs its statements with: straight on the connection, while the transaction lives. */
+  private inside(live: () => boolean): Executor {
+    const statement = (sql: string): Statement => {
+      if (!live()) throw new SpannedTransactionError();
+      return this.statement(sql);
+    };
+    const tx: Executor = {
+      dialect: 'sqlite',
+      all: async <T>(sql: string, params: readonly unknown[] = []) => statement(sql).all(...bind(params)) as T[],
+      get: async <T>(sql: string, params: readonly unknown[] = []) =>
+        statement(sql).get(...bind(params)) as T | undefined,
+      run: async (sql, params = []) => statement(sql).run(...bind(params)).changes,
+      lock: async () => undefined,
+      transaction: (body) => body(tx),
+    };
+    return tx;
+  }
 
   private statement(sql: string): Statement {
     let statement = this.statements.get(sql);
@@ -86,4 +150,49 @@ export class SqliteExecutor implements Executor {
     }
     return statement;
   }
+}
+
+/** `db` whose statements, `exec`, `pragma` and transactions call `check` first. */
+function guard(db: Db, check: () => void): Db {
+  const guardStatement = (statement: Statement): Statement => {
+    const guarded: Statement = new Proxy(statement, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (STATEMENT_RUNS.has(key)) check();
+          const result: unknown = value.apply(target, args);
+          return result === target ? guarded : result;
+        };
+      },
+    });
+    return guarded;
+  };
+  const guardTransaction = (transaction: Transaction<(...args: never[]) => unknown>) => {
+    const run =
+      (variant: (...args: never[]) => unknown) =>
+      (...args: never[]) => {
+        check();
+        return variant(...args);
+      };
+    return Object.assign(
+      run(transaction),
+      Object.fromEntries(TRANSACTION_KINDS.map((kind) => [kind, run(transaction[kind])])),
+      { default: run(transaction.default) },
+    );
+  };
+  return new Proxy(db, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key === 'prepare') return (source: string) => guardStatement(target.prepare(source));
+      if (key === 'transaction') return (fn: (...args: never[]) => unknown) => guardTransaction(target.transaction(fn));
+      if (key === 'exec' || key === 'pragma')
+        return (...args: unknown[]) => {
+          check();
+          return value.apply(target, args);
+        };
+      return value.bind(target);
+    },
+  });
 }

@@ -40,7 +40,9 @@ export class ReportsSql implements ReportStore {
   }
 
   async get(id: number): Promise<StoredReport | null> {
-    const row = await this.db.get<rec.ReportRow>(`SELECT ${rec.REPORT_COLUMNS} FROM problem_reports WHERE id = ?`, [id]);
+    const row = await this.db.get<rec.ReportRow>(`SELECT ${rec.REPORT_COLUMNS} FROM problem_reports WHERE id = ?`, [
+      id,
+    ]);
     return row ? rec.toReport(row) : null;
   }
 
