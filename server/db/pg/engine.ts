@@ -35,7 +35,6 @@ import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool
 export const SERVER_LOCK_TIMEOUT_MS = 1_000;
 /** How long the import command (or a start-up's seed) waits for another writer. */
 export const COMMAND_LOCK_TIMEOUT_MS = 5_000;
-const MS_PER_DAY = 24 * 60 * 60 * 1000;
 
 export interface PgEngineOptions {
   poolMax: number;
@@ -196,37 +195,6 @@ export class PgEngine extends SqlStores implements Engine {
       },
       Math.max(this.options.lockTimeoutMs, COMMAND_LOCK_TIMEOUT_MS),
     );
-  }
-
-  getMeta(key: string) {
-    return getMetaIn(this.pool, key);
-  }
-
-  async setMetaOnce(key: string, value: string): Promise<void> {
-    await setMetaOnceIn(this.pool, key, value);
-  }
-
-  async setMeta(key: string, value: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      [key, value],
-    );
-  }
-
-  pruneAudit(retentionDays: number, now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
-    // No write lock: the audit is not part of the list, and a prune must not wait for an import.
-    return inTransaction(this.pool, {}, async (client) => {
-      const status = await client.query('DELETE FROM machine_status_audit WHERE at < $1', [cutoff]);
-      const imports = await client.query('DELETE FROM machine_import_audit WHERE at < $1', [cutoff]);
-      const decisions = await client.query('DELETE FROM feed_hold_audit WHERE at < $1', [cutoff]);
-      // A hold still waiting, or still keeping machines, stays.
-      const holds = await client.query(
-        'DELETE FROM feed_holds WHERE decided_at < $1 AND json_array_length(kept_ids) = 0',
-        [cutoff],
-      );
-      return (status.rowCount ?? 0) + (imports.rowCount ?? 0) + (decisions.rowCount ?? 0) + (holds.rowCount ?? 0);
-    });
   }
 
   async watchChanges(handlers: ChangeHandlers): Promise<() => Promise<void>> {

@@ -26,7 +26,6 @@ import { openMachineReader } from './machineReader';
 import { countMachines, getMachine, listMachines } from './machines';
 import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
-import { pruneAudit } from './pruneAudit';
 import { saveMachineRows } from './saveRows';
 
 /**
@@ -124,22 +123,6 @@ export class SqliteEngine extends SqlStores implements Engine {
 
   private markSeeded(): void {
     if (getMeta(this.db, SEEDED_META_KEY) === undefined) setMeta(this.db, SEEDED_META_KEY, new Date().toISOString());
-  }
-
-  async getMeta(key: string) {
-    return getMeta(this.db, key);
-  }
-
-  async setMetaOnce(key: string, value: string): Promise<void> {
-    if (getMeta(this.db, key) === undefined) setMeta(this.db, key, value);
-  }
-
-  async setMeta(key: string, value: string): Promise<void> {
-    setMeta(this.db, key, value);
-  }
-
-  async pruneAudit(retentionDays: number, now?: Date) {
-    return pruneAudit(this.db, retentionDays, now);
   }
 
   /** Only the import command writes from another process: its imports are seen through data_version and the audit. */

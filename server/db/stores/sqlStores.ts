@@ -9,6 +9,10 @@ import { ServiceSql } from './service';
 import { SessionsSql } from './sessions';
 import { AccessAuditSql, TokensSql } from './tokens';
 
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+const AUDIT_TABLES = ['machine_status_audit', 'machine_import_audit', 'feed_hold_audit'] as const;
+const PRUNE_HOLDS_SQL = 'DELETE FROM feed_holds WHERE decided_at < ? AND json_array_length(kept_ids) = 0';
+
 /** The stores both engines keep the same way: each engine extends this with its executor (decision 0075). */
 export abstract class SqlStores {
   readonly accounts: AccountsSql;
@@ -33,6 +37,35 @@ export abstract class SqlStores {
     this.embedOrigins = new EmbedOriginsSql(sql, (tx) => this.announceEmbedOrigins(tx));
     this.accessAudit = new AccessAuditSql(sql);
     this.service = new ServiceSql(sql);
+  }
+
+  getMeta(key: string): Promise<string | undefined> {
+    return this.sql.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]).then((row) => row?.value);
+  }
+
+  async setMetaOnce(key: string, value: string): Promise<void> {
+    await this.sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, value]);
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    );
+  }
+
+  /**
+   * Deletes the audit's entries (status updates, imports, decisions on holds) and the feed's holds decided before the
+   * last `retentionDays`, a hold still waiting or still keeping machines aside; answers how many. It takes no write
+   * lock: the audit is not part of the list, and a prune must not wait for an import.
+   */
+  pruneAudit(retentionDays: number, now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - retentionDays * MS_PER_DAY).toISOString();
+    return this.sql.transaction(async (tx) => {
+      let deleted = 0;
+      for (const table of AUDIT_TABLES) deleted += await tx.run(`DELETE FROM ${table} WHERE at < ?`, [cutoff]);
+      return deleted + (await tx.run(PRUNE_HOLDS_SQL, [cutoff]));
+    });
   }
 
   /** Tells the other instances that the embed origins changed, inside the change's transaction. */
