@@ -101,9 +101,8 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
     await (await find(shown, 'button', t.people.kept)).click();
     await gone(page, 'textbox', t.tokens.secretLabel);
     // The tokens are read again after the new one is made: the table shows it once that read has answered.
-    const table = await find(page, 'table', t.tokens.table);
     await waitFor(
-      () => table.evaluate((node) => node.textContent ?? ''),
+      async () => (await find(page, 'table', t.tokens.table)).evaluate((node) => node.textContent ?? ''),
       (text) => text.includes(secret.slice(0, 8)),
       'the new token in the table',
     );
