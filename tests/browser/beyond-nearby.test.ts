@@ -76,11 +76,15 @@ describe('on a Wednesday afternoon, standing at Repulse Bay Beach, on one page',
       const { page } = shared;
       await answerLocation(page, 'denied');
       const before = await listItemTexts(page, LIST);
+      const refused = '::-p-text(Location access was refused)';
       await (await find(page, 'button', 'Nearest open machine')).click();
-      await page.waitForSelector('::-p-text(Location access was refused)', { visible: true, timeout: 15_000 });
+      const first = await page.waitForSelector(refused, { visible: true, timeout: 15_000 });
       expect(await page.$('.maplibregl-popup')).toBeNull();
       await (await find(page, 'button', 'Near me')).click();
-      await page.waitForSelector('::-p-text(Location access was refused)', { visible: true });
+      // The same words, a new message: the bar shows each message anew, so the first one's text leaves the page (or
+      // has left it after its 3 s), and the second refusal's is what shows.
+      await page.waitForFunction((text) => !text.isConnected, {}, first!);
+      await page.waitForSelector(refused, { visible: true });
       expect(await listItemTexts(page, LIST)).toEqual(before);
       // Each press asked, and was counted as the load was.
       expect(await page.evaluate(() => (window as unknown as { geoCalls: number }).geoCalls)).toBe(2);

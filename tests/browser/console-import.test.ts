@@ -14,7 +14,7 @@ import { seriousFindings } from '../../testkit/browser/axe';
 import { DESKTOP, MOBILE } from '../../testkit/browser/harness';
 import { addPerson, signIn } from './consolePeople';
 import { setupBrowserApp } from './fixture';
-import { fill, find } from './screen-helpers';
+import { fill, find, findDialog } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 
 const t = consoleEn;
@@ -111,9 +111,10 @@ describe('importing and exporting machines in the console (issue 52)', { timeout
     await (await find(page, 'tab', t.import.changed)).click();
     await shows(page, 'name_en: Sheung Wan Municipal Services Building → Imported from the console');
     await (await find(page, 'button', t.import.apply)).click();
-    await find(page, 'dialog', t.import.confirmTitle);
+    // Clicked once the dialog has come in: while it slides in, a click can land beside its button.
+    const confirming = await findDialog(page, t.import.confirmTitle);
     await shows(page, fill(t.import.confirmSkip.one, { count: 1 }));
-    await (await find(page, 'button', t.import.confirm)).click();
+    await (await find(confirming, 'button', t.import.confirm)).click();
     await shows(page, fill(t.import.done.one, { file: 'fleet.csv', added: 0, updated: 1, count: 1 }));
     const name = await page.evaluate(async () => {
       const { rvms } = (await (await fetch('/api/rvm/', { method: 'POST' })).json()) as {

@@ -121,7 +121,13 @@ describe('the login route and the operator console (issue 50)', { timeout: 120_0
     const { page } = shared;
     await find(page, 'heading', t.history.states);
     await find(page, 'heading', t.history.fullPerDay);
-    expect(await page.$$eval('.recharts-surface', (svgs) => svgs.length)).toBe(2);
+    // Each chart draws its picture once it has measured the box it fills, a frame or more after its heading shows.
+    const charts = await waitFor(
+      () => page.$$eval('.recharts-surface', (svgs) => svgs.length),
+      (count) => count >= 2,
+      'both charts drawn',
+    );
+    expect(charts).toBe(2);
   });
 
   it('names ada in the audit log, filters by machine, and downloads the same as CSV', async () => {
@@ -152,20 +158,24 @@ describe('the login route and the operator console (issue 50)', { timeout: 120_0
     findings.push(...(await seriousFindings(page, 'fleet')));
     // On a phone each machine is a card, as tall as its texts: none runs into the next.
     await page.setViewport(MOBILE);
-    await page.waitForSelector('[role="table"][data-layout="cards"] [role="row"][aria-rowindex="5"]');
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const cards = await page.$$eval('[role="table"] [role="rowgroup"] + [role="rowgroup"] > [role="row"]', (rows) =>
-      rows.map((row) => ({ box: row.getBoundingClientRect().toJSON() as DOMRect, content: row.scrollHeight })),
-    );
-    expect(cards.length).toBeGreaterThan(3);
-    cards.sort((a, b) => a.box.top - b.box.top);
-    cards.forEach(({ box, content }, i) => {
-      expect(content, `card ${i}'s content`).toBeLessThanOrEqual(box.height + 1);
-      const next = cards[i + 1];
-      if (next) expect(box.bottom, `card ${i}'s bottom`).toBeLessThanOrEqual(next.box.top + 0.5);
-    });
-    findings.push(...(await seriousFindings(page, 'fleet on a phone')));
-    await page.setViewport(DESKTOP);
+    // Back to the desktop, passed or failed: the tests after this one work on it.
+    try {
+      await page.waitForSelector('[role="table"][data-layout="cards"] [role="row"][aria-rowindex="5"]');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const cards = await page.$$eval('[role="table"] [role="rowgroup"] + [role="rowgroup"] > [role="row"]', (rows) =>
+        rows.map((row) => ({ box: row.getBoundingClientRect().toJSON() as DOMRect, content: row.scrollHeight })),
+      );
+      expect(cards.length).toBeGreaterThan(3);
+      cards.sort((a, b) => a.box.top - b.box.top);
+      cards.forEach(({ box, content }, i) => {
+        expect(content, `card ${i}'s content`).toBeLessThanOrEqual(box.height + 1);
+        const next = cards[i + 1];
+        if (next) expect(box.bottom, `card ${i}'s bottom`).toBeLessThanOrEqual(next.box.top + 0.5);
+      });
+      findings.push(...(await seriousFindings(page, 'fleet on a phone')));
+    } finally {
+      await page.setViewport(DESKTOP);
+    }
     await page.goto(app.url(`/operator/machines/${MACHINE}`));
     await find(page, 'heading', t.history.states);
     findings.push(...(await seriousFindings(page, 'machine')));

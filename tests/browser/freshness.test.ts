@@ -16,6 +16,7 @@ import {
   chooseOption,
   fill,
   find,
+  listItemTexts,
   textOf,
   waitFor,
   waitForListLength,
@@ -117,6 +118,17 @@ const ago = (locale: Locale, amount: number, unit: Intl.RelativeTimeFormatUnit) 
 const nameIn = (locale: Locale, machine: { name_en: string; name_zht: string }) =>
   locale === 'en' ? machine.name_en : machine.name_zht;
 
+/**
+ * What a card may say of a machine that reported `minutes` before AT: its page's clock has run on from AT since the
+ * page loaded (past the next minute on a busy machine), and the card counts the minutes to it.
+ */
+async function updatedMinutesAgo(page: Page, locale: Locale, minutes: number): Promise<string[]> {
+  const ranFor = Math.floor(((await page.evaluate(() => Date.now())) - AT.getTime()) / 60_000);
+  return Array.from({ length: ranFor + 1 }, (_, more) =>
+    fill(MESSAGES[locale].freshness.updated, { ago: ago(locale, minutes + more, 'minute') }),
+  );
+}
+
 describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) => {
   const t = MESSAGES[locale];
   const shared = setupSharedPage(app, `/?locale=${locale}`, ON_THE_CLOCK);
@@ -128,7 +140,11 @@ describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) =
     expect(rows.join('\n')).not.toContain(nameIn(locale, OFF));
 
     const fresh = await cardText(page, locale, nameIn(locale, FRESH));
-    expect(fresh).toContain(fill(t.freshness.updated, { ago: ago(locale, 5, 'minute') }));
+    const freshSaid = await updatedMinutesAgo(page, locale, 5);
+    expect(
+      freshSaid.some((said) => fresh.includes(said)),
+      `${fresh} says one of ${freshSaid}`,
+    ).toBe(true);
     expect(fresh).toContain(fill(t.freshness.lastEmptied, { time: '09:30' }));
     expect(fresh).toContain(t.capacity['>40%']);
     expect(fresh).not.toContain(t.freshness.stale);
@@ -140,7 +156,11 @@ describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) =
 
     const full = await cardText(page, locale, nameIn(locale, FULL));
     expect(full).toContain(fill(t.freshness.fullSince, { time: '13:20' }));
-    expect(full).toContain(fill(t.freshness.updated, { ago: ago(locale, 1, 'minute') }));
+    const fullSaid = await updatedMinutesAgo(page, locale, 1);
+    expect(
+      fullSaid.some((said) => full.includes(said)),
+      `${full} says one of ${fullSaid}`,
+    ).toBe(true);
 
     const plain = await cardText(page, locale, nameIn(locale, PLAIN));
     for (const template of [t.freshness.updated, t.freshness.lastEmptied, t.freshness.fullSince]) {
@@ -161,17 +181,26 @@ describe.each(LOCALES)('the feed’s freshness fields (issue 9), %s', (locale) =
   it('files the stale machine under Maintenance, not under its last reported status', async () => {
     const { page } = shared;
     await waitForListLength(page, t.list.title, SHOWN.length);
-    await chooseOption(page, t.filter.status, t.statusGroup.maintenance);
-    const maintenance = await waitForListLength(page, t.list.title, 1);
-    expect(maintenance[0]).toContain(nameIn(locale, STALE));
-    await chooseOption(page, t.filter.status, t.statusGroup.available);
-    const available = await waitForListLength(page, t.list.title, 1);
-    expect(available[0]).toContain(nameIn(locale, FRESH));
-    // The map refits to a result 200 ms after it stops changing: let it fit this one, so that Reset is a change
-    // again and refits every machine for the marker test below (skipped, the view stays on the last card).
-    await settledView(page);
-    await (await find(page, 'button', t.filter.reset)).click();
-    await waitForListLength(page, t.list.title, SHOWN.length);
+    // Reset, passed or failed: the marker test below needs every machine shown.
+    try {
+      await chooseOption(page, t.filter.status, t.statusGroup.maintenance);
+      const maintenance = await waitForListLength(page, t.list.title, 1);
+      expect(maintenance[0]).toContain(nameIn(locale, STALE));
+      await chooseOption(page, t.filter.status, t.statusGroup.available);
+      // One row again, as under Maintenance: the list has followed the new filter once that row is the fresh one.
+      const available = await waitFor(
+        () => listItemTexts(page, t.list.title),
+        (rows) => rows.length === 1 && rows[0]!.includes(nameIn(locale, FRESH)),
+        'the fresh machine alone under Available',
+      );
+      expect(available).toHaveLength(1);
+    } finally {
+      // The map refits to a result 200 ms after it stops changing: let it fit this one, so that Reset is a change
+      // again and refits every machine for the marker test below (skipped, the view stays on the last card).
+      await settledView(page);
+      await (await find(page, 'button', t.filter.reset)).click();
+      await waitForListLength(page, t.list.title, SHOWN.length);
+    }
   });
 
   // The markers are the same in every language: they are checked once, on the English page.

@@ -7,7 +7,7 @@ import { seriousFindings } from '../../testkit/browser/axe';
 import { DESKTOP, MOBILE } from '../../testkit/browser/harness';
 import { addPerson, signIn, signOut } from './consolePeople';
 import { setupBrowserApp } from './fixture';
-import { fill, find, gone, waitFor } from './screen-helpers';
+import { fill, find, findDialog, gone, waitFor } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 
 const t = consoleEn;
@@ -65,16 +65,23 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
   it('adds a person with a one-time password, shown once, who must choose their own', async () => {
     const { page } = shared;
     await (await find(page, 'button', t.people.add)).click();
-    await (await find(page, 'textbox', t.people.name)).type('olga');
-    await (await find(page, 'checkbox', 'Sha Tin')).click();
-    await (await find(page, 'button', t.people.addSubmit)).click();
+    // Clicked once each dialog has come in: while it slides in, a click can land beside its button.
+    const adding = await findDialog(page, t.people.addTitle);
+    await (await find(adding, 'textbox', t.people.name)).type('olga');
+    await (await find(adding, 'checkbox', 'Sha Tin')).click();
+    await (await find(adding, 'button', t.people.addSubmit)).click();
+    const once = await findDialog(page, fill(t.people.oneTimeTitle, { name: 'olga' }));
     const password = await secretIn(page, t.people.oneTimeLabel);
     expect(password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
-    await find(page, 'button', t.people.copy);
-    await (await find(page, 'button', t.people.kept)).click();
+    await find(once, 'button', t.people.copy);
+    await (await find(once, 'button', t.people.kept)).click();
     await gone(page, 'textbox', t.people.oneTimeLabel);
-    const text = await page.$eval('table', (node) => node.textContent ?? '');
-    expect(text).toContain('olga');
+    // The list is read again after the add: its table shows olga once that read has answered.
+    const text = await waitFor(
+      () => page.$eval('table', (node) => node.textContent ?? ''),
+      (text) => text.includes('olga'),
+      'olga in the table',
+    );
     expect(text).toContain(t.people.mustChange);
     expect(text).not.toContain(password);
   });
@@ -84,15 +91,21 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
     await (await find(page, 'link', t.tokens.nav)).click();
     await find(page, 'heading', t.tokens.title);
     await (await find(page, 'button', t.tokens.new)).click();
-    await (await find(page, 'textbox', t.tokens.name)).type('sha-tin-controller');
-    await (await find(page, 'button', t.tokens.create)).click();
+    const making = await findDialog(page, t.tokens.newTitle);
+    await (await find(making, 'textbox', t.tokens.name)).type('sha-tin-controller');
+    await (await find(making, 'button', t.tokens.create)).click();
+    const shown = await findDialog(page, fill(t.tokens.secretTitle, { name: 'sha-tin-controller' }));
     secret = await secretIn(page, t.tokens.secretLabel);
     expect(secret).toMatch(/^rvm_[A-Za-z0-9_-]{43}$/);
     expect(await page.$eval('body', (body) => body.textContent ?? '')).toContain(t.people.onlyOnce);
-    await (await find(page, 'button', t.people.kept)).click();
+    await (await find(shown, 'button', t.people.kept)).click();
     await gone(page, 'textbox', t.tokens.secretLabel);
-    const text = await (await find(page, 'table', t.tokens.table)).evaluate((node) => node.textContent ?? '');
-    expect(text).toContain(secret.slice(0, 8));
+    // The tokens are read again after the new one is made: the table shows it once that read has answered.
+    await waitFor(
+      async () => (await find(page, 'table', t.tokens.table)).evaluate((node) => node.textContent ?? ''),
+      (text) => text.includes(secret.slice(0, 8)),
+      'the new token in the table',
+    );
     expect(await page.content()).not.toContain(secret);
     expect(await callWith(secret)).toBe(200);
   });
@@ -100,7 +113,7 @@ describe('people and API tokens in the console (issue 52)', { timeout: 120_000 }
   it('revokes the token after a confirmation, and a call with it gets 401', async () => {
     const { page } = shared;
     await (await find(page, 'button', `Revoke sha-tin-controller`)).click();
-    const dialog = await find(page, 'dialog', `Revoke sha-tin-controller?`);
+    const dialog = await findDialog(page, fill(t.tokens.confirmTitle, { name: 'sha-tin-controller' }));
     await (await dialog.waitForSelector(`::-p-aria([role="button"][name="${t.tokens.revoke}"])`))!.click();
     await waitFor(
       () => page.$eval('table', (node) => node.textContent ?? ''),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import type { Machine } from '../../shared/machine';
 import { setupDemoApp } from './fixture';
-import { IMAGE, MESSAGES, fill, find, machineById, openPopup, openScreen } from './screen-helpers';
+import { IMAGE, MESSAGES, atRest, fill, find, machineById, openPopup, openScreen } from './screen-helpers';
 
 const t = MESSAGES.en;
 const WITH_PHOTO = 'RVM-015'; // Kornhill Plaza (out of service)
@@ -49,6 +49,8 @@ describe('photo dialog (issue 4 §4)', () => {
 
     await openDialog(page, machine);
     const modal = await page.waitForSelector('[role="dialog"][aria-modal="true"]');
+    // Clicked once the dialog has come in: while it slides in, a click can land beside its button.
+    await atRest(modal!);
     await (await modal!.waitForSelector(`::-p-aria([role="button"][name="${t.card.close}"])`))!.click();
     await page.waitForFunction(() => document.querySelector('[role="dialog"][aria-modal="true"]') === null);
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { seriousFindings } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { aria, fill, find, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
+import { aria, fill, find, findDialog, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 import { addPerson, signIn } from './consolePeople';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
@@ -109,7 +109,8 @@ describe('report a problem from the card (issue 68)', () => {
     const id = db.prepare('SELECT id FROM problem_reports').pluck().get() as number;
     db.close();
     await (await find(page, 'button', r.closeOneLabel.replace('{{id}}', String(id)))).click();
-    const dialog = await find(page, 'dialog', r.closeTitle.replace('{{id}}', String(id)));
+    // Clicked once the dialog has come in: while it slides in, a click can land beside its button.
+    const dialog = await findDialog(page, r.closeTitle.replace('{{id}}', String(id)));
     // Without a note it says what is missing, and closes nothing.
     await (await dialog.waitForSelector(aria('button', r.save)))!.click();
     await dialog.waitForSelector(`::-p-text(${r.noteMissing})`);

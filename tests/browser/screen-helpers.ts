@@ -105,7 +105,7 @@ export function aria(role: string, name?: string): string {
 }
 
 export async function find(
-  where: Where,
+  where: Where | ElementHandle<Element>,
   role: string,
   name: string,
   timeout = 30_000,
@@ -113,6 +113,40 @@ export async function find(
   const handle = await where.waitForSelector(aria(role, name), { visible: true, timeout });
   if (!handle) throw new Error(`no ${role} named ${name}`);
   return handle;
+}
+
+/**
+ * Waits until an element has come to rest: it and everything around it wholly opaque, with no transition running. A
+ * Mantine modal is in the page, transparent, a frame before it fades in and slides down 30 px for 200 ms (longer
+ * between frames on a busy machine): a click aimed at a button in it before then can land beside it.
+ */
+export async function atRest(handle: ElementHandle<Element>, timeout = 15_000): Promise<void> {
+  await handle.evaluate(async (el, timeout) => {
+    const deadline = performance.now() + timeout;
+    for (;;) {
+      let resting = true;
+      for (let node: Element | null = el; node && resting; node = node.parentElement) {
+        const moving = node
+          .getAnimations()
+          .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        if (moving || getComputedStyle(node).opacity !== '1') resting = false;
+      }
+      if (resting) return;
+      if (performance.now() > deadline) throw new Error(`still coming in after ${timeout} ms`);
+      // The next frame, or 50 ms in a tab behind another, which draws none.
+      await new Promise((r) => {
+        requestAnimationFrame(r);
+        setTimeout(r, 50);
+      });
+    }
+  }, timeout);
+}
+
+/** A dialog found by its name once it has come in (see atRest): what is in it can be clicked where it shows. */
+export async function findDialog(where: Where, name: string, timeout = 30_000): Promise<ElementHandle<Element>> {
+  const dialog = await find(where, 'dialog', name, timeout);
+  await atRest(dialog);
+  return dialog;
 }
 
 /** Waits until nothing with this role and name is visible any more. */

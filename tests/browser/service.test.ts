@@ -71,7 +71,13 @@ describe('the Service page', () => {
     expect(Number(await figure(page, t.episodes))).toBeGreaterThanOrEqual(2);
     expect(await figure(page, t.promise)).toBe('4 h');
     await find(page, 'group', t.promiseSetting);
-    expect(await page.$$eval('.recharts-surface', (charts) => charts.length)).toBe(1);
+    // The chart draws its picture once it has measured the box it fills, a frame or more after its figures show.
+    const charts = await waitFor(
+      () => page.$$eval('.recharts-surface', (charts) => charts.length),
+      (count) => count > 0,
+      'the chart of the month',
+    );
+    expect(charts).toBe(1);
     expect(await page.$(aria('table', t.sharePerDay))).not.toBeNull();
   });
 
@@ -133,8 +139,14 @@ describe('the Service page', () => {
       'the promise in Chinese',
     );
     expect(promise).toBe('4 小時');
-    const clocks = await page.$$eval(`table[aria-label="${zht.service.open}"] tbody td:last-child`, (cells) =>
-      cells.map((cell) => cell.textContent ?? ''),
+    // The open episodes come from a read of their own, apart from the figures'.
+    const clocks = await waitFor(
+      () =>
+        page.$$eval(`table[aria-label="${zht.service.open}"] tbody td:last-child`, (cells) =>
+          cells.map((cell) => cell.textContent ?? ''),
+        ),
+      (clocks) => clocks.length > 0,
+      'the open episodes in Chinese',
     );
     expect(clocks.some((clock) => /^尚餘 (\d+ 小時 \d+ 分鐘|\d+ 小時|\d+ 分鐘)$/.test(clock))).toBe(true);
   });
