@@ -65,8 +65,8 @@ export const userHandle = (account: string): Uint8Array<ArrayBuffer> =>
  * People's passkeys (WebAuthn, with SimpleWebAuthn; decision 0071): the registration and assertion ceremonies, each
  * challenge kept in the database under the hash of the session or sign-in attempt it was given to, taken (deleted)
  * by the first answer and refused after PASSKEY_CHALLENGE_MS; user verification required, so a passkey is two
- * factors; the signature counter checked and moved on atomically. Every assertion is counted by the sign-in gate as a
- * password is.
+ * factors; the signature counter checked and moved on atomically. Every assertion and every registration is counted
+ * by the sign-in gate as a password is: refused while the name is locked, a failure added when it does not verify.
  */
 export class Passkeys {
   constructor(
@@ -99,8 +99,28 @@ export class Passkeys {
     return options;
   }
 
-  /** The new passkey, stored; null when the answer is not to the challenge kept under `key`, or does not verify. */
+  /**
+   * The new passkey, stored; else why not: the name locked, or (counted as a wrong password) an answer that is not to
+   * the challenge kept under `key`, or does not verify.
+   */
   async register(
+    account: string,
+    name: string,
+    response: RegistrationResponseJSON,
+    rp: RelyingParty,
+    key: string,
+    client: SignInClient,
+  ): Promise<{ added: PasskeyRecord } | Refusal> {
+    const made: { added?: PasskeyRecord } = {};
+    const refusal = await this.gate.attempt(account, client, async () => {
+      const added = await this.registered(account, name, response, rp, key);
+      if (added) made.added = added;
+      return added !== null;
+    });
+    return refusal ?? (made.added ? { added: made.added } : { outcome: 'badCredentials' });
+  }
+
+  private async registered(
     account: string,
     name: string,
     response: RegistrationResponseJSON,

@@ -8,8 +8,9 @@ import type { ServerConfig } from '../config';
 import type { Engine } from '../db/engine';
 import { ApiError } from '../errors';
 import type { Access } from '../security/access';
+import { readDeviceCookie } from '../security/sessionCookie';
 import { changeRecorder } from './accessChange';
-import { consoleErrorAnswer } from './authSchemas';
+import { consoleErrorAnswer, RETRY_AFTER_SECONDS } from './authSchemas';
 import { OWN_FACTOR_REFUSALS, SESSION_ONLY } from './factorSchemas';
 import {
   asAttestation,
@@ -18,6 +19,7 @@ import {
   PASSKEY_UNAVAILABLE,
   relyingPartyOf,
 } from './passkeySchemas';
+import { refusePasskey } from './proofs';
 import { route } from './route';
 
 const ADD_BODY = {
@@ -68,7 +70,12 @@ export const OWN_PASSKEY_SCHEMAS = {
       200: FACTORS_ANSWER,
       ...OWN_FACTOR_REFUSALS,
       400: consoleErrorAnswer(
-        'badPasskey: not an answer to the session’s challenge (used, expired, another origin); badRequest: no name',
+        'badPasskey: not an answer to the session’s challenge (used, expired, another origin), counted as a wrong ' +
+          'password; badRequest: no name',
+      ),
+      429: consoleErrorAnswer(
+        'accountLocked, tooManyAttempts: too many wrong passwords, codes or passkeys (retryAfterSeconds)',
+        RETRY_AFTER_SECONDS,
       ),
       ...PASSKEY_UNAVAILABLE,
     },
@@ -77,7 +84,9 @@ export const OWN_PASSKEY_SCHEMAS = {
     operationId: 'renamePasskey',
     tags: ['auth'],
     summary: 'Names one of the person’s passkeys anew',
-    description: 'The name (1 to 64 characters) is how the Security page and the audit tell the passkeys apart.',
+    description:
+      'The name (1 to 64 characters) is how the Security page and the audit tell the passkeys apart. Audited ' +
+      '(its name before and after).',
     security: SESSION_ONLY,
     params: ID_PARAMS,
     body: RENAME_BODY,
@@ -140,11 +149,10 @@ export function ownPasskeyRoutes({ access, engine, factors, passkeys, config, cl
         const rp = relyingPartyOf(config.publicOrigin, request);
         const { name, passkey } = request.body;
         const key = challengeKey('session', session.idHash);
-        const added = await passkeys.register(account.name, name, asAttestation(passkey), rp, key);
-        if (!added) {
-          request.log.info({ account: account.name, address: request.ip }, 'passkey not added');
-          throw new ApiError(400, 'badPasskey');
-        }
+        const browser = { address: request.ip, device: readDeviceCookie(request) };
+        const result = await passkeys.register(account.name, name, asAttestation(passkey), rp, key, browser);
+        if (!('added' in result)) refusePasskey(request, account.name, result, 400);
+        const { added } = result;
         // A person the policy held at enrolment may now use the console.
         if (session.secondFactor === 'enrol') await access.sessions.proved(session, 'done');
         await audit(request, 'passkeyAdded', account.name, { name: added.name });
@@ -157,9 +165,14 @@ export function ownPasskeyRoutes({ access, engine, factors, passkeys, config, cl
       bodyLimit: 4096,
       handler: async (request) => {
         const { account } = signedIn(request);
-        if (!(await passkeys.rename(account.name, request.params.id, request.body.name))) {
+        const { id } = request.params;
+        const before = (await passkeys.list(account.name)).find((candidate) => candidate.id === id);
+        if (!before || !(await passkeys.rename(account.name, id, request.body.name))) {
           throw new ApiError(404, 'notFound');
         }
+        const name = request.body.name.trim();
+        if (name !== before.name)
+          await audit(request, 'passkeyRenamed', account.name, { name: { from: before.name, to: name } });
         return answer(request);
       },
     }),

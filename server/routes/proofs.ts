@@ -113,7 +113,7 @@ function passkeyProof(passkeys: Passkeys, config: ServerConfig, request: Fastify
 }
 
 /** Answers a refused passkey as refuseCode does a code: 429 while the name is locked, else badPasskey. */
-function refusePasskey(request: FastifyRequest, account: string, refusal: Refusal, status = 401): never {
+export function refusePasskey(request: FastifyRequest, account: string, refusal: Refusal, status = 401): never {
   if (refusal.outcome === 'badCredentials') {
     request.log.info({ account, address: request.ip }, 'passkey refused');
     throw new ApiError(status, 'badPasskey');

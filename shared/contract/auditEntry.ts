@@ -42,6 +42,7 @@ export const ACCESS_ACTIONS = [
   'recoveryCodesRenewed',
   'passkeyAdded',
   'passkeyRemoved',
+  'passkeyRenamed',
   'servicePromiseChanged',
   'embedOriginAdded',
   'embedOriginRemoved',

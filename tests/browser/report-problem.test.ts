@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { seriousFindings } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { aria, fill, find, findDialog, gone, MESSAGES, openPopup, waitForListLength } from './screen-helpers';
+import { aria, fill, find, findDialog, gone, MESSAGES, openPopup, waitFor, waitForListLength } from './screen-helpers';
 import { setupSharedPage } from './sharedPage';
 import { addPerson, signIn } from './consolePeople';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
@@ -101,6 +101,21 @@ describe('report a problem from the card (issue 68)', () => {
     const { page } = shared;
     const r = consoleEn.reports;
     await (await find(page, 'link', consoleEn.console.fleet)).click();
+    // The count is a column the table sorts by as it does by the others: the first press puts most reports first.
+    const column = consoleEn.fleet.column.reports;
+    await (await find(page, 'button', column)).click();
+    const sorted = await find(page, 'columnheader', column);
+    expect(await sorted.evaluate((header) => header.getAttribute('aria-sort'))).toBe('descending');
+    const firstRow = () =>
+      page.$eval('[role="row"][aria-rowindex="2"]', (row) =>
+        [...row.querySelectorAll('[role="cell"]')].map((cell) => (cell as HTMLElement).innerText),
+      );
+    const first = await waitFor(
+      firstRow,
+      (cells) => cells.some((cell) => cell.includes(MACHINE)),
+      'the most reported first',
+    );
+    expect(first.at(-1)).toBe('1');
     await (await find(page, 'textbox', consoleEn.fleet.search)).type(MACHINE);
     await (await find(page, 'link', fill(r.countLink, { count: 1 }))).click();
     await find(page, 'heading', r.ofMachine.replace('{{id}}', MACHINE));
@@ -119,10 +134,20 @@ describe('report a problem from the card (issue 68)', () => {
     await (await dialog.waitForSelector(aria('button', r.save)))!.click();
     await page.waitForSelector(`::-p-text(${fill(r.closedNow, { count: 1 })})`);
     await page.waitForSelector(`::-p-text(${r.none})`);
-    // The dialog's overlay fades out after it closes; a click before then lands on the overlay.
+    // The dialog's overlay fades out after it closes; a click before then lands on the overlay: the click waits until
+    // nothing covers the button.
     await gone(page, 'dialog', r.closeTitle.replace('{{id}}', String(id)));
-
-    await (await page.waitForSelector(`::-p-text(${r.showClosed})`))!.click();
+    const showClosed = (await page.waitForSelector(`::-p-text(${r.showClosed})`))!;
+    await page.waitForFunction(
+      (button) => {
+        const box = button.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top !== null && (button.contains(top) || top.contains(button));
+      },
+      {},
+      showClosed,
+    );
+    await showClosed.click();
     const closed = await find(page, 'table', r.closedTable);
     const row = await closed.waitForSelector('tbody tr');
     const cells = await row!.$$eval('th, td', (all) => all.map((cell) => (cell as HTMLElement).innerText.trim()));

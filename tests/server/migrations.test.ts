@@ -439,7 +439,12 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     entry.run('RVM-2', '2026-11-02T03:00:00.000Z', '<=5%', 1, null);
     entry.run('RVM-3', '2026-11-03T00:00:00.000Z', 'Full', 0, null);
 
-    expect(migrate(db, MIGRATIONS)).toEqual([19]);
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((migration) => migration.version <= 19),
+      ),
+    ).toEqual([19]);
     expect(
       db.prepare('SELECT machine_id, kind, from_at, to_at, ended FROM service_episodes ORDER BY id').raw().all(),
     ).toEqual([
@@ -449,6 +454,29 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
       ['RVM-3', 'full', '2026-11-03T00:00:00.000Z', null, 'open'],
       ['RVM-3', 'nearlyFull', '2026-11-03T00:00:00.000Z', null, 'open'],
     ]);
+    db.close();
+  });
+
+  // Each remaking of the audit writes today's actions: 20 is for databases whose last remaking came before the rename.
+  it('20 keeps the access audit and lets it hold a passkey renamed', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    migrate(
+      db,
+      MIGRATIONS.filter((migration) => migration.version < 20),
+    );
+    const change = db.prepare(
+      `INSERT INTO access_audit (at, actor, actor_kind, address, action, subject, detail)
+       VALUES ('then', 'ann', 'person', NULL, ?, 'ann', '{}')`,
+    );
+    change.run('passkeyAdded');
+    expect(migrate(db, MIGRATIONS)).toEqual([20]);
+    change.run('passkeyRenamed');
+    expect(db.prepare('SELECT id, action FROM access_audit ORDER BY id').raw().all()).toEqual([
+      [1, 'passkeyAdded'],
+      [2, 'passkeyRenamed'],
+    ]);
+    expect(() => change.run('notAnAction')).toThrow(/CHECK/);
     db.close();
   });
 });

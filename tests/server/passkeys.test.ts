@@ -25,7 +25,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startSeededTestServer({}, { clock: () => now });
   await addPerson(server.engine, 'ada', 'admin');
-  for (const name of ['pia', 'lou', 'val', 'kim']) await addPerson(server.engine, name, 'viewer');
+  for (const name of ['pia', 'lou', 'val', 'kim', 'ren']) await addPerson(server.engine, name, 'viewer');
 }, PEOPLE_SETUP_MS);
 afterAll(() => server.close());
 
@@ -105,13 +105,24 @@ describe('a passkey', () => {
     // Another passkey is made with the first excluded; and is named anew.
     const { options: second } = await options('/api/auth/factors/passkeys/options', pia);
     expect(JSON.stringify(second)).toContain(laptop.id);
-    const renamed = await server.app.inject({
-      method: 'PATCH',
-      url: `/api/auth/factors/passkeys/${laptop.id}`,
-      headers: { ...pia.changing, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Work laptop' }),
-    });
-    expect(renamed.json().factors.passkeys[0].name).toBe('Work laptop');
+    const rename = (name: string) =>
+      server.app.inject({
+        method: 'PATCH',
+        url: `/api/auth/factors/passkeys/${laptop.id}`,
+        headers: { ...pia.changing, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name }),
+      });
+    expect((await rename('Work laptop')).json().factors.passkeys[0].name).toBe('Work laptop');
+    // The rename is audited as adding and removing are, with the name before and after; the same name again is no change.
+    expect((await rename(' Work laptop ')).statusCode).toBe(200);
+    const renames = await server.sql.all<{ actor: string; subject: string; detail: unknown }>(
+      "SELECT actor, subject, detail FROM access_audit WHERE action = 'passkeyRenamed'",
+    );
+    // SQLite keeps the detail as text, PostgreSQL as jsonb.
+    const detailOf = (detail: unknown) => (typeof detail === 'string' ? (JSON.parse(detail) as unknown) : detail);
+    expect(renames.map(({ actor, subject, detail }) => ({ actor, subject, detail: detailOf(detail) }))).toEqual([
+      { actor: 'pia', subject: 'pia', detail: { name: { from: 'Laptop', to: 'Work laptop' } } },
+    ]);
   });
 
   it('refuses an answer made for another site, another relying party, without verification', async () => {
@@ -121,6 +132,8 @@ describe('a passkey', () => {
       { origin: 'https://evil.example', rpId: 'evil.example' },
       { userVerified: false },
     ]) {
+      // Each refusal counts as a wrong password (the lock, below); the right password clears this address's count.
+      expect((await signInRequest(server.app, 'pia')).statusCode).toBe(200);
       const { options: made } = await options('/api/auth/factors/passkeys/options', pia);
       const passkey = new SoftPasskey({ ...HERE, ...ceremony });
       const refused = await post(server.app, '/api/auth/factors/passkeys', pia, {
@@ -238,6 +251,33 @@ describe('the lock', () => {
     expect(locked.json().msg).toBe('accountLocked');
     later(16 * MINUTE);
     expect((await signInAlone(phone)).statusCode).toBe(200);
+  });
+});
+
+describe('the lock on adding one', () => {
+  it('counts refused registrations as wrong passwords: five lock the name, its password and a good passkey too', async () => {
+    later(16 * MINUTE);
+    const ren = await signIn(server.app, 'ren');
+    const register = async (passkey: SoftPasskey) => {
+      const { options: made } = await options('/api/auth/factors/passkeys/options', ren);
+      const answer = await post(server.app, '/api/auth/factors/passkeys', ren, {
+        name: 'Phone',
+        passkey: passkey.register(made),
+      });
+      return `${answer.statusCode} ${answer.json().msg ?? ''}`.trim();
+    };
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await register(new SoftPasskey({ ...HERE, origin: 'https://evil.example' })));
+    expect(answers).toEqual([...Array<string>(4).fill('400 badPasskey'), '429 accountLocked']);
+    expect(await register(new SoftPasskey(HERE))).toBe('429 accountLocked');
+    const password = await signInRequest(server.app, 'ren');
+    expect(password.statusCode).toBe(429);
+    expect(password.json().msg).toBe('accountLocked');
+    expect(await server.engine.passkeys.list('ren')).toEqual([]);
+    later(16 * MINUTE);
+    await addPasskey(await signIn(server.app, 'ren'), 'Phone');
+    expect(await server.engine.passkeys.list('ren')).toHaveLength(1);
   });
 });
 

@@ -549,6 +549,15 @@ CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at 
 `,
     then: pgRemakeAllEpisodes,
   },
+  {
+    version: 20,
+    name: 'passkey renames in the access audit',
+    // SQLite's migration 20: the access audit's longer list of actions.
+    sql: `
+ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -29,8 +29,8 @@ const districtMatchesArea = AREAS.map(
 ).join('\n      OR ');
 
 /**
- * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13, 14 and 16 widen the
- * CHECK on its action this way, as SQLite cannot alter a CHECK.
+ * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13, 14, 16, 18 and 20
+ * widen the CHECK on its action this way, as SQLite cannot alter a CHECK.
  */
 const REMAKE_ACCESS_AUDIT = `CREATE TABLE access_audit_next (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -631,6 +631,12 @@ CREATE INDEX service_episodes_machine ON service_episodes (machine_id, from_at);
 CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at IS NULL;
 `,
     then: remakeAllEpisodes,
+  },
+  {
+    version: 20,
+    name: 'passkey renames in the access audit',
+    // PostgreSQL's migration 20. access_audit is made anew for passkeyRenamed, as in 16.
+    sql: REMAKE_ACCESS_AUDIT,
   },
 ];
 

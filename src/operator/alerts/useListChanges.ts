@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { useList } from '../kit/useList';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useErrorText } from '../useErrorText';
 
 export interface ListMessage {
@@ -16,11 +17,10 @@ export function useListChanges<T>(fetchList: () => Promise<T[]>) {
   const t = useConsoleT();
   const errorText = useErrorText();
   const { items, failure, reload } = useList(fetchList);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<ListMessage | null>(null);
+  const { busy, outcome: message, run, say } = useOutcomeAction();
   useEffect(() => {
-    if (failure !== null) setMessage({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(failure)}` });
-  }, [failure, errorText, t]);
+    if (failure !== null) say({ ok: false, text: `${t('alerts.loadFailed')} ${errorText(failure)}` });
+  }, [failure, errorText, t, say]);
 
   /** Runs `work`; on success says `done` and calls `onDone`; in any case `onSettled`, then loads the list again. */
   const act = async (
@@ -28,18 +28,13 @@ export function useListChanges<T>(fetchList: () => Promise<T[]>) {
     done: string,
     after: { onDone?: () => void; onSettled?: () => void },
   ) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await work();
-      setMessage({ ok: true, text: done });
       after.onDone?.();
-    } catch (error) {
-      setMessage({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      after.onSettled?.();
-      await reload();
-    }
+      return done;
+    });
+    after.onSettled?.();
+    await reload();
   };
 
   return { items, busy, message, act };

@@ -6,9 +6,9 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { useConsoleT } from '../i18n/useConsoleT';
 import { ListState } from '../kit/ListState';
 import { useList } from '../kit/useList';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useConsoleCall } from '../session/ConsoleApi';
-import { useErrorText } from '../useErrorText';
 import { useShowTime } from '../useShowTime';
 import { addEmbedOrigin, fetchEmbedOrigins, removeEmbedOrigin } from './embedCalls';
 
@@ -18,46 +18,34 @@ import { addEmbedOrigin, fetchEmbedOrigins, removeEmbedOrigin } from './embedCal
  */
 export function EmbedOriginsSection() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const showTime = useShowTime();
   const call = useConsoleCall();
   const load = useCallback(async () => [await fetchEmbedOrigins(call)], [call]);
   const { items, failure, reload } = useList<EmbedOriginsAnswer>(load);
   const [typed, setTyped] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run, say } = useOutcomeAction();
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     const origin = readEmbedOrigin(typed);
     setInvalid(origin === null);
-    setOutcome(null);
+    say(null);
     if (origin === null) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await addEmbedOrigin(call, origin);
       setTyped('');
-      setOutcome({ ok: true, text: t('embed.added', { url: origin }) });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+      return t('embed.added', { url: origin });
+    });
     await reload();
   };
   const remove = async (origin: string) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await removeEmbedOrigin(call, origin);
-      setOutcome({ ok: true, text: t('embed.removed', { url: origin }) });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
+      return t('embed.removed', { url: origin });
+    });
+    setRemoving(null);
     await reload();
   };
 
@@ -120,7 +108,7 @@ export function EmbedOriginsSection() {
                                 variant="default"
                                 aria-label={t('embed.removeOf', { url: added.origin })}
                                 onClick={() => {
-                                  setOutcome(null);
+                                  say(null);
                                   setRemoving(added.origin);
                                 }}
                               >

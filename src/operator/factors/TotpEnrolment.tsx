@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
 import { CodeInput } from './CodeInput';
@@ -18,36 +19,37 @@ export function TotpEnrolment({ onDone, onCancel }: { onDone: () => void; onCanc
   const errorText = useErrorText();
   const call = useConsoleCall();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useConsoleAction(
+    useCallback(
+      (error: unknown) =>
+        error instanceof ApiError && error.msg === 'badCode' ? t('error.badCode') : errorText(error),
+      [t, errorText],
+    ),
+  );
   const [codes, setCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
     let current = true;
     beginTotp(call).then(
       (begun) => current && setEnrolment(begun),
-      (error: unknown) => current && setFailure(errorText(error)),
+      (error: unknown) => current && setLoadFailure(errorText(error)),
     );
     return () => {
       current = false;
     };
   }, [call, errorText]);
 
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      setCodes(await confirmTotp(call, code));
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.msg === 'badCode' ? t('error.badCode') : errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = () => run(async () => setCodes(await confirmTotp(call, code)));
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
   if (!enrolment) {
-    return failure ? <Alert color="red">{failure}</Alert> : <Loader role="status" aria-label={t('console.loading')} />;
+    return loadFailure ? (
+      <Alert color="red">{loadFailure}</Alert>
+    ) : (
+      <Loader role="status" aria-label={t('console.loading')} />
+    );
   }
   return (
     <form

@@ -8,7 +8,7 @@ import { useConsoleT } from '../i18n/useConsoleT';
 import { useDistrictName } from '../useDistrictName';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useErrorText } from '../useErrorText';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useShowTime } from '../useShowTime';
 import { WarningNotice } from '../WarningNotice';
 import { decideHold, type FeedReview } from './feedReview';
@@ -21,13 +21,11 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
   const t = useConsoleT();
   const districtName = useDistrictName();
   const time = useShowTime();
-  const errorText = useErrorText();
   const call = useConsoleCall();
   const locale = useAtomValue(localeAtom);
   const admin = useAtomValue(sessionAtom)?.role === 'admin';
   const [asking, setAsking] = useState<Decision | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, outcome, run } = useOutcomeAction();
   const { hold } = review;
 
   if (!hold) {
@@ -42,17 +40,12 @@ export function HeldSync({ review, onDecided }: { review: FeedReview; onDecided:
   }
 
   const decide = async (decision: Decision) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await decideHold(call, hold.id, decision);
-      setOutcome({ ok: true, text: t(decision === 'confirm' ? 'feedReview.confirmed' : 'feedReview.rejected') });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      setAsking(null);
-      await onDecided();
-    }
+      return t(decision === 'confirm' ? 'feedReview.confirmed' : 'feedReview.rejected');
+    });
+    setAsking(null);
+    await onDecided();
   };
 
   return (

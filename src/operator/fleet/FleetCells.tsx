@@ -9,7 +9,8 @@ import type { DisplayState } from '../../machines/displayState';
 import { ConsoleLink } from '../ConsoleLink';
 import { machinePath } from '../consolePaths';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { ReportCountLink } from '../reportCounts/ReportCountLink';
+import { reportsPath } from '../reportCounts/reportCountCalls';
+import { reportCountsAtom } from '../reportCounts/reportCountsAtom';
 import { isNotReporting } from './fleetFilter';
 import type { FleetRow } from './fleetRow';
 
@@ -32,8 +33,31 @@ export function MachineCell({ row }: { row: FleetRow }) {
       <Text size="xs" c="dimmed" lineClamp={1}>
         {row.machine.id}
       </Text>
-      <ReportCountLink machineId={row.machine.id} />
     </>
+  );
+}
+
+/** The machine's open reports: the number, linking to them and named in full; a dimmed 0 when it has none. */
+export function ReportsCell({ row }: { row: FleetRow }) {
+  const t = useConsoleT();
+  const count = useAtomValue(reportCountsAtom)[row.machine.id] ?? 0;
+  if (count === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        0
+      </Text>
+    );
+  }
+  return (
+    <ConsoleLink
+      to={reportsPath(row.machine.id)}
+      size="sm"
+      c="red.8"
+      fw={600}
+      aria-label={t('reports.countLink', { count })}
+    >
+      {count}
+    </ConsoleLink>
   );
 }
 

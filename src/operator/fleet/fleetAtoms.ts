@@ -7,6 +7,7 @@ import { localeAtom } from '../../i18n/localeAtom';
 import { translateDynamic } from '../../i18n/translate';
 import { staleAfterMsAtom } from '../../machines/machinesAtom';
 import { parseMachineList } from '../../machines/parseMachines';
+import { reportCountsAtom } from '../reportCounts/reportCountsAtom';
 import { filterFleet, NO_FLEET_FILTERS, type FleetFilters } from './fleetFilter';
 import { fleetRowOf, type FleetRow } from './fleetRow';
 import { districtRanks, nameRanks, sortFleet, type FleetSort, type NameRanks } from './fleetSort';
@@ -78,7 +79,10 @@ const districtRanksAtom = atom((get) => {
 export const fleetOrderAtom = atom((get) => {
   const fleet = get(fleetAtom);
   if (!fleet) return new Uint32Array(0);
-  return sortFleet(fleet.rows, get(fleetSortAtom), get(fleetNameRanksAtom), get(districtRanksAtom));
+  const sort = get(fleetSortAtom);
+  // The counts change with each poll: the order depends on them only when it is by them.
+  const reports = sort.column === 'reports' ? get(reportCountsAtom) : undefined;
+  return sortFleet(fleet.rows, sort, get(fleetNameRanksAtom), get(districtRanksAtom), reports);
 });
 fleetOrderAtom.debugLabel = 'fleetOrder';
 

@@ -7,6 +7,7 @@ import {
   LastOnlineCell,
   MachineCell,
   MaintenanceCell,
+  ReportsCell,
   StateCell,
   StatusCell,
   TimeCell,
@@ -45,6 +46,12 @@ export const FLEET_TABLE_COLUMNS = column.columns([
     cell: ({ row }) => <MaintenanceCell row={row.original} />,
   }),
   column.accessor((row) => row.deactivated, { id: 'active', cell: ({ row }) => <ActiveCell row={row.original} /> }),
+  // Most reports first on the first press: the machines that need a look.
+  column.accessor((row) => row.machine.id, {
+    id: 'reports',
+    sortDescFirst: true,
+    cell: ({ row }) => <ReportsCell row={row.original} />,
+  }),
 ]);
 
 export const sortingOf = (sort: FleetSort): SortingState => [{ id: sort.column, desc: sort.desc }];

@@ -32,8 +32,10 @@ const ROWS = [
 ].map(fleetRowOf);
 
 const districts = districtRanks((district: District) => district, 'en');
+// C-9's and A-1's open problem reports; the others have none.
+const REPORTS = { 'C-9': 2, 'A-1': 1 };
 const order = (sort: FleetSort, locale: 'en' | 'zht' = 'en') =>
-  [...sortFleet(ROWS, sort, nameRanks(ROWS, locale), districts)].map((i) => ROWS[i]!.machine.id);
+  [...sortFleet(ROWS, sort, nameRanks(ROWS, locale), districts, REPORTS)].map((i) => ROWS[i]!.machine.id);
 
 describe('sortFleet', () => {
   it.each<[FleetSort, string[]]>([
@@ -47,6 +49,8 @@ describe('sortFleet', () => {
     [{ column: 'fullSince', desc: true }, ['A-1', 'B-2', 'C-9', 'C-10']],
     [{ column: 'maintenance', desc: false }, ['C-10', 'A-1', 'B-2', 'C-9']],
     [{ column: 'active', desc: true }, ['C-9', 'A-1', 'B-2', 'C-10']],
+    [{ column: 'reports', desc: true }, ['C-9', 'A-1', 'B-2', 'C-10']],
+    [{ column: 'reports', desc: false }, ['B-2', 'C-10', 'A-1', 'C-9']],
   ])('%j', (sort, ids) => {
     expect(order(sort)).toEqual(ids);
   });
@@ -80,6 +84,7 @@ describe('sortFleet against a plain comparison sort', () => {
     online: fc.option(fc.integer({ min: 0, max: 3 * 86_400 }), { nil: null }),
     fixing: fc.boolean(),
     gone: fc.boolean(),
+    reports: fc.nat({ max: 3 }),
   });
 
   it('gives the same order for every column and direction', () => {
@@ -103,6 +108,7 @@ describe('sortFleet against a plain comparison sort', () => {
             ),
           );
           const names = nameRanks(rows, 'en');
+          const reports = Object.fromEntries(specs.map((spec, i) => [`M-${i}`, spec.reports]));
           const key = (row: FleetRow): number | null => {
             switch (column) {
               case 'machine':
@@ -123,6 +129,8 @@ describe('sortFleet against a plain comparison sort', () => {
                 return row.maintenance ? 0 : 1;
               case 'active':
                 return row.deactivated ? 1 : 0;
+              case 'reports':
+                return reports[row.machine.id]!;
             }
           };
           const expected = Array.from(rows.keys()).sort((i, j) => {
@@ -133,7 +141,7 @@ describe('sortFleet against a plain comparison sort', () => {
             const byName = names.rank[i]! - names.rank[j]!;
             return column === 'machine' ? (desc ? -byName : byName) : byKey || byName;
           });
-          expect([...sortFleet(rows, { column, desc }, names, districts)]).toEqual(expected);
+          expect([...sortFleet(rows, { column, desc }, names, districts, reports)]).toEqual(expected);
         },
       ),
     );

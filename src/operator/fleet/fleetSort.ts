@@ -13,6 +13,7 @@ export const FLEET_COLUMNS = [
   'lastOnline',
   'maintenance',
   'active',
+  'reports',
 ] as const;
 export type FleetColumn = (typeof FLEET_COLUMNS)[number];
 
@@ -74,10 +75,15 @@ export function districtRanks(districtName: (district: District) => string, loca
 
 const MS_PER_S = 1000;
 
+/** Each machine's open problem reports by id (reportCounts/); a machine not in it has none. */
+export type ReportCounts = Readonly<Record<string, number>>;
+const NO_REPORTS: ReportCounts = {};
+
 /** The whole number each row sorts by in a column; NaN for an unknown time (last, whichever the direction). */
 function keyOf(
   column: Exclude<FleetColumn, 'machine'>,
   districts: ReadonlyMap<District, number>,
+  reports: ReportCounts,
 ): (row: FleetRow) => number {
   const seconds = (ms: number | null) => (ms === null ? NaN : Math.floor(ms / MS_PER_S));
   switch (column) {
@@ -97,6 +103,8 @@ function keyOf(
       return (row) => (row.maintenance ? 0 : 1);
     case 'active':
       return (row) => (row.deactivated ? 1 : 0);
+    case 'reports':
+      return (row) => reports[row.machine.id] ?? 0;
   }
 }
 
@@ -112,10 +120,11 @@ export function sortFleet(
   sort: FleetSort,
   names: NameRanks,
   districts: ReadonlyMap<District, number>,
+  reports: ReportCounts = NO_REPORTS,
 ): Uint32Array {
   const n = rows.length;
   if (sort.column === 'machine') return sort.desc ? names.order.slice().reverse() : names.order.slice();
-  const key = Float64Array.from(rows, keyOf(sort.column, districts));
+  const key = Float64Array.from(rows, keyOf(sort.column, districts, reports));
   let min = Infinity;
   let max = -Infinity;
   for (const value of key) {

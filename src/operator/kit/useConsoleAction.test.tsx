@@ -27,4 +27,16 @@ describe('useConsoleAction', () => {
     await act(() => result.current.run(() => Promise.resolve()));
     expect(result.current.failure).toBeNull();
   });
+
+  it('puts a failure in words when it happens, with the describer of that moment', async () => {
+    let word = 'first';
+    const { result, rerender } = renderHook(() => useConsoleAction((error) => `${word}: ${(error as Error).message}`));
+    await act(() => result.current.run(() => Promise.reject(new Error('refused'))));
+    expect(result.current.failure).toBe('first: refused');
+    word = 'second';
+    rerender();
+    expect(result.current.failure).toBe('first: refused');
+    await act(() => result.current.run(() => Promise.reject(new Error('refused'))));
+    expect(result.current.failure).toBe('second: refused');
+  });
 });

@@ -70,6 +70,11 @@ function SignInScreen() {
     enter(session);
     if (stageOf(session) === 'signedIn') goOn();
   };
+  /** A second factor set up: the session now says so, and signing in goes on. */
+  const afterEnrolment = async () => {
+    const session = await fetchSession(call);
+    if (session) onward(session);
+  };
   const goOn = () =>
     navigate({
       path: pathAfterSignIn(window.location.search, window.location.origin),
@@ -115,8 +120,8 @@ function SignInScreen() {
           {stage === 'enrol' && (
             <>
               <Text size="sm">{t('login.enrolIntro')}</Text>
-              <PasskeyEnrolment onDone={() => void fetchSession(call).then((session) => session && onward(session))} />
-              <TotpEnrolment onDone={() => void fetchSession(call).then((session) => session && onward(session))} />
+              <PasskeyEnrolment onDone={afterEnrolment} />
+              <TotpEnrolment onDone={() => void afterEnrolment()} />
             </>
           )}
           {stage === 'signedIn' && <SignedInCard name={name} onContinue={goOn} onSignedOut={() => enter(null)} />}

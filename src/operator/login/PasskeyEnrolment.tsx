@@ -2,30 +2,24 @@ import { Alert, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { addPasskey } from '../factors/passkeyCalls';
 import { usePasskeyFailure } from '../factors/usePasskeyFailure';
 import { useConsoleCall } from '../session/ConsoleApi';
 
 /** A passkey as the second factor the policy asks for, set up at sign-in instead of an app (decision 0071). */
-export function PasskeyEnrolment({ onDone }: { onDone: () => void }) {
+export function PasskeyEnrolment({ onDone }: { onDone: () => Promise<void> }) {
   const t = useConsoleT();
   const call = useConsoleCall();
   const failureText = usePasskeyFailure();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const add = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const { busy, failure, run } = useConsoleAction(failureText);
+  // Busy until the sign-in has gone on to its next step.
+  const add = () =>
+    run(async () => {
       await addPasskey(call, name.trim());
-      onDone();
-    } catch (error) {
-      setFailure(failureText(error));
-      setBusy(false);
-    }
-  };
+      await onDone();
+    });
 
   return (
     <form

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { signInWithPasskey } from '../factors/passkeyCalls';
 import { useConsoleCall } from '../session/ConsoleApi';
 import type { Session } from '../session/session';
@@ -11,26 +11,15 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (session: Session) =
   const t = useConsoleT();
   const call = useConsoleCall();
   const failureText = usePasskeyFailure();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-
-  const signIn = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      onSignedIn(await signInWithPasskey(call));
-    } catch (error) {
-      setMessage(failureText(error));
-      setBusy(false);
-    }
-  };
+  const { busy, failure, run } = useConsoleAction(failureText);
+  const signIn = () => run(async () => onSignedIn(await signInWithPasskey(call)));
 
   return (
     <Stack gap="sm">
       <Button variant="default" loading={busy} onClick={() => void signIn()}>
         {t('login.passkeySignIn')}
       </Button>
-      {message && <Alert color="red">{message}</Alert>}
+      {failure && <Alert color="red">{failure}</Alert>}
       <Divider label={t('login.orPassword')} labelPosition="center" />
     </Stack>
   );

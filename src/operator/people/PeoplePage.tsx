@@ -2,15 +2,15 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useErrorText } from '../useErrorText';
 import { resetFactors } from '../factors/factorCalls';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ListState } from '../kit/ListState';
 import { SecretDialog } from '../kit/SecretDialog';
 import { useList } from '../kit/useList';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import {
   addPerson,
   changePerson,
@@ -31,18 +31,16 @@ type Dialog = { kind: 'add' } | { kind: PersonAction; person: Person } | null;
  */
 export function PeoplePage() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const call = useConsoleCall();
   const session = useAtomValue(sessionAtom);
   const { items: people, failure, reload } = useList(useCallback(() => fetchPeople(call), [call]));
   const [dialog, setDialog] = useState<Dialog>(null);
   const [secret, setSecret] = useState<{ name: string; password: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run, say } = useOutcomeAction();
 
   const done = async (text: string) => {
     setDialog(null);
-    setOutcome({ ok: true, text });
+    say({ ok: true, text });
     await reload();
   };
   const save = async (input: NewPerson) => {
@@ -55,30 +53,28 @@ export function PeoplePage() {
     if (password) setSecret({ name: person.name, password });
     await done(t('people.added', { name: person.name }));
   };
-  const act = async (run: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await run();
-    } catch (error) {
-      setDialog(null);
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+  /** A change from the table or a confirmation: the page says how it went, and the list shows it. */
+  const act = async (change: () => Promise<string>) => {
+    await run(async () => {
+      const text = await change();
+      await reload();
+      return text;
+    });
+    setDialog(null);
   };
   const onAction = (action: PersonAction, person: Person) => {
-    setOutcome(null);
+    say(null);
     if (action === 'enable') {
       void act(async () => {
         await changePerson(call, person.name, { disabled: false });
-        await done(t('people.enabledDone', { name: person.name }));
+        return t('people.enabledDone', { name: person.name });
       });
       return;
     }
     if (action === 'unlock') {
       void act(async () => {
         await unlockPerson(call, person.name);
-        await done(t('people.unlockedDone', { name: person.name }));
+        return t('people.unlockedDone', { name: person.name });
       });
       return;
     }
@@ -115,10 +111,10 @@ export function PeoplePage() {
         busy={busy}
         onClose={() => setDialog(null)}
         onConfirm={() =>
+          target &&
           void act(async () => {
-            if (!target) return;
             await resetFactors(call, target.name);
-            await done(t('people.resetFactorsDone', { name: target.name }));
+            return t('people.resetFactorsDone', { name: target.name });
           })
         }
       />
@@ -137,16 +133,15 @@ export function PeoplePage() {
         busy={busy}
         onClose={() => setDialog(null)}
         onConfirm={() =>
+          target &&
           void act(async () => {
-            if (!target) return;
             if (dialog?.kind === 'reset') {
               const { password } = await resetPassword(call, target.name);
               if (password) setSecret({ name: target.name, password });
-              await done(t('people.resetDone', { name: target.name }));
-            } else {
-              await changePerson(call, target.name, { disabled: true });
-              await done(t('people.disabledDone', { name: target.name }));
+              return t('people.resetDone', { name: target.name });
             }
+            await changePerson(call, target.name, { disabled: true });
+            return t('people.disabledDone', { name: target.name });
           })
         }
       />

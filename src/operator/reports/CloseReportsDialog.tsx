@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, type ReportOutcome } from '../../../shared/contract/problemReport';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { FormDialog } from '../kit/FormDialog';
 import { useConsoleAction } from '../kit/useConsoleAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
@@ -49,60 +50,40 @@ export function CloseReportsDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={target !== null}
-      onClose={onClose}
       title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('people.close') }}
+      failure={failure === null ? null : `${t('reports.closeFailed')} ${errorText(failure)}`}
+      busy={busy}
+      submit={t('reports.save')}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
+      <Radio.Group
+        label={t('reports.outcome')}
+        value={outcome}
+        onChange={(value) => setOutcome(value as ReportOutcome)}
       >
-        <Stack gap="md">
-          <Radio.Group
-            label={t('reports.outcome')}
-            value={outcome}
-            onChange={(value) => setOutcome(value as ReportOutcome)}
-          >
-            <Stack gap="xs" mt="xs">
-              <Radio value="resolved" label={t('reports.resolved')} data-autofocus />
-              <Radio value="dismissed" label={t('reports.dismissed')} />
-            </Stack>
-          </Radio.Group>
-          <Textarea
-            label={t('reports.note')}
-            description={t('reports.noteHint')}
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={REPORT_NOTE_MAX_LENGTH}
-            value={note}
-            error={missing ? t('reports.noteMissing') : undefined}
-            errorProps={{ c: 'red.9' }}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              if (event.currentTarget.value.trim() !== '') setMissing(false);
-            }}
-          />
-          {failure !== null && (
-            <Alert color="red" role="alert">
-              {t('reports.closeFailed')} {errorText(failure)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('reports.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('reports.save')}
-            </Button>
-          </Group>
+        <Stack gap="xs" mt="xs">
+          <Radio value="resolved" label={t('reports.resolved')} data-autofocus />
+          <Radio value="dismissed" label={t('reports.dismissed')} />
         </Stack>
-      </form>
-    </Modal>
+      </Radio.Group>
+      <Textarea
+        label={t('reports.note')}
+        description={t('reports.noteHint')}
+        withAsterisk
+        autosize
+        minRows={2}
+        maxLength={REPORT_NOTE_MAX_LENGTH}
+        value={note}
+        error={missing ? t('reports.noteMissing') : undefined}
+        errorProps={{ c: 'red.9' }}
+        onChange={(event) => {
+          setNote(event.currentTarget.value);
+          if (event.currentTarget.value.trim() !== '') setMissing(false);
+        }}
+      />
+    </FormDialog>
   );
 }

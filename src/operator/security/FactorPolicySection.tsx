@@ -2,7 +2,8 @@ import { Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FACTOR_POLICIES } from '../../../shared/contract/factors';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
 import { fetchFactorPolicy, saveFactorPolicy, type FactorPolicy } from '../factors/factorCalls';
@@ -14,8 +15,7 @@ export function FactorPolicySection() {
   const call = useConsoleCall();
   const [saved, setSaved] = useState<FactorPolicy | null>(null);
   const [chosen, setChosen] = useState<FactorPolicy>('none');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run, say } = useOutcomeAction();
 
   useEffect(() => {
     fetchFactorPolicy(call).then(
@@ -23,22 +23,15 @@ export function FactorPolicySection() {
         setSaved(policy);
         setChosen(policy);
       },
-      (error: unknown) => setOutcome({ ok: false, text: errorText(error) }),
+      (error: unknown) => say({ ok: false, text: errorText(error) }),
     );
-  }, [call, errorText]);
+  }, [call, errorText, say]);
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const policy = await saveFactorPolicy(call, chosen);
-      setSaved(policy);
-      setOutcome({ ok: true, text: t('console.saved') });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    run(async () => {
+      setSaved(await saveFactorPolicy(call, chosen));
+      return t('console.saved');
+    });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="factor-policy-title">

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { PASSKEY_NAME_MAX_LENGTH, type OwnFactors, type Passkey } from '../../../shared/contract/factors';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { addPasskey, removePasskey } from '../factors/passkeyCalls';
 import { usePasskeyFailure } from '../factors/usePasskeyFailure';
@@ -27,30 +28,21 @@ export function PasskeysSection({
   const call = useConsoleCall();
   const failureText = usePasskeyFailure();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run } = useOutcomeAction(failureText);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
 
-  const act = async (action: () => Promise<OwnFactors>, done: string) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      onChanged(await action());
-      setOutcome({ ok: true, text: done });
-      return true;
-    } catch (error) {
-      setOutcome({ ok: false, text: failureText(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const add = async () => {
-    if (await act(() => addPasskey(call, name.trim()), t('security.passkeyAdded'))) setName('');
-  };
+  const add = () =>
+    run(async () => {
+      onChanged(await addPasskey(call, name.trim()));
+      setName('');
+      return t('security.passkeyAdded');
+    });
   const remove = async (passkey: Passkey) => {
-    await act(() => removePasskey(call, passkey.id), t('security.passkeyRemoved'));
+    await run(async () => {
+      onChanged(await removePasskey(call, passkey.id));
+      return t('security.passkeyRemoved');
+    });
     setRemoving(null);
   };
 

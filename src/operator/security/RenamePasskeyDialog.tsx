@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { PASSKEY_NAME_MAX_LENGTH, type OwnFactors, type Passkey } from '../../../shared/contract/factors';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { FormDialog } from '../kit/FormDialog';
 import { useConsoleAction } from '../kit/useConsoleAction';
 import { renamePasskey } from '../factors/passkeyCalls';
 import { useConsoleCall } from '../session/ConsoleApi';
@@ -33,39 +34,24 @@ export function RenamePasskeyDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={passkey !== null}
-      onClose={onClose}
       title={t('security.renameTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('people.close') }}
+      failure={failure === null ? null : errorText(failure)}
+      busy={busy}
+      submit={t('security.saveName')}
+      submitDisabled={name.trim() === ''}
+      onSubmit={() => void save()}
+      onClose={onClose}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('security.passkeyName')}
-            required
-            data-autofocus
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-          />
-          {failure !== null && <Alert color="red">{errorText(failure)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('people.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} disabled={name.trim() === ''}>
-              {t('security.saveName')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('security.passkeyName')}
+        required
+        data-autofocus
+        maxLength={PASSKEY_NAME_MAX_LENGTH}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }

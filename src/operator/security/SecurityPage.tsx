@@ -6,7 +6,8 @@ import { hongKongTime } from '../../freshness/formatFreshness';
 import { localeAtom } from '../../i18n/localeAtom';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
 import { useErrorText } from '../useErrorText';
@@ -28,39 +29,36 @@ export function SecurityPage() {
   const now = useAtomValue(nowAtom).getTime();
   const [factors, setFactors] = useState<OwnFactors | null>(null);
   const [mode, setMode] = useState<Mode>('view');
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, run, say } = useOutcomeAction();
 
   const load = useCallback(async () => {
     try {
       setFactors(await fetchOwnFactors(call));
     } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
+      say({ ok: false, text: errorText(error) });
     }
-  }, [call, errorText]);
+  }, [call, errorText, say]);
   useEffect(() => void load(), [load]);
 
   const time = (iso: string | null) =>
     iso === null ? t('security.never') : hongKongTime(Date.parse(iso), now, locale);
-  const act = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      await load();
-    }
+  /** A change to the app's factor; the page reads the factors again, whatever came of it. */
+  const act = async (action: () => Promise<string | null>) => {
+    await run(action);
+    await load();
   };
   const remove = () =>
     act(async () => {
       await removeTotp(call);
       setConfirmRemove(false);
-      setOutcome({ ok: true, text: t('security.removed') });
+      return t('security.removed');
     });
-  const renew = () => act(async () => setMode({ codes: await renewRecoveryCodes(call) }));
+  const renew = () =>
+    act(async () => {
+      setMode({ codes: await renewRecoveryCodes(call) });
+      return null;
+    });
   const back = () => {
     setMode('view');
     void load();

@@ -9,6 +9,7 @@ import { CodeInput } from '../factors/CodeInput';
 import { stepUp } from '../factors/factorCalls';
 import { passkeyAssertion } from '../factors/passkeyCalls';
 import { usePasskeyFailure } from '../factors/usePasskeyFailure';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { stepUpQuestionAtom } from '../session/stepUpAtoms';
 
 /** "Confirm it is you": the password or a code before an admin act, which then goes on (decision 0068). */
@@ -37,23 +38,18 @@ function StepUpForm({ onDone }: { onDone: (steppedUp: boolean) => void }) {
   const failureText = usePasskeyFailure();
   const [way, setWay] = useState<Way>('password');
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useConsoleAction((error) => {
+    if (way === 'passkey') return failureText(error);
+    const wrong = error instanceof ApiError && (error.msg === 'badCredentials' || error.msg === 'badCode');
+    return wrong ? t(way === 'password' ? 'security.wrongPassword' : 'error.badCode') : errorText(error);
+  });
 
-  const submit = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const submit = () =>
+    run(async () => {
       if (way === 'passkey') await stepUp(call, { passkey: await passkeyAssertion(call) });
       else await stepUp(call, way === 'password' ? { password: value } : { code: value });
       onDone(true);
-    } catch (error) {
-      const wrong = error instanceof ApiError && (error.msg === 'badCredentials' || error.msg === 'badCode');
-      if (way === 'passkey') setFailure(failureText(error));
-      else setFailure(wrong ? t(way === 'password' ? 'security.wrongPassword' : 'error.badCode') : errorText(error));
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form

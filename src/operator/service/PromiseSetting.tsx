@@ -2,6 +2,7 @@ import { Alert, Button, Fieldset, Group, NumberInput, Text } from '@mantine/core
 import { useEffect, useState } from 'react';
 import { PROMISE_MINUTES_MAX, PROMISE_MINUTES_MIN } from '../../../shared/contract/service';
 import { useConsoleT } from '../i18n/useConsoleT';
+import { useConsoleAction } from '../kit/useConsoleAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { useErrorText } from '../useErrorText';
 import { fetchPromise, savePromise } from '../serviceLevels/serviceCalls';
@@ -13,28 +14,27 @@ export function PromiseSetting({ onSaved }: { onSaved: () => void }) {
   const call = useConsoleCall();
   const errorText = useErrorText();
   const [minutes, setMinutes] = useState<number | string>('');
-  const [outcome, setOutcome] = useState<{ saved: true } | { failure: unknown } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  const { busy, failure, run } = useConsoleAction();
+  const shownFailure = failure ?? loadFailure;
 
   useEffect(() => {
-    fetchPromise(call).then(setMinutes, (failure: unknown) => setOutcome({ failure }));
+    fetchPromise(call).then(setMinutes, setLoadFailure);
   }, [call]);
 
   return (
     <Fieldset legend={t('service.promiseSetting')} className={classes.noPrint}>
       <form
-        onSubmit={async (event) => {
+        onSubmit={(event) => {
           event.preventDefault();
-          setBusy(true);
-          try {
+          setSaved(false);
+          setLoadFailure(null);
+          void run(async () => {
             setMinutes(await savePromise(call, Number(minutes)));
-            setOutcome({ saved: true });
+            setSaved(true);
             onSaved();
-          } catch (failure) {
-            setOutcome({ failure });
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         <Group align="flex-end" gap="sm">
@@ -52,16 +52,16 @@ export function PromiseSetting({ onSaved }: { onSaved: () => void }) {
           </Button>
         </Group>
       </form>
-      {outcome !== null &&
-        ('saved' in outcome ? (
-          <Text role="status" mt="xs">
-            {t('service.saved')}
-          </Text>
-        ) : (
-          <Alert color="red" mt="xs">
-            {errorText(outcome.failure)}
-          </Alert>
-        ))}
+      {saved && (
+        <Text role="status" mt="xs">
+          {t('service.saved')}
+        </Text>
+      )}
+      {shownFailure !== null && (
+        <Alert color="red" mt="xs">
+          {errorText(shownFailure)}
+        </Alert>
+      )}
     </Fieldset>
   );
 }

@@ -2,14 +2,14 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useConsoleT } from '../i18n/useConsoleT';
-import { OutcomeMessage, type Outcome } from '../OutcomeMessage';
+import { OutcomeMessage } from '../OutcomeMessage';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ListState } from '../kit/ListState';
 import { SecretDialog } from '../kit/SecretDialog';
 import { useList } from '../kit/useList';
+import { useOutcomeAction } from '../kit/useOutcomeAction';
 import { useConsoleCall } from '../session/ConsoleApi';
 import { sessionAtom } from '../session/sessionAtoms';
-import { useErrorText } from '../useErrorText';
 import { createToken, fetchTokens, revokeToken, type ApiToken, type NewToken } from './tokenCalls';
 import { TokenDialog } from './TokenDialog';
 import { TokensTable } from './TokensTable';
@@ -17,34 +17,27 @@ import { TokensTable } from './TokensTable';
 /** Named API tokens for scripts and controllers: made with the secret shown once, revoked with a confirmation. */
 export function TokensPage() {
   const t = useConsoleT();
-  const errorText = useErrorText();
   const call = useConsoleCall();
   const session = useAtomValue(sessionAtom);
   const { items: tokens, failure, reload } = useList(useCallback(() => fetchTokens(call), [call]));
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, outcome, run, say } = useOutcomeAction();
 
   const create = async (input: NewToken) => {
     const made = await createToken(call, input);
     setAdding(false);
     setSecret({ name: made.token.name, secret: made.secret });
-    setOutcome({ ok: true, text: t('tokens.created', { name: made.token.name }) });
+    say({ ok: true, text: t('tokens.created', { name: made.token.name }) });
     await reload();
   };
   const revoke = async (token: ApiToken) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await revokeToken(call, token.id);
-      setOutcome({ ok: true, text: t('tokens.revoked', { name: token.name }) });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorText(error) });
-    } finally {
-      setBusy(false);
-      setRevoking(null);
-    }
+      return t('tokens.revoked', { name: token.name });
+    });
+    setRevoking(null);
     await reload();
   };
 
@@ -55,7 +48,7 @@ export function TokensPage() {
         <Title order={2}>{t('tokens.title')}</Title>
         <Button
           onClick={() => {
-            setOutcome(null);
+            say(null);
             setAdding(true);
           }}
         >
