@@ -3,7 +3,19 @@ import type { District } from '../../../shared/contract/machine';
 import type { AccessChange } from '../accessAudit';
 import { PROMISE_MINUTES_META_KEY } from '../metaKeys';
 import { fromEpisodeRow, type EpisodeRow } from '../episodeKeeping';
-import { readPromiseMinutes, storedEpisodesSql } from '../serviceSql';
+import type { MonthTallies } from '../../../shared/service/monthFigures';
+import {
+  EMPTIED_FULL,
+  monthEpisodesCte,
+  readPromiseMinutes,
+  storedEpisodesSql,
+  tallyDaysSql,
+  tallyFailuresSql,
+  talliesOf,
+  type DayTallyRow,
+  type FailureRow,
+  type TallyDialect,
+} from '../serviceSql';
 import type { DistrictEpisode, ServiceStore } from '../serviceStore';
 import * as rec from '../tokenRecord';
 import { inTransaction } from './pool';
@@ -12,12 +24,56 @@ type DistrictRow = EpisodeRow & { district: District };
 const inDistricts = (districts: readonly District[], placeholder: number): string =>
   districts.length === 0 ? '' : `m.district = ANY($${placeholder}::text[])`;
 
+const DIALECT: TallyDialect = {
+  from: '$1',
+  to: '$2',
+  nowMs: '$3::bigint',
+  limitMs: '$4::bigint',
+  ms: (column) => `(extract(epoch FROM ${column}::timestamptz) * 1000)::bigint`,
+  // COUNT answers a bigint and SUM a numeric, which the driver answers as strings; float8 holds them exactly.
+  count: (aggregate) => `(${aggregate})::float8`,
+};
+
+/**
+ * The month's tallies in one statement, the CTE read once: the days' and the machines' rows as JSON text, and the
+ * percentiles by percentile_disc, the nearest rank (`percentile` in monthFigures.ts).
+ */
+const tallySql = (inDistricts: string) => `${monthEpisodesCte(DIALECT, inDistricts)}
+  SELECT
+    (SELECT COALESCE(json_agg(d), '[]')::text FROM (${tallyDaysSql(DIALECT)}) d) AS days,
+    (SELECT COALESCE(json_agg(f), '[]')::text FROM (${tallyFailuresSql(DIALECT)}) f) AS failures,
+    (SELECT (percentile_disc(0.5) WITHIN GROUP (ORDER BY ms))::float8 ${EMPTIED_FULL}) AS median_ms,
+    (SELECT (percentile_disc(0.95) WITHIN GROUP (ORDER BY ms))::float8 ${EMPTIED_FULL}) AS p95_ms`;
+
+interface TallyRow {
+  days: string;
+  failures: string;
+  median_ms: number | null;
+  p95_ms: number | null;
+}
+
 /** PostgreSQL: the service levels' reads and the promise's setting. */
 export class PgServiceStore implements ServiceStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]> {
     return this.read(storedEpisodesSql({ from: '$1', to: '$2' }, inDistricts(districts, 3)), [from, to], districts);
+  }
+
+  async monthTallies(
+    from: string,
+    to: string,
+    districts: readonly District[],
+    promiseMinutes: number,
+    nowMs: number,
+  ): Promise<MonthTallies> {
+    const span = [from, to, nowMs, promiseMinutes * 60_000];
+    const { rows } = await this.pool.query<TallyRow>(
+      tallySql(inDistricts(districts, 5)),
+      districts.length === 0 ? span : [...span, districts],
+    );
+    const { days, failures, median_ms, p95_ms } = rows[0]!;
+    return talliesOf(JSON.parse(days) as DayTallyRow[], JSON.parse(failures) as FailureRow[], median_ms, p95_ms);
   }
 
   async openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]> {
