@@ -5,6 +5,8 @@ import { afterEach, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/db/sqlite/migrations';
 import { openDatabase, type Db } from '../../server/db/sqlite/open';
 import { listMachines } from '../../server/db/sqlite/machines';
+import { SQLITE_TALLY_DIALECT } from '../../server/db/sqlite/service';
+import { monthEpisodesCte, tallyDaysSql, tallyFailuresSql } from '../../server/db/serviceSql';
 import { describeSqliteOnly, makeTempDir } from './helpers';
 
 let dir: string;
@@ -439,7 +441,7 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
     entry.run('RVM-2', '2026-11-02T03:00:00.000Z', '<=5%', 1, null);
     entry.run('RVM-3', '2026-11-03T00:00:00.000Z', 'Full', 0, null);
 
-    expect(migrate(db, MIGRATIONS)).toEqual([19]);
+    expect(migrate(db, MIGRATIONS)).toEqual([19, 20]);
     expect(
       db.prepare('SELECT machine_id, kind, from_at, to_at, ended FROM service_episodes ORDER BY id').raw().all(),
     ).toEqual([
@@ -449,6 +451,27 @@ describeSqliteOnly(SQLITE_SCHEMA, "migration 6: the extra fields' CHECK accepts 
       ['RVM-3', 'full', '2026-11-03T00:00:00.000Z', null, 'open'],
       ['RVM-3', 'nearlyFull', '2026-11-03T00:00:00.000Z', null, 'open'],
     ]);
+    db.close();
+  });
+
+  it('20 lets a month’s figures read a covering range of the episodes, no row', () => {
+    dir = makeTempDir();
+    const db = new Database(path.join(dir, 'db.sqlite'));
+    expect(migrate(db, MIGRATIONS)).toContain(20);
+    const cte = monthEpisodesCte(SQLITE_TALLY_DIALECT, '');
+    const plan = (sql: string) =>
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ from: 'a', to: 'b', nowMs: 0, limitMs: 0 }) as {
+          detail: string;
+        }[]
+      )
+        .map((row) => row.detail)
+        .join('\n');
+    for (const sql of [tallyDaysSql(SQLITE_TALLY_DIALECT), tallyFailuresSql(SQLITE_TALLY_DIALECT)]) {
+      expect(plan(`${cte} ${sql}`)).toMatch(
+        /SEARCH e USING COVERING INDEX service_episodes_kind_from \(kind=\? AND from_at>\? AND from_at<\?\)/,
+      );
+    }
     db.close();
   });
 });

@@ -549,6 +549,15 @@ CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at 
 `,
     then: pgRemakeAllEpisodes,
   },
+  {
+    version: 20,
+    name: 'service episodes indexed for the month report',
+    // SQLite's migration 20 (decision 0074's follow-up): a month's figures read the full and nearly full episodes
+    // that started in it, every column they need in this index (an index-only range once vacuumed).
+    sql: `
+CREATE INDEX service_episodes_kind_from ON service_episodes (kind, from_at) INCLUDE (machine_id, to_at, ended);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */
