@@ -55,7 +55,7 @@ const storedEpisodes = async (pool: pg.Pool) =>
     )
   ).rows.map((row) => [row.machine_id, row.kind, row.from_at, row.to_at, row.ended]);
 
-describe('PostgreSQL migration 19', () => {
+describe('migration 19 on PostgreSQL', () => {
   it('makes the service episodes from the history already kept, as SQLite’s does', async () => {
     const pool = await databaseBefore(19);
     await insertHistory(pool, [
