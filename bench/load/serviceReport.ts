@@ -5,7 +5,7 @@
  * whole Hong Kong month, every district, the open episodes and the month's CSV, SERVICE_ROUNDS times each (default
  * 20) after a warm-up; also the fill (history and episodes) and the server's start. SERVICE_BACKFILL=1 leaves the
  * episodes to migration 19 at the start and times it (an upgrade's cost). A quick run: SERVICE_MACHINES=100
- * SERVICE_DAYS=62. Writes bench/results/<date>-service-report.json.
+ * SERVICE_DAYS=62. Writes bench/results/<time>-service-report-<engines>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -44,7 +44,8 @@ const record = {
   node: process.version,
   results,
 };
-const file = path.join(ROOT, 'bench/results', `${record.at.slice(0, 16).replace(':', '')}-service-report.json`);
+const stamp = record.at.slice(0, 19).replaceAll(':', '');
+const file = path.join(ROOT, 'bench/results', `${stamp}-service-report-${ENGINES.join('-')}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 console.info(`written ${path.relative(ROOT, file)}`);

@@ -74,12 +74,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The month's full and nearly full episodes (those that started in it, of machines still there, in `inDistricts`),
- * each with its Hong Kong day number (hongKongTime.ts) and length in milliseconds, open ones up to now: an index
- * range of `service_episodes_kind_from`, which holds every column read (migration 20).
+ * a full one with its Hong Kong day number (hongKongTime.ts) and length in milliseconds, an open one up to now (a
+ * nearly full one is only counted: its times are not read, half the parsing): an index range of
+ * `service_episodes_kind_from`, which holds every column read (migration 20).
  */
 export function monthEpisodesCte(d: TallyDialect, inDistricts: string): string {
   return `WITH timed AS (
-    SELECT e.machine_id, e.kind, e.ended, ${d.ms('e.from_at')} AS from_ms, ${d.ms('e.to_at')} AS to_ms
+    SELECT e.machine_id, e.kind, e.ended,
+      CASE WHEN e.kind = 'full' THEN ${d.ms('e.from_at')} END AS from_ms,
+      CASE WHEN e.kind = 'full' THEN ${d.ms('e.to_at')} END AS to_ms
     FROM service_episodes e JOIN machines m ON m.id = e.machine_id
     WHERE e.kind IN ('full', 'nearlyFull') AND e.from_at >= ${d.from} AND e.from_at < ${d.to}${
       inDistricts === '' ? '' : ` AND ${inDistricts}`
@@ -91,14 +94,16 @@ export function monthEpisodesCte(d: TallyDialect, inDistricts: string): string {
   )`;
 }
 
-/** Per Hong Kong day of the CTE: its full episodes, kept, broken and their length, and its nearly full ones. */
-export const tallyDaysSql = (d: TallyDialect): string => `SELECT day,
-    ${d.count(`SUM(CASE WHEN kind = 'full' THEN 1 ELSE 0 END)`)} AS episodes,
-    ${d.count(`SUM(CASE WHEN kind = 'full' AND ms <= ${d.limitMs} AND ended = 'emptied' THEN 1 ELSE 0 END)`)} AS kept,
-    ${d.count(`SUM(CASE WHEN kind = 'full' AND ms > ${d.limitMs} THEN 1 ELSE 0 END)`)} AS broken,
-    ${d.count(`SUM(CASE WHEN kind = 'full' THEN ms ELSE 0 END)`)} AS full_ms,
-    ${d.count(`SUM(CASE WHEN kind = 'nearlyFull' THEN 1 ELSE 0 END)`)} AS nearly_full
-  FROM month GROUP BY day`;
+/** Per Hong Kong day of the CTE: its full episodes, kept, broken and their length together. */
+export const tallyDaysSql = (d: TallyDialect): string => `SELECT day, ${d.count('COUNT(*)')} AS episodes,
+    ${d.count(`SUM(CASE WHEN ms <= ${d.limitMs} AND ended = 'emptied' THEN 1 ELSE 0 END)`)} AS kept,
+    ${d.count(`SUM(CASE WHEN ms > ${d.limitMs} THEN 1 ELSE 0 END)`)} AS broken,
+    ${d.count('SUM(ms)')} AS full_ms
+  FROM month WHERE kind = 'full' GROUP BY day`;
+
+/** The CTE's nearly full episodes: counted apart, so that the days' grouping sorts the full ones only. */
+export const tallyNearlyFullSql = (d: TallyDialect): string =>
+  `SELECT ${d.count('COUNT(*)')} FROM month WHERE kind = 'nearlyFull'`;
 
 /** Per machine of the CTE that broke the promise: how often, and the milliseconds past it together. */
 export const tallyFailuresSql = (d: TallyDialect): string => `SELECT machine_id,
@@ -115,7 +120,6 @@ export interface DayTallyRow {
   kept: number;
   broken: number;
   full_ms: number;
-  nearly_full: number;
 }
 export interface FailureRow {
   machine_id: string;
@@ -126,20 +130,19 @@ export interface FailureRow {
 /** The tallies from the rows (the days' numbers as dates). */
 export function talliesOf(
   days: readonly DayTallyRow[],
+  nearlyFullEpisodes: number,
   failures: readonly FailureRow[],
   medianMsToEmpty: number | null,
   p95MsToEmpty: number | null,
 ): MonthTallies {
   return {
-    days: days
-      .filter((day) => day.episodes > 0)
-      .map((day) => ({
-        day: hongKongDayOfNumber(day.day),
-        episodes: day.episodes,
-        kept: day.kept,
-        broken: day.broken,
-      })),
-    nearlyFullEpisodes: days.reduce((total, day) => total + day.nearly_full, 0),
+    days: days.map((day) => ({
+      day: hongKongDayOfNumber(day.day),
+      episodes: day.episodes,
+      kept: day.kept,
+      broken: day.broken,
+    })),
+    nearlyFullEpisodes,
     fullMs: days.reduce((total, day) => total + day.full_ms, 0),
     failures: failures.map((row) => ({ machineId: row.machine_id, broken: row.broken, lateMs: row.late_ms })),
     medianMsToEmpty,

@@ -11,6 +11,7 @@ import {
   storedEpisodesSql,
   tallyDaysSql,
   tallyFailuresSql,
+  tallyNearlyFullSql,
   talliesOf,
   type DayTallyRow,
   type FailureRow,
@@ -29,7 +30,8 @@ const DIALECT: TallyDialect = {
   to: '$2',
   nowMs: '$3::bigint',
   limitMs: '$4::bigint',
-  ms: (column) => `(extract(epoch FROM ${column}::timestamptz) * 1000)::bigint`,
+  // In double precision: exact to the millisecond for centuries, and faster than extract's numeric.
+  ms: (column) => `round(date_part('epoch', ${column}::timestamptz) * 1000)::bigint`,
   // COUNT answers a bigint and SUM a numeric, which the driver answers as strings; float8 holds them exactly.
   count: (aggregate) => `(${aggregate})::float8`,
 };
@@ -41,12 +43,14 @@ const DIALECT: TallyDialect = {
 const tallySql = (inDistricts: string) => `${monthEpisodesCte(DIALECT, inDistricts)}
   SELECT
     (SELECT COALESCE(json_agg(d), '[]')::text FROM (${tallyDaysSql(DIALECT)}) d) AS days,
+    (${tallyNearlyFullSql(DIALECT)}) AS nearly_full,
     (SELECT COALESCE(json_agg(f), '[]')::text FROM (${tallyFailuresSql(DIALECT)}) f) AS failures,
     (SELECT (percentile_disc(0.5) WITHIN GROUP (ORDER BY ms))::float8 ${EMPTIED_FULL}) AS median_ms,
     (SELECT (percentile_disc(0.95) WITHIN GROUP (ORDER BY ms))::float8 ${EMPTIED_FULL}) AS p95_ms`;
 
 interface TallyRow {
   days: string;
+  nearly_full: number;
   failures: string;
   median_ms: number | null;
   p95_ms: number | null;
@@ -72,8 +76,9 @@ export class PgServiceStore implements ServiceStore {
       tallySql(inDistricts(districts, 5)),
       districts.length === 0 ? span : [...span, districts],
     );
-    const { days, failures, median_ms, p95_ms } = rows[0]!;
-    return talliesOf(JSON.parse(days) as DayTallyRow[], JSON.parse(failures) as FailureRow[], median_ms, p95_ms);
+    const { days, nearly_full, failures, median_ms, p95_ms } = rows[0]!;
+    const [dayRows, failureRows] = [JSON.parse(days) as DayTallyRow[], JSON.parse(failures) as FailureRow[]];
+    return talliesOf(dayRows, nearly_full, failureRows, median_ms, p95_ms);
   }
 
   async openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]> {

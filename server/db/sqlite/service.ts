@@ -10,6 +10,7 @@ import {
   storedEpisodesSql,
   tallyDaysSql,
   tallyFailuresSql,
+  tallyNearlyFullSql,
   talliesOf,
   type DayTallyRow,
   type FailureRow,
@@ -59,14 +60,18 @@ export class SqliteServiceStore implements ServiceStore {
       limitMs: promiseMinutes * 60_000,
       ...(districts.length === 0 ? {} : { districts: JSON.stringify(districts) }),
     };
-    // One read transaction, so that the three reads see the same episodes.
+    // One read transaction, so that the four reads see the same episodes.
     return db
       .transaction(() => {
         const days = db.prepare(`${cte} ${tallyDaysSql(SQLITE_TALLY_DIALECT)}`).all(params) as DayTallyRow[];
+        const nearlyFull = db
+          .prepare(`${cte} ${tallyNearlyFullSql(SQLITE_TALLY_DIALECT)}`)
+          .pluck()
+          .get(params) as number;
         const failures = db.prepare(`${cte} ${tallyFailuresSql(SQLITE_TALLY_DIALECT)}`).all(params) as FailureRow[];
         // SQLite has no percentile: the lengths come sorted, and the nearest ranks are taken here.
         const toEmpty = db.prepare(`${cte} SELECT ms ${EMPTIED_FULL} ORDER BY ms`).pluck().all(params) as number[];
-        return talliesOf(days, failures, percentile(toEmpty, 0.5), percentile(toEmpty, 0.95));
+        return talliesOf(days, nearlyFull, failures, percentile(toEmpty, 0.5), percentile(toEmpty, 0.95));
       })
       .deferred();
   }
