@@ -3,8 +3,9 @@
  * 1,000) with SERVICE_DAYS of history (default 365) at a change every 15 minutes, on SQLite and on PostgreSQL (a
  * throwaway cluster), SERVICE_ENGINES=sqlite or postgres for one. Times the real server's month report for the last
  * whole Hong Kong month, every district, the open episodes and the month's CSV, SERVICE_ROUNDS times each (default
- * 5) after a warm-up; also the fill and the start that makes the episodes (migration 19). Writes
- * bench/results/<date>-service-report.json.
+ * 20) after a warm-up; also the fill (history and episodes) and the server's start. SERVICE_BACKFILL=1 leaves the
+ * episodes to migration 19 at the start and times it (an upgrade's cost). A quick run: SERVICE_MACHINES=100
+ * SERVICE_DAYS=62. Writes bench/results/<time>-service-report-<engines>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -20,7 +21,9 @@ const ENGINES = (process.env.SERVICE_ENGINES ?? 'sqlite,postgres').split(',');
 const options: RunOptions = {
   machines: MACHINES,
   span: fleetSpan(DAYS),
-  rounds: Number(process.env.SERVICE_ROUNDS ?? 5),
+  days: DAYS,
+  backfill: process.env.SERVICE_BACKFILL === '1',
+  rounds: Number(process.env.SERVICE_ROUNDS ?? 20),
   token: 'bench-admin-token-0123456789',
 };
 
@@ -34,13 +37,15 @@ const record = {
   days: DAYS,
   historyEntries: MACHINES * options.span.entries,
   rounds: options.rounds,
+  backfill: options.backfill,
   cores: cpus().length,
   cpu: cpus()[0]?.model,
   loadAverage: loadavg(),
   node: process.version,
   results,
 };
-const file = path.join(ROOT, 'bench/results', `${record.at.slice(0, 16).replace(':', '')}-service-report.json`);
+const stamp = record.at.slice(0, 19).replaceAll(':', '');
+const file = path.join(ROOT, 'bench/results', `${stamp}-service-report-${ENGINES.join('-')}.json`);
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
 console.info(`written ${path.relative(ROOT, file)}`);

@@ -1,4 +1,6 @@
 import { EPISODE_KINDS } from '../../shared/service/episodes';
+import { hongKongDayOfNumber } from '../../shared/service/hongKongTime';
+import type { MonthTallies } from '../../shared/service/monthFigures';
 import { DEFAULT_PROMISE_MINUTES } from './serviceStore';
 
 /**
@@ -52,4 +54,98 @@ const kindOrder = (column: string): string =>
 export function readPromiseMinutes(stored: string | undefined): number {
   const minutes = Number(stored);
   return stored !== undefined && Number.isInteger(minutes) && minutes > 0 ? minutes : DEFAULT_PROMISE_MINUTES;
+}
+
+/** What the month's tallies' SQL needs of an engine: its placeholders and two expressions. */
+export interface TallyDialect {
+  /** Placeholders: the month's span (ISO 8601), now and the promise (whole milliseconds). */
+  from: string;
+  to: string;
+  nowMs: string;
+  limitMs: string;
+  /** An ISO 8601 text column as whole milliseconds since 1970 (null stays null). */
+  ms: (column: string) => string;
+  /** An integer aggregate as the driver answers a number. */
+  count: (aggregate: string) => string;
+}
+
+const HONG_KONG_OFFSET_MS = 8 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The month's full and nearly full episodes (those that started in it, of machines still there, in `inDistricts`),
+ * a full one with its Hong Kong day number (hongKongTime.ts) and length in milliseconds, an open one up to now (a
+ * nearly full one is only counted: its times are not read, half the parsing): an index range of
+ * `service_episodes_kind_from`, which holds every column read (migration 21).
+ */
+export function monthEpisodesCte(d: TallyDialect, inDistricts: string): string {
+  return `WITH timed AS (
+    SELECT e.machine_id, e.kind, e.ended,
+      CASE WHEN e.kind = 'full' THEN ${d.ms('e.from_at')} END AS from_ms,
+      CASE WHEN e.kind = 'full' THEN ${d.ms('e.to_at')} END AS to_ms
+    FROM service_episodes e JOIN machines m ON m.id = e.machine_id
+    WHERE e.kind IN ('full', 'nearlyFull') AND e.from_at >= ${d.from} AND e.from_at < ${d.to}${
+      inDistricts === '' ? '' : ` AND ${inDistricts}`
+    }
+  ), month AS (
+    SELECT machine_id, kind, ended, (from_ms + ${HONG_KONG_OFFSET_MS}) / ${DAY_MS} AS day,
+      COALESCE(to_ms, ${d.nowMs}) - from_ms AS ms
+    FROM timed
+  )`;
+}
+
+/** Per Hong Kong day of the CTE: its full episodes, kept, broken and their length together. */
+export const tallyDaysSql = (d: TallyDialect): string => `SELECT day, ${d.count('COUNT(*)')} AS episodes,
+    ${d.count(`SUM(CASE WHEN ms <= ${d.limitMs} AND ended = 'emptied' THEN 1 ELSE 0 END)`)} AS kept,
+    ${d.count(`SUM(CASE WHEN ms > ${d.limitMs} THEN 1 ELSE 0 END)`)} AS broken,
+    ${d.count('SUM(ms)')} AS full_ms
+  FROM month WHERE kind = 'full' GROUP BY day`;
+
+/** The CTE's nearly full episodes: counted apart, so that the days' grouping sorts the full ones only. */
+export const tallyNearlyFullSql = (d: TallyDialect): string =>
+  `SELECT ${d.count('COUNT(*)')} FROM month WHERE kind = 'nearlyFull'`;
+
+/** Per machine of the CTE that broke the promise: how often, and the milliseconds past it together. */
+export const tallyFailuresSql = (d: TallyDialect): string => `SELECT machine_id,
+    ${d.count('COUNT(*)')} AS broken, ${d.count(`SUM(ms) - COUNT(*) * ${d.limitMs}`)} AS late_ms
+  FROM month WHERE kind = 'full' AND ms > ${d.limitMs} GROUP BY machine_id`;
+
+/** The emptied full episodes of the CTE (the lengths the percentiles read). */
+export const EMPTIED_FULL = `FROM month WHERE kind = 'full' AND ended = 'emptied'`;
+
+/** A day's row of `tallyDaysSql`, and a machine's of `tallyFailuresSql`. */
+export interface DayTallyRow {
+  day: number;
+  episodes: number;
+  kept: number;
+  broken: number;
+  full_ms: number;
+}
+export interface FailureRow {
+  machine_id: string;
+  broken: number;
+  late_ms: number;
+}
+
+/** The tallies from the rows (the days' numbers as dates). */
+export function talliesOf(
+  days: readonly DayTallyRow[],
+  nearlyFullEpisodes: number,
+  failures: readonly FailureRow[],
+  medianMsToEmpty: number | null,
+  p95MsToEmpty: number | null,
+): MonthTallies {
+  return {
+    days: days.map((day) => ({
+      day: hongKongDayOfNumber(day.day),
+      episodes: day.episodes,
+      kept: day.kept,
+      broken: day.broken,
+    })),
+    nearlyFullEpisodes,
+    fullMs: days.reduce((total, day) => total + day.full_ms, 0),
+    failures: failures.map((row) => ({ machineId: row.machine_id, broken: row.broken, lateMs: row.late_ms })),
+    medianMsToEmpty,
+    p95MsToEmpty,
+  };
 }

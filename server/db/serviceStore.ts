@@ -1,5 +1,6 @@
 import type { District } from '../../shared/contract/machine';
 import type { Episode } from '../../shared/service/episodes';
+import type { MonthTallies } from '../../shared/service/monthFigures';
 import type { AccessChange } from './accessAudit';
 
 /** The promise's length when no admin has set it: the pilot's 4 hours. */
@@ -18,6 +19,18 @@ export interface ServiceStore {
    * UTC), by start; with `districts`, only the machines of those.
    */
   episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]>;
+  /**
+   * What the figures of the episodes that started from `from` to before `to` are made of, aggregated by the
+   * database (`monthEpisodesCte` in serviceSql.ts): open ones count up to `nowMs`, against a promise of
+   * `promiseMinutes`.
+   */
+  monthTallies(
+    from: string,
+    to: string,
+    districts: readonly District[],
+    promiseMinutes: number,
+    nowMs: number,
+  ): Promise<MonthTallies>;
   /** The episodes going on, likewise. */
   openEpisodes(districts: readonly District[]): Promise<DistrictEpisode[]>;
   /** The promise's length in minutes. */

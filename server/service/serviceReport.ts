@@ -2,7 +2,7 @@ import type { District } from '../../shared/contract/machine';
 import type { ServiceEpisode } from '../../shared/contract/service';
 import { episodeMinutes, type Episode } from '../../shared/service/episodes';
 import { hongKongMonthSpan } from '../../shared/service/hongKongTime';
-import { monthFigures, verdictOf, type MonthFigures } from '../../shared/service/monthFigures';
+import { figuresOf, verdictOf, type MonthFigures } from '../../shared/service/monthFigures';
 import type { ServiceStore } from '../db/serviceStore';
 
 const isFill = (episode: Episode): boolean => episode.kind === 'full' || episode.kind === 'nearlyFull';
@@ -56,7 +56,10 @@ export async function monthEpisodes(
   return found.map(({ episode, district }) => toServiceEpisode(episode, district, promiseMinutes, nowMs));
 }
 
-/** The month's figures. */
+/**
+ * The month's figures, aggregated by the database (issue 67: within 1 s at 1,000 machines); equal to `monthFigures`
+ * over the month's episodes (tests/server/service.test.ts).
+ */
 export async function monthReport(
   store: ServiceStore,
   month: string,
@@ -64,6 +67,8 @@ export async function monthReport(
   promiseMinutes: number,
   nowMs: number,
 ): Promise<MonthFigures> {
-  const episodes = await monthEpisodes(store, month, districts, promiseMinutes, nowMs);
-  return monthFigures(episodes, month, promiseMinutes, nowMs);
+  const { from, to } = hongKongMonthSpan(month);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const tallies = await store.monthTallies(iso(from), iso(to), districts, promiseMinutes, nowMs);
+  return figuresOf(tallies, month, promiseMinutes);
 }

@@ -16,6 +16,13 @@ export function hongKongMonthSpan(month: string): { from: number; to: number } {
 /** The Hong Kong date (`YYYY-MM-DD`) of an instant. */
 export const hongKongDay = (ms: number): string => new Date(ms + HONG_KONG_OFFSET_MS).toISOString().slice(0, 10);
 
+/**
+ * The Hong Kong date of a day number: days from 1 January 1970 in Hong Kong, which is an instant's milliseconds plus
+ * 8 hours divided by a day's and rounded down (as the service levels' SQL groups episodes by day).
+ */
+export const hongKongDayOfNumber = (dayNumber: number): string =>
+  new Date(dayNumber * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 /** The Hong Kong month (`YYYY-MM`) of an instant. */
 export const hongKongMonth = (ms: number): string => hongKongDay(ms).slice(0, 7);
 

@@ -50,6 +50,76 @@ export interface MonthFigures {
 }
 
 const WORST_MACHINES = 10;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A Hong Kong day's full episodes (the figures' counts before the share). */
+export type DayTally = Omit<DayFigures, 'keptShare'>;
+
+/**
+ * What the month's figures are made of, in whole milliseconds so that any order of summing (an engine's SUM, this
+ * module's loop) gives the same figures: the store aggregates it in SQL (server/db/serviceSql.ts), `tallyEpisodes`
+ * folds episodes into it, `figuresOf` turns it into the figures.
+ */
+export interface MonthTallies {
+  /** The Hong Kong days with a full episode started, in any order. */
+  days: DayTally[];
+  nearlyFullEpisodes: number;
+  /** The full episodes' lengths together (open ones up to now). */
+  fullMs: number;
+  /** Every machine that broke the promise, in any order: how often, and by how long in all. */
+  failures: { machineId: string; broken: number; lateMs: number }[];
+  /** Nearest-rank median and 95th percentile of the emptied full episodes' lengths; null when none was emptied. */
+  medianMsToEmpty: number | null;
+  p95MsToEmpty: number | null;
+}
+
+/** The month's tallies from episodes of any months and kinds: those that started in it (Hong Kong time) count. */
+export function tallyEpisodes(
+  episodes: readonly Episode[],
+  month: string,
+  promiseMinutes: number,
+  nowMs: number,
+): MonthTallies {
+  const { from, to } = hongKongMonthSpan(month);
+  const limitMs = promiseMinutes * MINUTE_MS;
+  const days = new Map<string, DayTally>();
+  const failures = new Map<string, MonthTallies['failures'][number]>();
+  const toEmpty: number[] = [];
+  let nearlyFullEpisodes = 0;
+  let fullMs = 0;
+  for (const episode of episodes) {
+    const start = Date.parse(episode.from);
+    if (!(start >= from && start < to)) continue;
+    if (episode.kind === 'nearlyFull') nearlyFullEpisodes += 1;
+    if (episode.kind !== 'full') continue;
+    const ms = (episode.to === null ? nowMs : Date.parse(episode.to)) - start;
+    const dayName = hongKongDay(start);
+    const day = days.get(dayName) ?? { day: dayName, episodes: 0, kept: 0, broken: 0 };
+    days.set(dayName, day);
+    day.episodes += 1;
+    fullMs += ms;
+    if (episode.end === 'emptied') toEmpty.push(ms);
+    if (ms > limitMs) {
+      day.broken += 1;
+      const machine = failures.get(episode.machineId) ?? { machineId: episode.machineId, broken: 0, lateMs: 0 };
+      machine.broken += 1;
+      machine.lateMs += ms - limitMs;
+      failures.set(episode.machineId, machine);
+    } else if (episode.end === 'emptied') {
+      day.kept += 1;
+    }
+  }
+  toEmpty.sort((a, b) => a - b);
+  return {
+    days: [...days.values()],
+    nearlyFullEpisodes,
+    fullMs,
+    failures: [...failures.values()],
+    medianMsToEmpty: percentile(toEmpty, 0.5),
+    p95MsToEmpty: percentile(toEmpty, 0.95),
+  };
+}
 
 /** The nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], fraction: number): number | null {
@@ -58,6 +128,39 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 }
 
 const share = (kept: number, broken: number): number | null => (kept + broken === 0 ? null : kept / (kept + broken));
+const minutesOf = (ms: number | null): number | null => (ms === null ? null : ms / MINUTE_MS);
+
+/** The month's figures from its tallies. */
+export function figuresOf(tallies: MonthTallies, month: string, promiseMinutes: number): MonthFigures {
+  const tallied = new Map(tallies.days.map((day) => [day.day, day]));
+  const days = hongKongDaysOf(month).map((day) => tallied.get(day) ?? { day, episodes: 0, kept: 0, broken: 0 });
+  const sum = (count: (day: DayTally) => number) => days.reduce((total, day) => total + count(day), 0);
+  const kept = sum((day) => day.kept);
+  const broken = sum((day) => day.broken);
+  return {
+    month,
+    promiseMinutes,
+    episodes: sum((day) => day.episodes),
+    nearlyFullEpisodes: tallies.nearlyFullEpisodes,
+    kept,
+    broken,
+    keptShare: share(kept, broken),
+    medianMinutesToEmpty: minutesOf(tallies.medianMsToEmpty),
+    p95MinutesToEmpty: minutesOf(tallies.p95MsToEmpty),
+    hoursFull: tallies.fullMs / HOUR_MS,
+    worstMachines: tallies.failures
+      .map(({ machineId, broken: count, lateMs }) => ({ machineId, broken: count, lateMinutes: lateMs / MINUTE_MS }))
+      .sort((a, b) => b.broken - a.broken || b.lateMinutes - a.lateMinutes || a.machineId.localeCompare(b.machineId))
+      .slice(0, WORST_MACHINES),
+    days: days.map((day) => ({
+      day: day.day,
+      episodes: day.episodes,
+      kept: day.kept,
+      broken: day.broken,
+      keptShare: share(day.kept, day.broken),
+    })),
+  };
+}
 
 /** The month's figures (Hong Kong time) from episodes of any months and kinds: those that started in it count. */
 export function monthFigures(
@@ -66,52 +169,5 @@ export function monthFigures(
   promiseMinutes: number,
   nowMs: number,
 ): MonthFigures {
-  const { from, to } = hongKongMonthSpan(month);
-  const inMonth = episodes.filter((episode) => {
-    const start = Date.parse(episode.from);
-    return start >= from && start < to;
-  });
-  const full = inMonth.filter((episode) => episode.kind === 'full');
-  const days = new Map(hongKongDaysOf(month).map((day) => [day, { day, episodes: 0, kept: 0, broken: 0 }]));
-  const failures = new Map<string, MachineFailures>();
-  const toEmpty: number[] = [];
-  let kept = 0;
-  let broken = 0;
-  let minutesFull = 0;
-  for (const episode of full) {
-    const minutes = episodeMinutes(episode, nowMs);
-    const verdict = verdictOf(episode, promiseMinutes, nowMs);
-    const day = days.get(hongKongDay(Date.parse(episode.from)))!;
-    day.episodes += 1;
-    minutesFull += minutes;
-    if (episode.end === 'emptied') toEmpty.push(minutes);
-    if (verdict === 'kept') {
-      kept += 1;
-      day.kept += 1;
-    } else if (verdict === 'broken') {
-      broken += 1;
-      day.broken += 1;
-      const machine = failures.get(episode.machineId) ?? { machineId: episode.machineId, broken: 0, lateMinutes: 0 };
-      machine.broken += 1;
-      machine.lateMinutes += minutes - promiseMinutes;
-      failures.set(episode.machineId, machine);
-    }
-  }
-  toEmpty.sort((a, b) => a - b);
-  return {
-    month,
-    promiseMinutes,
-    episodes: full.length,
-    nearlyFullEpisodes: inMonth.filter((episode) => episode.kind === 'nearlyFull').length,
-    kept,
-    broken,
-    keptShare: share(kept, broken),
-    medianMinutesToEmpty: percentile(toEmpty, 0.5),
-    p95MinutesToEmpty: percentile(toEmpty, 0.95),
-    hoursFull: minutesFull / 60,
-    worstMachines: [...failures.values()]
-      .sort((a, b) => b.broken - a.broken || b.lateMinutes - a.lateMinutes || a.machineId.localeCompare(b.machineId))
-      .slice(0, WORST_MACHINES),
-    days: [...days.values()].map((day) => ({ ...day, keptShare: share(day.kept, day.broken) })),
-  };
+  return figuresOf(tallyEpisodes(episodes, month, promiseMinutes, nowMs), month, promiseMinutes);
 }

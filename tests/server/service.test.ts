@@ -3,6 +3,7 @@ import type { FeedMachine } from '../../server/db/feedStore';
 import { validateMachineRow, type MachineRow } from '../../server/machines/validate';
 import type { MonthFiguresWire, ServiceEpisode } from '../../shared/contract/service';
 import { episodesOf } from '../../shared/service/episodes';
+import { monthFigures } from '../../shared/service/monthFigures';
 import { auth, startSeededTestServer, type TestServer } from './helpers';
 import { addAccount } from '../../server/auth/manageAccounts';
 import { PASSWORD, PEOPLE_SETUP_MS, signIn, type Person } from './people';
@@ -34,6 +35,29 @@ beforeAll(async () => {
   server = await startSeededTestServer({}, { clock: () => NOW, alerting: false });
   const sync = (at: string, ...rows: FeedMachine[]) =>
     server.engine.feed.applySnapshot(rows, ids, { at: new Date(at) });
+  // August, for the figures' equality with monthFigures: times to the millisecond, a full episode at the month's
+  // last Hong Kong instant, one emptied as its controller dated, one deactivated and one taken into maintenance.
+  const august: [string, string, string, Partial<MachineRow>?][] = [
+    ['2026-08-01T00:00:00.123Z', 'RVM-001', '>40%'],
+    ['2026-08-01T00:00:00.123Z', 'RVM-002', '>40%'],
+    ['2026-08-03T10:17:31.457Z', 'RVM-001', 'Full'],
+    ['2026-08-03T12:02:09.901Z', 'RVM-001', '<=20%'],
+    ['2026-08-05T01:00:00.333Z', 'RVM-002', 'Full'],
+    ['2026-08-05T09:00:00.667Z', 'RVM-002', 'Full', { deactivated: true }],
+    ['2026-08-06T00:00:00.000Z', 'RVM-002', '>40%'],
+    ['2026-08-10T16:30:00.001Z', 'RVM-001', 'Full'],
+    ['2026-08-10T22:45:59.999Z', 'RVM-001', '>40%'],
+    ['2026-08-15T02:00:00.010Z', 'RVM-002', 'Full'],
+    ['2026-08-15T02:59:00.020Z', 'RVM-002', '>40%', { last_emptied_at: '2026-08-15T02:30:00.015Z' }],
+    ['2026-08-20T05:00:00.500Z', 'RVM-001', 'Full'],
+    ['2026-08-20T08:00:00.250Z', 'RVM-001', 'Full', { under_maintenance: true }],
+    ['2026-08-20T09:00:00.000Z', 'RVM-001', '>40%'],
+    ['2026-08-31T15:59:59.999Z', 'RVM-001', 'Full'],
+    ['2026-08-31T16:00:00.000Z', 'RVM-002', 'Full'],
+    ['2026-09-01T01:00:00.000Z', 'RVM-002', '>40%', { last_emptied_at: null }],
+    ['2026-09-01T03:20:00.007Z', 'RVM-001', '<=40%'],
+  ];
+  for (const [at, id, status, extra] of august) await sync(at, feedRow(id, status, extra));
   await sync(
     '2026-11-01T00:00:00Z',
     feedRow('RVM-001', '>40%'),
@@ -133,7 +157,7 @@ describe('GET /api/operator/service/month', () => {
 
   it('counts an episode in the month it started in, Hong Kong time', async () => {
     const episodes = async (month: string) =>
-      (await get(`/api/operator/service/episodes?month=${month}`))
+      (await get(`/api/operator/service/episodes?month=${month}&district=YUEN%20LONG`))
         .json<{ episodes: ServiceEpisode[] }>()
         .episodes.map((e) => [e.kind, e.from, e.to, e.end]);
     expect(await episodes('2026-09')).toEqual([
@@ -166,6 +190,24 @@ describe('GET /api/operator/service/month', () => {
       ).toEqual(episodesOf(id, history!.entries));
     }
     expect(stored.length).toBeGreaterThan(10);
+  });
+
+  it('aggregates in the database the figures monthFigures makes of the month’s episodes', async () => {
+    for (const month of ['2026-08', '2026-09', '2026-10', '2026-11']) {
+      for (const district of ['', '&district=CENTRAL%20%26%20WESTERN', '&district=KOWLOON%20CITY']) {
+        const query = `month=${month}${district}`;
+        const { episodes } = (await get(`/api/operator/service/episodes?${query}`)).json<{
+          episodes: ServiceEpisode[];
+        }>();
+        const answer = await get(`/api/operator/service/month?${query}`);
+        expect(answer.statusCode, answer.body).toBe(200);
+        expect(answer.json<{ figures: MonthFiguresWire }>().figures, query).toEqual(
+          monthFigures(episodes, month, 240, NOW.getTime()),
+        );
+      }
+    }
+    const august = (await get('/api/operator/service/month?month=2026-08')).json<{ figures: MonthFiguresWire }>();
+    expect(august.figures).toMatchObject({ episodes: 6, kept: 2, broken: 3, nearlyFullEpisodes: 6 });
   });
 
   it.each([

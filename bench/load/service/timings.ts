@@ -1,5 +1,5 @@
 /** The timed requests of `npm run bench:service`: the month's figures, the open episodes and the month's CSV. */
-import { median } from '../../stats';
+import { median, percentile } from '../../stats';
 
 const TOKEN_HEADER = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -19,7 +19,7 @@ export function lastMonth(nowMs = Date.now()): string {
 
 const round = (ms: number) => Math.round(ms);
 
-/** One warm-up month report, then `rounds` of each request in turn; medians and the month's counts. */
+/** One warm-up month report, then `rounds` of each request in turn; medians (p95 of the report) and the counts. */
 export async function timeRequests(url: string, token: string, rounds: number) {
   const month = lastMonth();
   const monthUrl = `${url}/api/operator/service/month?month=${month}`;
@@ -43,6 +43,7 @@ export async function timeRequests(url: string, token: string, rounds: number) {
     month,
     firstMonthMs: round(first.ms),
     monthMedianMs: round(median(times.month)),
+    monthP95Ms: round(percentile(times.month, 95)),
     monthMaxMs: round(Math.max(...times.month)),
     openMedianMs: round(median(times.open)),
     csvMedianMs: round(median(times.csv)),

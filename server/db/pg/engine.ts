@@ -29,6 +29,8 @@ import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen'
 import { openMachineReader } from './machineReader';
 import { pgApplyMachineEdit, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
 import { migratePg } from './migrations';
+import { pgMonthTallies } from './serviceTallies';
+import type { MonthTallies } from '../../../shared/service/monthFigures';
 import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
 
 /** How long a server's write waits for another writer (an import) before answering 503; it does not block the event loop. */
@@ -82,6 +84,16 @@ export class PgEngine extends SqlStores implements Engine {
 
   private async notify(client: Queryable, message: ChangeMessage): Promise<void> {
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(message)]);
+  }
+
+  protected override monthTallies(
+    from: string,
+    to: string,
+    districts: readonly District[],
+    promiseMinutes: number,
+    nowMs: number,
+  ): Promise<MonthTallies> {
+    return pgMonthTallies(this.pool, from, to, districts, promiseMinutes, nowMs);
   }
 
   protected override async announceEmbedOrigins(tx: Executor): Promise<void> {

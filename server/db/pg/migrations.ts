@@ -558,6 +558,15 @@ ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
 ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
 `,
   },
+  {
+    version: 21,
+    name: 'service episodes indexed for the month report',
+    // SQLite's migration 21 (decision 0074's follow-up): a month's figures read the full and nearly full episodes
+    // that started in it, every column they need in this index (an index-only range once vacuumed).
+    sql: `
+CREATE INDEX service_episodes_kind_from ON service_episodes (kind, from_at) INCLUDE (machine_id, to_at, ended);
+`,
+  },
 ];
 
 /** Any number: every process that migrates this database takes the same transaction-scoped advisory lock. */

@@ -27,6 +27,8 @@ import { countMachines, getMachine, listMachines } from './machines';
 import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { saveMachineRows } from './saveRows';
+import { sqliteMonthTallies } from './serviceTallies';
+import type { MonthTallies } from '../../../shared/service/monthFigures';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -47,6 +49,16 @@ export class SqliteEngine extends SqlStores implements Engine {
     this.db = sql.connection;
     this.files = new FileStore(filesDir, this.db);
     this.feed = new SqliteFeedStore(this.db, this.files);
+  }
+
+  protected override monthTallies(
+    from: string,
+    to: string,
+    districts: readonly District[],
+    promiseMinutes: number,
+    nowMs: number,
+  ): Promise<MonthTallies> {
+    return sqliteMonthTallies(this.sql, from, to, districts, promiseMinutes, nowMs);
   }
 
   /**

@@ -638,6 +638,15 @@ CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at 
     // PostgreSQL's migration 20. access_audit is made anew for passkeyRenamed, as in 16.
     sql: REMAKE_ACCESS_AUDIT,
   },
+  {
+    version: 21,
+    name: 'service episodes indexed for the month report',
+    // PostgreSQL's migration 21 (decision 0074's follow-up): a month's figures read the full and nearly full
+    // episodes that started in it, every column they need in this index (a covering range, no row read).
+    sql: `
+CREATE INDEX service_episodes_kind_from ON service_episodes (kind, from_at, machine_id, to_at, ended);
+`,
+  },
 ];
 
 /** Applies every migration newer than the database, each in its own transaction. Safe to run on every start. */

@@ -15,9 +15,18 @@ const IN_DISTRICTS: Record<Executor['dialect'], string> = {
   sqlite: 'm.district IN (SELECT value FROM json_each(?))',
 };
 
+/**
+ * The month's tallies, aggregated in the database: in each engine's own SQL (PostgreSQL's percentile_disc in one
+ * statement, SQLite's four reads in one transaction), since the one-SQL executor cannot repeat a placeholder.
+ */
+export type MonthTally = ServiceStore['monthTallies'];
+
 /** The service levels' reads of the stored episodes, and the promise's setting. */
 export class ServiceSql implements ServiceStore {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    readonly monthTallies: MonthTally,
+  ) {}
 
   episodesStarted(from: string, to: string, districts: readonly District[]): Promise<DistrictEpisode[]> {
     return this.read({ from: '?', to: '?' }, [from, to], districts);

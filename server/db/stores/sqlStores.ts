@@ -6,6 +6,8 @@ import { FactorsSql } from './factors';
 import { PasskeysSql } from './passkeys';
 import { ReportsSql } from './reports';
 import { ServiceSql } from './service';
+import type { MonthTallies } from '../../../shared/service/monthFigures';
+import type { District } from '../../../shared/contract/machine';
 import { SessionsSql } from './sessions';
 import { AccessAuditSql, TokensSql } from './tokens';
 
@@ -36,7 +38,7 @@ export abstract class SqlStores {
     this.reports = new ReportsSql(sql);
     this.embedOrigins = new EmbedOriginsSql(sql, (tx) => this.announceEmbedOrigins(tx));
     this.accessAudit = new AccessAuditSql(sql);
-    this.service = new ServiceSql(sql);
+    this.service = new ServiceSql(sql, (...args) => this.monthTallies(...args));
   }
 
   getMeta(key: string): Promise<string | undefined> {
@@ -67,6 +69,15 @@ export abstract class SqlStores {
       return deleted + (await tx.run(PRUNE_HOLDS_SQL, [cutoff]));
     });
   }
+
+  /** The month's service tallies in the engine's own SQL (stores/service.ts). */
+  protected abstract monthTallies(
+    from: string,
+    to: string,
+    districts: readonly District[],
+    promiseMinutes: number,
+    nowMs: number,
+  ): Promise<MonthTallies>;
 
   /** Tells the other instances that the embed origins changed, inside the change's transaction. */
   protected async announceEmbedOrigins(_tx: Executor): Promise<void> {}
