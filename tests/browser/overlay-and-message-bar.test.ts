@@ -46,7 +46,8 @@ describe('request overlay and message bar (issue 4 §6, §7)', () => {
     ).toBe(true);
 
     hold.release();
-    await gone(page, 'progressbar', t.app.loading);
+    // The list's first render after the answer competes with the map's start on the main thread: as generous.
+    await gone(page, 'progressbar', t.app.loading, FIRST_RENDER_TIMEOUT_MS);
     await waitForListLength(page, LIST, machines.length);
     await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
     await find(page, 'button', t.filter.showPanel);
