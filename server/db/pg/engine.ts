@@ -30,7 +30,7 @@ import { openMachineReader } from './machineReader';
 import { pgApplyMachineEdit, pgCountMachines, pgGetMachine, pgListMachines, pgUpsertMachines } from './machines';
 import { migratePg } from './migrations';
 import { pgMonthTallies } from './serviceTallies';
-import type { MonthTallies } from '../../../shared/service/monthFigures';
+import type { MonthTally } from '../stores/service';
 import { createPool, inTransaction, isPgBusyError, type Queryable } from './pool';
 
 /** How long a server's write waits for another writer (an import) before answering 503; it does not block the event loop. */
@@ -86,15 +86,7 @@ export class PgEngine extends SqlStores implements Engine {
     await client.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(message)]);
   }
 
-  protected override monthTallies(
-    from: string,
-    to: string,
-    districts: readonly District[],
-    promiseMinutes: number,
-    nowMs: number,
-  ): Promise<MonthTallies> {
-    return pgMonthTallies(this.pool, from, to, districts, promiseMinutes, nowMs);
-  }
+  protected readonly monthTallies: MonthTally = (...args) => pgMonthTallies(this.pool, ...args);
 
   protected override async announceEmbedOrigins(tx: Executor): Promise<void> {
     const message: ChangeMessage = { origin: this.origin, type: 'embedOrigins' };

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { District } from '../../../shared/contract/machine';
 import type { MonthTallies } from '../../../shared/service/monthFigures';
 import {
   EMPTIED_FULL,
@@ -12,6 +11,7 @@ import {
   type FailureRow,
   type TallyDialect,
 } from '../serviceSql';
+import type { MonthTally } from '../stores/service';
 
 const DIALECT: TallyDialect = {
   from: '$1',
@@ -47,11 +47,7 @@ interface TallyRow {
 /** PostgreSQL's month tallies (ServiceStore.monthTallies): one statement with numbered placeholders. */
 export async function pgMonthTallies(
   pool: pg.Pool,
-  from: string,
-  to: string,
-  districts: readonly District[],
-  promiseMinutes: number,
-  nowMs: number,
+  ...[from, to, districts, promiseMinutes, nowMs]: Parameters<MonthTally>
 ): Promise<MonthTallies> {
   const span = [from, to, nowMs, promiseMinutes * 60_000];
   const inDistricts = districts.length === 0 ? '' : 'm.district = ANY($5::text[])';

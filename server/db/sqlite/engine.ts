@@ -28,7 +28,7 @@ import { getMeta, setMeta } from './meta';
 import { isBusyError, openDatabase, waitBrieflyForLocks, type Db } from './open';
 import { saveMachineRows } from './saveRows';
 import { sqliteMonthTallies } from './serviceTallies';
-import type { MonthTallies } from '../../../shared/service/monthFigures';
+import type { MonthTally } from '../stores/service';
 
 /**
  * The Engine on SQLite: one connection that writes (and one more for each machine reader), photos on disk.
@@ -51,15 +51,7 @@ export class SqliteEngine extends SqlStores implements Engine {
     this.feed = new SqliteFeedStore(this.db, this.files);
   }
 
-  protected override monthTallies(
-    from: string,
-    to: string,
-    districts: readonly District[],
-    promiseMinutes: number,
-    nowMs: number,
-  ): Promise<MonthTallies> {
-    return sqliteMonthTallies(this.sql, from, to, districts, promiseMinutes, nowMs);
-  }
+  protected readonly monthTallies: MonthTally = (...args) => sqliteMonthTallies(this.sql, ...args);
 
   /**
    * Opens (checked, migrated) the file. A server waits for another process's lock only briefly (it would stop the

@@ -1,4 +1,3 @@
-import type { District } from '../../../shared/contract/machine';
 import { percentile, type MonthTallies } from '../../../shared/service/monthFigures';
 import {
   EMPTIED_FULL,
@@ -11,6 +10,7 @@ import {
   type FailureRow,
   type TallyDialect,
 } from '../serviceSql';
+import type { MonthTally } from '../stores/service';
 import type { Executor } from '../executor';
 
 /** The month's tallies' SQL on SQLite (serviceSql.ts): named parameters, as the promise is read several times. */
@@ -30,11 +30,7 @@ export const SQLITE_TALLY_DIALECT: TallyDialect = {
  */
 export function sqliteMonthTallies(
   sql: Executor,
-  from: string,
-  to: string,
-  districts: readonly District[],
-  promiseMinutes: number,
-  nowMs: number,
+  ...[from, to, districts, promiseMinutes, nowMs]: Parameters<MonthTally>
 ): Promise<MonthTallies> {
   const inDistricts = districts.length === 0 ? '' : 'm.district IN (SELECT value FROM json_each(@districts))';
   const cte = monthEpisodesCte(SQLITE_TALLY_DIALECT, inDistricts);

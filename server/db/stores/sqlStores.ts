@@ -5,9 +5,7 @@ import { EmbedOriginsSql } from './embedOrigins';
 import { FactorsSql } from './factors';
 import { PasskeysSql } from './passkeys';
 import { ReportsSql } from './reports';
-import { ServiceSql } from './service';
-import type { MonthTallies } from '../../../shared/service/monthFigures';
-import type { District } from '../../../shared/contract/machine';
+import { ServiceSql, type MonthTally } from './service';
 import { SessionsSql } from './sessions';
 import { AccessAuditSql, TokensSql } from './tokens';
 
@@ -71,13 +69,7 @@ export abstract class SqlStores {
   }
 
   /** The month's service tallies in the engine's own SQL (stores/service.ts). */
-  protected abstract monthTallies(
-    from: string,
-    to: string,
-    districts: readonly District[],
-    promiseMinutes: number,
-    nowMs: number,
-  ): Promise<MonthTallies>;
+  protected abstract readonly monthTallies: MonthTally;
 
   /** Tells the other instances that the embed origins changed, inside the change's transaction. */
   protected async announceEmbedOrigins(_tx: Executor): Promise<void> {}
