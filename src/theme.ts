@@ -43,4 +43,6 @@ export const theme = createTheme({
   luminanceThreshold: 0.179,
   // A ring on keyboard focus only: 'always' also rings a button after every tap or click.
   focusRing: 'auto',
+  // A visitor who asked their system for less motion gets dialogs, menus and panels without their slides and fades.
+  respectReducedMotion: true,
 });

@@ -64,7 +64,10 @@ const notes = {
 };
 
 const openBenchPage = async (url: string): Promise<Page> => {
-  const { page } = await openPage(browser, `${url}/?stepTimeoutS=${options.stepTimeoutS}`, { viewport: DESKTOP });
+  const { page } = await openPage(browser, `${url}/?stepTimeoutS=${options.stepTimeoutS}`, {
+    viewport: DESKTOP,
+    motion: true,
+  });
   await page.waitForFunction(() => window.__benchPage !== undefined);
   await page.evaluate((n) => window.__benchPage!.setNotes(n), notes);
   buildNames[pages.length] = await page.evaluate(() => window.__benchPage!.record().page.build);

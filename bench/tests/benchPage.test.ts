@@ -39,7 +39,7 @@ afterAll(async () => {
 
 describe('the benchmark page', () => {
   it('runs 1,000 machines from its controls, fills the table row by row, and gives the harness’s record', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}/`, { viewport: DESKTOP });
+    const { page, errors } = await openPage(browser, `${server.url}/`, { viewport: DESKTOP, motion: true });
     const aria = (name: string, role: string) => `::-p-aria([name="${name}"][role="${role}"])`;
     const checked = (selector: string) => page.$eval(selector, (input) => (input as HTMLInputElement).checked);
 

@@ -36,6 +36,16 @@ describe('FramePace', () => {
     expect(pace.cameraMs(600)).toBe(animates ? 600 : 0);
   });
 
+  it('never animates where the visitor asked for less motion, and follows the setting as it changes', () => {
+    let reduce = true;
+    const pace = new FramePace(() => reduce);
+    moveWithFrames(pace, 0, [16, 16, 16]);
+    expect(pace.animates()).toBe(false);
+    expect(pace.cameraMs(600)).toBe(0);
+    reduce = false;
+    expect(pace.animates()).toBe(true);
+  });
+
   it('does not count the pause between two moves as a frame', () => {
     const pace = new FramePace();
     const end = moveWithFrames(pace, 0, [20, 20]);

@@ -16,6 +16,9 @@ export class FramePace {
   private next = 0;
   private lastFrameAt: number | null = null;
 
+  /** `reducesMotion`: whether the visitor's system asks for less motion, read at each decision (it can change). */
+  constructor(private readonly reducesMotion: () => boolean = prefersReducedMotion) {}
+
   moveStarted(): void {
     this.lastFrameAt = null;
   }
@@ -45,8 +48,10 @@ export class FramePace {
   /**
    * Whether a camera move should be animated. Slower than SMOOTH_FRAME_MAX_MS an animation is a few stills,
    * and each one holds back every other paint of the page (a letter typed in the search box waits for it).
+   * Never where the visitor asked for less motion.
    */
   animates(): boolean {
+    if (this.reducesMotion()) return false;
     const median = this.medianFrameMs();
     return median === null || median <= SMOOTH_FRAME_MAX_MS;
   }
@@ -58,4 +63,9 @@ export class FramePace {
   cameraMs(ms: number): number {
     return this.animates() ? ms : 0;
   }
+}
+
+/** The visitor's system setting `prefers-reduced-motion: reduce` (false where the page cannot ask). */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

@@ -70,8 +70,17 @@ describe('useTileFade', () => {
     map.moveEnded();
     expect(map.fades().basemap).toBeUndefined();
     rerender({ loaded: true });
+    expect(map.fades().basemap).toBe(0);
     unmount();
+    moved(pace, 16);
     map.moveEnded();
-    expect(map.fades().basemap).toBeUndefined();
+    expect(map.fades().basemap).toBe(0);
+  });
+
+  it('shows tiles without fading from the first frame where the visitor asked for less motion', () => {
+    const { map, ref } = fakeMap();
+    const pace = new FramePace(() => true);
+    renderHook(() => useTileFade(ref, true, pace));
+    expect(map.fades()).toEqual({ sea: undefined, basemap: 0, labels: 0 });
   });
 });

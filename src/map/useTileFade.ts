@@ -9,8 +9,9 @@ const FADE = 'raster-fade-duration';
 /**
  * Basemap tiles fade in (MapLibre's 300 ms by default) where the device draws the map smoothly. Where it
  * does not, each fade is a few more whole-map frames after every batch of tiles, and each one holds back
- * the page's next paint (a letter typed in the search box waits for them): there tiles appear at once.
- * Decided when a camera move ends, as the pace is learnt from moves.
+ * the page's next paint (a letter typed in the search box waits for them): there tiles appear at once, as they do
+ * where the visitor asked for less motion. Decided when the map has loaded and again when a camera move ends, as
+ * the pace is learnt from moves.
  */
 export function useTileFade(mapRef: RefObject<MapRef | null>, loaded: boolean, pace: FramePace): void {
   useEffect(() => {
@@ -29,6 +30,7 @@ export function useTileFade(mapRef: RefObject<MapRef | null>, loaded: boolean, p
         map.setPaintProperty(id, FADE, fades ? styleFades.get(id) : 0);
       }
     };
+    follow();
     map.on('moveend', follow);
     return () => {
       map.off('moveend', follow);

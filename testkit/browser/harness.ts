@@ -145,6 +145,11 @@ export interface OpenPageOptions {
    * bypasses the service worker, as on a first visit: a file it has precached would not fail.
    */
   failPaths?: RegExp;
+  /**
+   * true keeps the page's motion (camera flights, tile fades, dialogs sliding in); by default the page runs as for a
+   * visitor whose system asks for less motion, which draws far fewer frames in software WebGL (docs/testing.md).
+   */
+  motion?: boolean;
   /** Runs after the page exists and before it loads, e.g. to add listeners or `evaluateOnNewDocument`. */
   beforeLoad?: (page: Page) => Promise<void> | void;
 }
@@ -154,6 +159,14 @@ export async function enableTestHooks(page: Page): Promise<void> {
   await page.evaluateOnNewDocument(() => {
     window.__RVM_TEST_HOOKS__ = true;
   });
+}
+
+/** A visitor whose system asks for less motion. A page's media features are set as one list: keep it in any list. */
+export const REDUCED_MOTION = { name: 'prefers-reduced-motion', value: 'reduce' };
+
+/** The page runs as for a visitor whose system asks for less motion (`prefers-reduced-motion: reduce`). */
+export function reduceMotion(page: Page): Promise<void> {
+  return page.emulateMediaFeatures([REDUCED_MOTION]);
 }
 
 /** The page, and the app in any frame it loads, leave the map out: see src/testHooks.ts `mapOffForTests`. */
@@ -177,6 +190,7 @@ export async function openPage(
   await page.setViewport(options.viewport ?? DESKTOP);
   await enableTestHooks(page);
   if (options.map === false) await leaveMapOut(page);
+  if (!options.motion) await reduceMotion(page);
   await options.beforeLoad?.(page);
   const opened: OpenedPage = { page, errors: [], apiCalls: [], tileRequests: [] };
   page.on('load', () => costListener?.('page'));

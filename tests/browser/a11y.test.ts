@@ -9,7 +9,7 @@ import type { FontSize as FontSizeName } from '../../src/config';
 import consoleEn from '../../src/operator/i18n/locales/en.json';
 import { seriousFindings, type AxeFinding } from '../../testkit/browser/axe';
 import { setupDemoApp } from './fixture';
-import { DESKTOP, MOBILE, leaveMapOut, waitForMapReady } from '../../testkit/browser/harness';
+import { DESKTOP, MOBILE, REDUCED_MOTION, leaveMapOut, waitForMapReady } from '../../testkit/browser/harness';
 import { openHosted } from './hostFrame';
 import { setOffline, waitForOfflineReady } from './offline-helpers';
 import { setupSharedPage } from './sharedPage';
@@ -46,6 +46,29 @@ const ringOf = (el: ElementHandle<Element>) =>
     const s = getComputedStyle(e);
     return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} | ${s.boxShadow}`;
   });
+
+/**
+ * The most CSS animations and transitions running at once on the page over `ms`, sampled at each frame; those of
+ * a millisecond or less (less motion's way of ending one at once) do not count.
+ */
+const mostAnimating = (page: Page, ms: number) =>
+  page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        let most = 0;
+        const end = performance.now() + ms;
+        const sample = () => {
+          const running = document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && Number(a.effect?.getTiming().duration) > 1).length;
+          most = Math.max(most, running);
+          if (performance.now() < end) requestAnimationFrame(sample);
+          else resolve(most);
+        };
+        requestAnimationFrame(sample);
+      }),
+    ms,
+  );
 
 /** The focused element with its role and accessible name as assistive technology gets them. */
 async function focused(page: Page): Promise<Focused> {
@@ -201,8 +224,12 @@ describe('keyboard and assistive technology (issue 4 §12)', () => {
     // The popup's controls come before the panel in the page: Shift+Tab back to the photo.
     const photoName = fill(t.card.openPhoto, { name: machine.name_en });
     const photo = await tabTo(page, photoName, true);
+    // The page runs as for a visitor who asked for less motion (the harness's default): the dialog appears without
+    // its fade and scale, and nothing on the page animates meanwhile.
+    const animating = mostAnimating(page, 1500);
     await page.keyboard.press('Enter');
     await find(page, 'image', fill(t.card.photoDialog, { name: machine.name_en }));
+    expect(await animating).toBe(0);
     const inDialog = () =>
       page.evaluate(() => document.activeElement?.closest('[role="dialog"][aria-modal="true"]') !== null);
     await waitFor(inDialog, Boolean, 'focus to move into the dialog');
@@ -272,7 +299,7 @@ describe('axe-core, WCAG 2 AA, in every state (issue 26 §9, issue 41 §6)', () 
       findings.push(...(await seriousFindings(where, state)));
     };
     const scheme = async (value: 'light' | 'dark') => {
-      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value }]);
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value }, REDUCED_MOTION]);
       await (
         await hosted.frame()
       ).waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, { timeout: 60_000 }, value);

@@ -36,6 +36,8 @@ interface PageDefaults {
   viewport?: Viewport;
   /** false: the app's pages leave the map out unless a page asks for it (harness `OpenPageOptions.map`). */
   map?: boolean;
+  /** true: the app's pages keep their motion (harness `OpenPageOptions.motion`); less motion by default. */
+  motion?: boolean;
 }
 
 export interface RealServerOptions extends PageDefaults {
@@ -110,6 +112,7 @@ export function setupBrowserApp(
         tiles: options.tiles,
         viewport: options.viewport,
         map: options.map,
+        motion: options.motion,
         ...pageOptions,
       }),
   };

@@ -28,7 +28,8 @@ const shown = (m: DemoMachine) => !m.under_maintenance && m.service_status === 0
 const available = DEMO.find((m) => m.status === '>40%' && shown(m))!;
 const full = DEMO.find((m) => m.status === 'Full' && shown(m))!;
 
-const app = setupBrowserApp();
+// The map's own tests keep the page's motion (camera flights, tile fades); the other files run with less motion.
+const app = setupBrowserApp({ motion: true });
 let server: RunningServer;
 let browser: BrowserContext;
 beforeAll(() => {
@@ -265,7 +266,7 @@ describe('the map (issue 3)', () => {
   });
 
   it('keeps the offline land outline and the markers when every tile request fails', async () => {
-    const { page, tileRequests, errors } = await openPage(browser, server.url, { tiles: 'fail' });
+    const { page, tileRequests, errors } = await openPage(browser, server.url, { tiles: 'fail', motion: true });
     await waitForMapReady(page);
     // The outline comes through MapLibre's worker; give it until it is drawn.
     const counts = await countColoursUntil(
@@ -285,7 +286,7 @@ describe('the map (issue 3)', () => {
   });
 
   it('works at the mobile size, and choosing from the list card closes the panels', async () => {
-    const { page, errors } = await openPage(browser, server.url, { viewport: MOBILE });
+    const { page, errors } = await openPage(browser, server.url, { viewport: MOBILE, motion: true });
     await waitForMapReady(page);
     await (await page.waitForSelector('::-p-aria([role="button"][name="Location list"])'))!.click();
     const card = await page.waitForSelector('::-p-aria([role="dialog"][name="Location List"])');

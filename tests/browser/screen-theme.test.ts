@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { setupDemoApp } from './fixture';
-import { waitForMapReady } from '../../testkit/browser/harness';
+import { REDUCED_MOTION, waitForMapReady } from '../../testkit/browser/harness';
 import { MESSAGES, chooseFromList, fill, find, waitForListLength, waitUntilStill } from './screen-helpers';
 
 const t = MESSAGES.en;
@@ -15,7 +15,7 @@ const { app, machines } = setupDemoApp();
 
 async function openIn(scheme: 'light' | 'dark'): Promise<Page> {
   const { page } = await app.openPage('/', {
-    beforeLoad: (p) => p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]),
+    beforeLoad: (p) => p.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }, REDUCED_MOTION]),
   });
   await waitForListLength(page, t.list.title, machines.length);
   return page;
