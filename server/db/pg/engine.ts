@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
-import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';
 import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
@@ -21,7 +20,6 @@ import type { Executor } from '../executor';
 import { SEEDED_META_KEY } from '../metaKeys';
 import { SqlStores } from '../stores/sqlStores';
 import { PgExecutor } from './executor';
-import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
 import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
@@ -103,10 +101,6 @@ export class PgEngine extends SqlStores implements Engine {
 
   listMachines(districts?: readonly District[]) {
     return pgListMachines(this.pool, districts);
-  }
-
-  readAudit(query: AuditQuery) {
-    return pgReadAudit(this.pool, query);
   }
 
   countMachines() {
