@@ -18,10 +18,10 @@ import type {
 } from '../engine';
 import type { Executor } from '../executor';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { FilesSql, recordFile, TableBytes } from '../stores/files';
 import { SqlStores } from '../stores/sqlStores';
 import { PgExecutor } from './executor';
 import { PgFeedStore } from './feedStore';
-import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { openMachineReader } from './machineReader';
@@ -46,7 +46,7 @@ export interface PgEngineOptions {
 /** The Engine on PostgreSQL: a pool of connections, and for watchChanges one more that LISTENs. */
 export class PgEngine extends SqlStores implements Engine {
   readonly kind = 'postgres';
-  readonly files: PgFileStore;
+  readonly files: FilesSql;
   readonly feed: PgFeedStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
@@ -57,7 +57,7 @@ export class PgEngine extends SqlStores implements Engine {
     private readonly options: PgEngineOptions,
   ) {
     super(new PgExecutor(pool, pool, options.lockTimeoutMs));
-    this.files = new PgFileStore(pool);
+    this.files = new FilesSql(this.sql, new TableBytes(this.sql));
     this.feed = new PgFeedStore(pool, {
       write: (work) => this.write(work),
       notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
@@ -135,7 +135,7 @@ export class PgEngine extends SqlStores implements Engine {
             client,
             rows.map((row) => row.id),
           );
-    for (const photo of photos.values()) await pgRecordFile(client, photo.blob, photo.originalName);
+    for (const photo of photos.values()) await recordFile(new PgExecutor(client, null), photo.blob, photo.originalName);
     await pgUpsertMachines(
       client,
       rows.map((row) => ({ row, pictureId: photos.get(row.id)?.blob.id ?? null })),

@@ -15,7 +15,8 @@ import {
   pgRejectHold,
   pgWriteHoldOutcome,
 } from './feedHolds';
-import { pgRecordFile } from './fileStore';
+import { recordFile } from '../stores/files';
+import { PgExecutor } from './executor';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import { pgPruneEpisodes } from './serviceEpisodes';
 import type { ChangeMessage } from './listen';
@@ -161,7 +162,7 @@ export class PgFeedStore implements feed.FeedStore {
     const timestamp = at.toISOString();
     return this.writer.write(async (client) => {
       await fence(client, poller);
-      await pgRecordFile(client, blob, `feed:${feedId}`);
+      await recordFile(new PgExecutor(client, null), blob, `feed:${feedId}`);
       await client.query(
         `INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES ($1, $2, $3)
          ON CONFLICT (feed_id) DO UPDATE SET file_id = excluded.file_id, fetched_at = excluded.fetched_at`,

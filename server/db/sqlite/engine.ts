@@ -45,7 +45,7 @@ export class SqliteEngine extends SqlStores implements Engine {
     const sql = new SqliteExecutor(connection);
     super(sql);
     this.db = sql.connection;
-    this.files = new FileStore(filesDir, this.db);
+    this.files = new FileStore(filesDir, sql, this.db);
     this.feed = new SqliteFeedStore(this.db, this.files);
   }
 
