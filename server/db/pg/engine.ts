@@ -58,10 +58,14 @@ export class PgEngine extends SqlStores implements Engine {
   ) {
     super(new PgExecutor(pool, pool, options.lockTimeoutMs));
     this.files = new FilesSql(this.sql, new TableBytes(this.sql));
-    this.feed = new PgFeedStore(pool, {
-      write: (work) => this.write(work),
-      notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
-    });
+    this.feed = new PgFeedStore(
+      pool,
+      {
+        write: (work) => this.write(work),
+        notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
+      },
+      this.sql,
+    );
   }
 
   /** Connects and brings the schema up to date. */

@@ -7,20 +7,14 @@ import * as feed from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
-import {
-  pgConfirmHold,
-  pgHoldStatus,
-  pgListHolds,
-  pgReadHoldContext,
-  pgRejectHold,
-  pgWriteHoldOutcome,
-} from './feedHolds';
+import type { Executor } from '../executor';
+import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
 import { recordFile } from '../stores/files';
 import { PgExecutor } from './executor';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import { pgPruneEpisodes } from './serviceEpisodes';
 import type { ChangeMessage } from './listen';
-import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
+import { MACHINE_COLUMNS, pgApplyMachineEdit, pgUpsertMachines } from './machines';
 import type { Queryable } from './pool';
 
 type Notice = ChangeMessage extends infer M ? (M extends unknown ? Omit<M, 'origin'> : never) : never;
@@ -36,6 +30,7 @@ export class PgFeedStore implements feed.FeedStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly writer: PgWriter,
+    private readonly sql: Executor,
   ) {}
 
   applySnapshot(
@@ -46,7 +41,8 @@ export class PgFeedStore implements feed.FeedStore {
     const timestamp = at.toISOString();
     return this.writer.write(async (client): Promise<feed.SnapshotChanges> => {
       await fence(client, poller);
-      const context = hold ? await pgReadHoldContext(client, timestamp) : null;
+      const tx = new PgExecutor(client, null);
+      const context = hold ? await readHoldContext(tx, timestamp) : null;
       const outcome = hold && context ? hold(context) : undefined;
       const { machines, presentIds } = outcome ?? { machines: answerMachines, presentIds: answerIds };
       const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
@@ -99,22 +95,24 @@ export class PgFeedStore implements feed.FeedStore {
         await this.announce(client, changes, timestamp);
       }
       if (!context || !outcome) return changes;
-      await pgWriteHoldOutcome(client, context, outcome);
+      await writeHoldOutcome(tx, context, outcome);
       return { ...changes, hold: outcome };
     });
   }
 
   holdStatus(): Promise<feed.HoldStatus> {
-    return pgHoldStatus(this.pool);
+    return holdStatus(this.sql);
   }
 
   holds(limit: number): Promise<feed.FeedHold[]> {
-    return pgListHolds(this.pool, limit);
+    return listHolds(this.sql, limit);
   }
 
   confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return this.writer.write(async (client) => {
-      const decision = await pgConfirmHold(client, id, actor, at);
+      const deactivate = async (machineId: string) =>
+        (await pgApplyMachineEdit(client, machineId, { deactivated: true }, actor, at))?.machine ?? null;
+      const decision = await confirmHold(new PgExecutor(client, null), id, actor, at, deactivate);
       if (decision.done) {
         const { machines } = decision;
         await this.announce(client, { machines, inserted: 0, updated: machines.length }, at.toISOString());
@@ -124,7 +122,7 @@ export class PgFeedStore implements feed.FeedStore {
   }
 
   rejectHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
-    return this.writer.write((client) => pgRejectHold(client, id, actor, at));
+    return this.writer.write((client) => rejectHold(new PgExecutor(client, null), id, actor, at));
   }
 
   async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<feed.PollerClaim> {

@@ -46,7 +46,7 @@ export class SqliteEngine extends SqlStores implements Engine {
     super(sql);
     this.db = sql.connection;
     this.files = new FileStore(filesDir, sql, this.db);
-    this.feed = new SqliteFeedStore(this.db, this.files);
+    this.feed = new SqliteFeedStore(this.db, this.files, sql, connection);
   }
 
   protected readonly monthTallies: MonthTally = (...args) => sqliteMonthTallies(this.sql, ...args);
