@@ -8,7 +8,8 @@ import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
 import type { Executor } from '../executor';
-import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
+import { FeedSql } from '../stores/feed';
+import { confirmHold, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
 import { recordFile } from '../stores/files';
 import { PgExecutor } from './executor';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
@@ -26,12 +27,14 @@ export interface PgWriter {
 }
 
 /** The feed's reads and writes on PostgreSQL; a sync's changes are told to the other instances. */
-export class PgFeedStore implements feed.FeedStore {
+export class PgFeedStore extends FeedSql implements feed.FeedStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly writer: PgWriter,
-    private readonly sql: Executor,
-  ) {}
+    sql: Executor,
+  ) {
+    super(sql);
+  }
 
   applySnapshot(
     answerMachines: readonly feed.FeedMachine[],
@@ -100,14 +103,6 @@ export class PgFeedStore implements feed.FeedStore {
     });
   }
 
-  holdStatus(): Promise<feed.HoldStatus> {
-    return holdStatus(this.sql);
-  }
-
-  holds(limit: number): Promise<feed.FeedHold[]> {
-    return listHolds(this.sql, limit);
-  }
-
   confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return this.writer.write(async (client) => {
       const deactivate = async (machineId: string) =>
@@ -144,13 +139,6 @@ export class PgFeedStore implements feed.FeedStore {
     await this.pool.query("UPDATE feed_poller SET expires_at = '-infinity' WHERE holder = $1", [holder]);
   }
 
-  async storedPhotos(): Promise<ReadonlyMap<string, string>> {
-    const { rows } = await this.pool.query<{ feed_id: string; file_id: string }>(
-      'SELECT feed_id, file_id FROM feed_photos',
-    );
-    return new Map(rows.map((row) => [row.feed_id, row.file_id]));
-  }
-
   recordPhoto(
     feedId: string,
     blob: StoredBlob,
@@ -179,13 +167,6 @@ export class PgFeedStore implements feed.FeedStore {
       await this.announce(client, { machines, inserted: 0, updated: machines.length }, timestamp);
       return machines;
     });
-  }
-
-  async lastSync(): Promise<string | null> {
-    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [
-      SYNCED_AT_META_KEY,
-    ]);
-    return rows[0]?.value ?? null;
   }
 
   async history(id: string, since: string | null, limit: number): Promise<feed.HistoryPage | null> {

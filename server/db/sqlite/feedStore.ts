@@ -7,7 +7,8 @@ import { fromStoredState, STATE_COLUMNS, type StoredState } from '../stateRecord
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
 import type { Executor } from '../executor';
-import { confirmHold, holdStatus, listHolds, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
+import { FeedSql } from '../stores/feed';
+import { confirmHold, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
 import { applyMachineEdit } from './applyMachineEdit';
 import type { FileStore } from './fileStore';
 import { insertHistoryEntry } from './historyEntries';
@@ -22,17 +23,19 @@ type HistoryRow = StoredState & Pick<HistoryEntry, 'at'>;
  * The feed's reads and writes on SQLite, each write one IMMEDIATE transaction. One server process uses an SQLite
  * file (docs/deploy.md), so it is always the poller: the lease is its own and no write is fenced.
  */
-export class SqliteFeedStore implements feed.FeedStore {
+export class SqliteFeedStore extends FeedSql implements feed.FeedStore {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
-    private readonly sql: Executor,
+    sql: Executor,
     /**
      * The connection itself, for the machines' synchronous SQL inside the executor's transactions (the holds are on
      * the executor, the machines not yet): only within a transaction's body, which ends in its turn of the loop.
      */
     private readonly inTransaction: Db,
-  ) {}
+  ) {
+    super(sql);
+  }
 
   applySnapshot(
     answerMachines: readonly feed.FeedMachine[],
@@ -97,14 +100,6 @@ export class SqliteFeedStore implements feed.FeedStore {
     return changes;
   }
 
-  holdStatus(): Promise<feed.HoldStatus> {
-    return holdStatus(this.sql);
-  }
-
-  holds(limit: number): Promise<feed.FeedHold[]> {
-    return listHolds(this.sql, limit);
-  }
-
   confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     const deactivate = async (machineId: string) =>
       applyMachineEdit(this.inTransaction, machineId, { deactivated: true }, actor, at)?.machine ?? null;
@@ -120,11 +115,6 @@ export class SqliteFeedStore implements feed.FeedStore {
   }
 
   async releasePoller(): Promise<void> {}
-
-  async storedPhotos(): Promise<ReadonlyMap<string, string>> {
-    const rows = this.db.prepare('SELECT feed_id, file_id FROM feed_photos').raw().all() as [string, string][];
-    return new Map(rows);
-  }
 
   async recordPhoto(
     feedId: string,
@@ -149,10 +139,6 @@ export class SqliteFeedStore implements feed.FeedStore {
           .map((id) => getMachine(db, id)!);
       })
       .immediate();
-  }
-
-  async lastSync(): Promise<string | null> {
-    return getMeta(this.db, SYNCED_AT_META_KEY) ?? null;
   }
 
   async history(id: string, since: string | null, limit: number): Promise<feed.HistoryPage | null> {
