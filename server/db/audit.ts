@@ -46,56 +46,6 @@ export interface AuditQuery {
   access: boolean;
 }
 
-/** What an engine's SQL says of the audit's filters where the two dialects differ. */
-export interface AuditDialect {
-  /** Adds a parameter; its placeholder. */
-  parameter(value: unknown): string;
-  /** A hold's decision that names the machine `machine` (a placeholder). */
-  holdNames(machine: string): string;
-  /** The ids of the machines in `districts`, as a subquery. */
-  machinesIn(districts: readonly District[]): string;
-  /** A hold's decision that names one of the machines `machines` (a subquery). */
-  holdNamesOneOf(machines: string): string;
-  /** Rows of the `own` kind after the cursor (placeholders) in the audit's order. */
-  after(own: AuditKind, at: string, kind: string, row: string): string;
-}
-
-/**
- * The WHERE clause of each of the audit's tables for `query`, and whether the imports and the changes outside the
- * machines take part, the same on both engines (each one's `dialect` says the rest).
- */
-export function auditFilters(
-  query: AuditQuery,
-  dialect: AuditDialect,
-): { where: Record<AuditKind, string>; withImports: boolean; withAccess: boolean } {
-  const conditions: Record<AuditKind, string[]> = { update: [], import: [], hold: [], access: [] };
-  if (query.person !== undefined) {
-    const person = dialect.parameter(query.person);
-    for (const kind of AUDIT_KINDS) conditions[kind].push(`actor = ${person}`);
-  }
-  if (query.machine !== undefined) {
-    const machine = dialect.parameter(query.machine);
-    conditions.update.push(`machine_id = ${machine}`);
-    conditions.hold.push(dialect.holdNames(machine));
-  }
-  if (query.districts.length > 0) {
-    const theirs = dialect.machinesIn(query.districts);
-    conditions.update.push(`machine_id IN (${theirs})`);
-    conditions.hold.push(dialect.holdNamesOneOf(theirs));
-  }
-  if (query.after) {
-    const at = dialect.parameter(query.after.at);
-    const kind = dialect.parameter(query.after.kind);
-    const row = dialect.parameter(query.after.row);
-    for (const own of AUDIT_KINDS) conditions[own].push(`at <= ${at} AND ${dialect.after(own, at, kind, row)}`);
-  }
-  const where = Object.fromEntries(
-    AUDIT_KINDS.map((kind) => [kind, conditions[kind].length > 0 ? `WHERE ${conditions[kind].join(' AND ')}` : '']),
-  ) as Record<AuditKind, string>;
-  const withImports = query.machine === undefined && query.districts.length === 0;
-  return { where, withImports, withAccess: withImports && query.access };
-}
-
 /**
  * The newest first, by time, then updates before imports before holds' decisions before changes outside the
  * machines, then the newer row first.

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
-import type { AuditQuery } from '../audit';
 import { sameHistoryState, stateOf } from '../../machines/history';
 import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
@@ -19,11 +18,10 @@ import type {
 } from '../engine';
 import type { Executor } from '../executor';
 import { SEEDED_META_KEY } from '../metaKeys';
+import { FilesSql, recordFile, TableBytes } from '../stores/files';
 import { SqlStores } from '../stores/sqlStores';
 import { PgExecutor } from './executor';
-import { pgReadAudit } from './audit';
 import { PgFeedStore } from './feedStore';
-import { PgFileStore, pgRecordFile } from './fileStore';
 import { pgHistoryStates, pgInsertHistoryStates } from './historyEntries';
 import { CHANGES_CHANNEL, listenForChanges, type ChangeMessage } from './listen';
 import { openMachineReader } from './machineReader';
@@ -48,7 +46,7 @@ export interface PgEngineOptions {
 /** The Engine on PostgreSQL: a pool of connections, and for watchChanges one more that LISTENs. */
 export class PgEngine extends SqlStores implements Engine {
   readonly kind = 'postgres';
-  readonly files: PgFileStore;
+  readonly files: FilesSql;
   readonly feed: PgFeedStore;
   /** This process, as its NOTIFYs name it: its own changes it tells its streams itself. */
   readonly origin = randomBytes(6).toString('hex');
@@ -59,11 +57,15 @@ export class PgEngine extends SqlStores implements Engine {
     private readonly options: PgEngineOptions,
   ) {
     super(new PgExecutor(pool, pool, options.lockTimeoutMs));
-    this.files = new PgFileStore(pool);
-    this.feed = new PgFeedStore(pool, {
-      write: (work) => this.write(work),
-      notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
-    });
+    this.files = new FilesSql(this.sql, new TableBytes(this.sql));
+    this.feed = new PgFeedStore(
+      pool,
+      {
+        write: (work) => this.write(work),
+        notify: (client, notice) => this.notify(client, { origin: this.origin, ...notice }),
+      },
+      this.sql,
+    );
   }
 
   /** Connects and brings the schema up to date. */
@@ -105,10 +107,6 @@ export class PgEngine extends SqlStores implements Engine {
     return pgListMachines(this.pool, districts);
   }
 
-  readAudit(query: AuditQuery) {
-    return pgReadAudit(this.pool, query);
-  }
-
   countMachines() {
     return pgCountMachines(this.pool);
   }
@@ -141,7 +139,7 @@ export class PgEngine extends SqlStores implements Engine {
             client,
             rows.map((row) => row.id),
           );
-    for (const photo of photos.values()) await pgRecordFile(client, photo.blob, photo.originalName);
+    for (const photo of photos.values()) await recordFile(new PgExecutor(client, null), photo.blob, photo.originalName);
     await pgUpsertMachines(
       client,
       rows.map((row) => ({ row, pictureId: photos.get(row.id)?.blob.id ?? null })),

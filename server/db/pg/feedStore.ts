@@ -7,19 +7,15 @@ import * as feed from '../feedStore';
 import { toApiMachine, type MachineRecord } from '../machineRecord';
 import { SEEDED_META_KEY, SYNCED_AT_META_KEY } from '../metaKeys';
 import type { StoredBlob } from '../photoStore';
-import {
-  pgConfirmHold,
-  pgHoldStatus,
-  pgListHolds,
-  pgReadHoldContext,
-  pgRejectHold,
-  pgWriteHoldOutcome,
-} from './feedHolds';
-import { pgRecordFile } from './fileStore';
+import type { Executor } from '../executor';
+import { FeedSql } from '../stores/feed';
+import { confirmHold, readHoldContext, rejectHold, writeHoldOutcome } from '../stores/feedHolds';
+import { recordFile } from '../stores/files';
+import { PgExecutor } from './executor';
 import { HISTORY_COLUMNS, pgInsertHistory } from './historyEntries';
 import { pgPruneEpisodes } from './serviceEpisodes';
 import type { ChangeMessage } from './listen';
-import { MACHINE_COLUMNS, pgUpsertMachines } from './machines';
+import { MACHINE_COLUMNS, pgApplyMachineEdit, pgUpsertMachines } from './machines';
 import type { Queryable } from './pool';
 
 type Notice = ChangeMessage extends infer M ? (M extends unknown ? Omit<M, 'origin'> : never) : never;
@@ -31,11 +27,14 @@ export interface PgWriter {
 }
 
 /** The feed's reads and writes on PostgreSQL; a sync's changes are told to the other instances. */
-export class PgFeedStore implements feed.FeedStore {
+export class PgFeedStore extends FeedSql implements feed.FeedStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly writer: PgWriter,
-  ) {}
+    sql: Executor,
+  ) {
+    super(sql);
+  }
 
   applySnapshot(
     answerMachines: readonly feed.FeedMachine[],
@@ -45,7 +44,8 @@ export class PgFeedStore implements feed.FeedStore {
     const timestamp = at.toISOString();
     return this.writer.write(async (client): Promise<feed.SnapshotChanges> => {
       await fence(client, poller);
-      const context = hold ? await pgReadHoldContext(client, timestamp) : null;
+      const tx = new PgExecutor(client, null);
+      const context = hold ? await readHoldContext(tx, timestamp) : null;
       const outcome = hold && context ? hold(context) : undefined;
       const { machines, presentIds } = outcome ?? { machines: answerMachines, presentIds: answerIds };
       const { rows: stored } = await client.query<MachineRecord>(`SELECT ${MACHINE_COLUMNS} FROM machines`);
@@ -98,22 +98,16 @@ export class PgFeedStore implements feed.FeedStore {
         await this.announce(client, changes, timestamp);
       }
       if (!context || !outcome) return changes;
-      await pgWriteHoldOutcome(client, context, outcome);
+      await writeHoldOutcome(tx, context, outcome);
       return { ...changes, hold: outcome };
     });
   }
 
-  holdStatus(): Promise<feed.HoldStatus> {
-    return pgHoldStatus(this.pool);
-  }
-
-  holds(limit: number): Promise<feed.FeedHold[]> {
-    return pgListHolds(this.pool, limit);
-  }
-
   confirmHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
     return this.writer.write(async (client) => {
-      const decision = await pgConfirmHold(client, id, actor, at);
+      const deactivate = async (machineId: string) =>
+        (await pgApplyMachineEdit(client, machineId, { deactivated: true }, actor, at))?.machine ?? null;
+      const decision = await confirmHold(new PgExecutor(client, null), id, actor, at, deactivate);
       if (decision.done) {
         const { machines } = decision;
         await this.announce(client, { machines, inserted: 0, updated: machines.length }, at.toISOString());
@@ -123,7 +117,7 @@ export class PgFeedStore implements feed.FeedStore {
   }
 
   rejectHold(id: number, actor: Actor, at = new Date()): Promise<feed.HoldDecision> {
-    return this.writer.write((client) => pgRejectHold(client, id, actor, at));
+    return this.writer.write((client) => rejectHold(new PgExecutor(client, null), id, actor, at));
   }
 
   async claimPoller(holder: string, leaseMs: number, report: string | null): Promise<feed.PollerClaim> {
@@ -145,13 +139,6 @@ export class PgFeedStore implements feed.FeedStore {
     await this.pool.query("UPDATE feed_poller SET expires_at = '-infinity' WHERE holder = $1", [holder]);
   }
 
-  async storedPhotos(): Promise<ReadonlyMap<string, string>> {
-    const { rows } = await this.pool.query<{ feed_id: string; file_id: string }>(
-      'SELECT feed_id, file_id FROM feed_photos',
-    );
-    return new Map(rows.map((row) => [row.feed_id, row.file_id]));
-  }
-
   recordPhoto(
     feedId: string,
     blob: StoredBlob,
@@ -161,7 +148,7 @@ export class PgFeedStore implements feed.FeedStore {
     const timestamp = at.toISOString();
     return this.writer.write(async (client) => {
       await fence(client, poller);
-      await pgRecordFile(client, blob, `feed:${feedId}`);
+      await recordFile(new PgExecutor(client, null), blob, `feed:${feedId}`);
       await client.query(
         `INSERT INTO feed_photos (feed_id, file_id, fetched_at) VALUES ($1, $2, $3)
          ON CONFLICT (feed_id) DO UPDATE SET file_id = excluded.file_id, fetched_at = excluded.fetched_at`,
@@ -180,13 +167,6 @@ export class PgFeedStore implements feed.FeedStore {
       await this.announce(client, { machines, inserted: 0, updated: machines.length }, timestamp);
       return machines;
     });
-  }
-
-  async lastSync(): Promise<string | null> {
-    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [
-      SYNCED_AT_META_KEY,
-    ]);
-    return rows[0]?.value ?? null;
   }
 
   async history(id: string, since: string | null, limit: number): Promise<feed.HistoryPage | null> {

@@ -1,6 +1,5 @@
 import type { District } from '../../../shared/contract/machine';
 import type { Actor } from '../../accounts/actor';
-import type { AuditQuery } from '../audit';
 import type { MachineChange } from '../../machines/machineChange';
 import type { MachineRow } from '../../machines/validate';
 import type {
@@ -17,7 +16,6 @@ import { SEEDED_META_KEY } from '../metaKeys';
 import { SqlStores } from '../stores/sqlStores';
 import { SqliteExecutor } from './executor';
 import { applyMachineEdit } from './applyMachineEdit';
-import { readAudit } from './audit';
 import { SqliteFeedStore } from './feedStore';
 import { FileStore } from './fileStore';
 import { recordImport } from './importAudit';
@@ -47,8 +45,8 @@ export class SqliteEngine extends SqlStores implements Engine {
     const sql = new SqliteExecutor(connection);
     super(sql);
     this.db = sql.connection;
-    this.files = new FileStore(filesDir, this.db);
-    this.feed = new SqliteFeedStore(this.db, this.files);
+    this.files = new FileStore(filesDir, sql, this.db);
+    this.feed = new SqliteFeedStore(this.db, this.files, sql, connection);
   }
 
   protected readonly monthTallies: MonthTally = (...args) => sqliteMonthTallies(this.sql, ...args);
@@ -73,10 +71,6 @@ export class SqliteEngine extends SqlStores implements Engine {
 
   async listMachines(districts?: readonly District[]) {
     return listMachines(this.db, districts);
-  }
-
-  async readAudit(query: AuditQuery) {
-    return readAudit(this.db, query);
   }
 
   async countMachines() {

@@ -43,7 +43,7 @@ const TRANSACTION_KINDS = ['deferred', 'immediate', 'exclusive'] as const;
  */
 export class SqliteExecutor implements Executor {
   readonly dialect = 'sqlite';
-  /** The connection for the code not yet on the executor (the machines, the feed, the files, the audit). */
+  /** The connection for the code not yet on the executor (the machines, the feed's sync). */
   readonly connection: Db;
   private readonly statements = new Map<string, Statement>();
   private busy: Promise<void> | null = null;

@@ -1,5 +1,7 @@
+import type { AuditEntry, AuditQuery } from '../audit';
 import type { Executor } from '../executor';
 import { AccountsSql } from './accounts';
+import { readAudit } from './audit';
 import { AlertsSql } from './alerts';
 import { EmbedOriginsSql } from './embedOrigins';
 import { FactorsSql } from './factors';
@@ -52,6 +54,11 @@ export abstract class SqlStores {
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       [key, value],
     );
+  }
+
+  /** One page of the audit, its tables merged newest first. */
+  readAudit(query: AuditQuery): Promise<AuditEntry[]> {
+    return readAudit(this.sql, query);
   }
 
   /**
