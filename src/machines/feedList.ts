@@ -1,5 +1,6 @@
 import type { Machine } from '../../shared/machine';
 import { idRows } from './machineRows';
+import { sameJson } from './sameJson';
 
 /** How a list was made from the one before it: the rows a live change replaced, every other row the same object. */
 export interface ListEdit {
@@ -27,6 +28,15 @@ export function loadedFeed(machines: readonly Machine[]): FeedList {
 }
 
 export const EMPTY_FEED: FeedList = loadedFeed([]);
+
+/**
+ * The feed after the list call answered again (a kiosk's clock, the network back, the live stream catching up): the
+ * same feed when the answer holds the machines it already has, in the same order, so nothing derived from it is made
+ * again and the map draws no frame for it; otherwise the answer's list.
+ */
+export function reloadedFeed(current: FeedList, machines: readonly Machine[]): FeedList {
+  return sameJson(current.machines, machines) ? current : loadedFeed(machines);
+}
 
 /**
  * The feed with the machine of the same id replaced, or the same feed when the id is not in it (a machine

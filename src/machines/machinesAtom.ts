@@ -4,7 +4,7 @@ import type { Machine } from '../../shared/machine';
 import { apiAtom } from '../api/apiAtom';
 import { nowAtom } from '../clock/nowAtom';
 import { runtimeConfig } from '../runtimeConfig';
-import { EMPTY_FEED, loadedFeed, replaceMachine, type FeedList } from './feedList';
+import { EMPTY_FEED, reloadedFeed, replaceMachine, type FeedList } from './feedList';
 import { nextMachineList, type ListInputs, type MachineList } from './machineList';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
@@ -50,7 +50,7 @@ machineListAtom.debugLabel = 'machineList';
  */
 export const machinesAtom = atom(
   (get): readonly Machine[] => get(machineListAtom).machines,
-  (_get, set, machines: readonly Machine[]) => set(feedAtom, loadedFeed(machines)),
+  (_get, set, machines: readonly Machine[]) => set(feedAtom, (feed) => reloadedFeed(feed, machines)),
 );
 machinesAtom.debugLabel = 'machines';
 
