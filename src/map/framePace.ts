@@ -65,7 +65,12 @@ export class FramePace {
   }
 }
 
+let reducedMotionQuery: MediaQueryList | undefined;
+
 /** The visitor's system setting `prefers-reduced-motion: reduce` (false where the page cannot ask). */
 export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (typeof matchMedia !== 'function') return false;
+  // One query for the page: its `matches` follows the setting as it changes.
+  reducedMotionQuery ??= matchMedia('(prefers-reduced-motion: reduce)');
+  return reducedMotionQuery.matches;
 }
