@@ -48,23 +48,38 @@ function walkText(machine: Machine): string {
   return `${distance} · ${fill(t.nearby.walk, { count: walkingMinutes(metres) })}`;
 }
 
+/**
+ * The "You are here" label and where `place` falls in the settled view, read again for up to 10 s until the label is
+ * centred over it: on a machine busy with other tests one read of the view can come from before the refit that
+ * follows the list's load, the other after it.
+ */
+async function hereLabelOver(page: Page, place: [number, number]) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const dot = project(await settledView(page), place);
+    const label = (await page.waitForSelector(`::-p-text(${t.kiosk.here})`, { visible: true }))!;
+    const box = (await label.boundingBox())!;
+    const offset = box.x + box.width / 2 - dot.x;
+    if (Math.abs(offset) < 2 || Date.now() > deadline) return { label, box, dot, offset };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** "You are here" where the kiosk stands, on screen, every control at least 48x48; and a screenshot to look at. */
 async function checkScreen(page: Page, name: string, withPlace: boolean): Promise<void> {
   for (const screen of SCREENS) {
     await page.setViewport(screen);
-    const view = await settledView(page);
-    const label = await page.$(`::-p-text(${t.kiosk.here})`);
     if (withPlace) {
-      const dot = project(view, HERE);
-      const box = (await label!.boundingBox())!;
-      expect(Math.abs(box.x + box.width / 2 - dot.x), 'the label centred over the place').toBeLessThan(2);
+      const { label, box, dot, offset } = await hereLabelOver(page, HERE);
+      expect(Math.abs(offset), 'the label centred over the place').toBeLessThan(2);
       expect(box.y + box.height).toBeLessThan(dot.y);
       expect(dot.y - (box.y + box.height)).toBeLessThan(40);
       // In the page's fonts, not MapLibre's (Helvetica, Arial), which have no Chinese glyphs.
       const fonts = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
-      expect(await label!.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(fonts);
+      expect(await label.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(fonts);
     } else {
-      expect(label).toBeNull();
+      await settledView(page);
+      expect(await page.$(`::-p-text(${t.kiosk.here})`)).toBeNull();
     }
     expect(await page.$(aria('button', t.nearby.nearMe))).toBeNull();
     expect((await page.$(aria('button', t.nearby.nearest))) !== null).toBe(withPlace);
@@ -194,14 +209,15 @@ describe('kiosk mode (?kiosk=1) placed by RVM_KIOSK_HERE, statuses refreshed eve
   it('a place in the address (?here=) wins over the deployment’s', async () => {
     const elsewhere: [number, number] = [22.2939, 114.1694]; // Tsim Sha Tsui, across the harbour
     const { page } = await app.openPage(`/?kiosk=1&here=${elsewhere.join(',')}`, { viewport: SCREENS[0] });
-    await waitForMapReady(page);
-    const view = await settledView(page);
-    const dot = project(view, elsewhere);
-    const box = (await (await page.waitForSelector(`::-p-text(${t.kiosk.here})`, { visible: true }))!.boundingBox())!;
-    expect(Math.abs(box.x + box.width / 2 - dot.x)).toBeLessThan(2);
-    const first = (await listItemTexts(page, t.list.title))[0]!;
-    expect(first.split('\n')[0]).toBe(kioskOrder(machines, new Date(), elsewhere)[0]!.name_en);
-    await page.close();
+    // Closed whatever happens: left open, it would hide the shared kiosk page behind it for the tests after.
+    try {
+      await waitForMapReady(page);
+      expect(Math.abs((await hereLabelOver(page, elsewhere)).offset)).toBeLessThan(2);
+      const first = (await listItemTexts(page, t.list.title))[0]!;
+      expect(first.split('\n')[0]).toBe(kioskOrder(machines, new Date(), elsewhere)[0]!.name_en);
+    } finally {
+      await page.close();
+    }
   });
 
   it('has no link that leaves the page: the address is text and directions are a QR code of the directions URL', async () => {
