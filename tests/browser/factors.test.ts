@@ -191,7 +191,6 @@ describe('second factors in the console (issue 66)', { timeout: 120_000 }, () =>
       const rows = await passkeyRowsWhen(page, (rows) => rows.length === 1, 'one passkey in the table');
       expect(rows).toEqual([['Office laptop', expect.any(String), t.security.never]]);
       expect(await seriousFindings(page, 'passkeys')).toEqual([]);
-      await page.screenshot({ path: '/tmp/shots-passkeys/security-passkey-en.png' }).catch(() => undefined);
     });
 
     it('signs in with the passkey alone, after signing out', async () => {
