@@ -1,3 +1,5 @@
+// One page of its own, the API reference at /api/docs, opened without the harness's interception so that any
+// request to another origin shows; no map page is loaded.
 import { describe, expect, it } from 'vitest';
 import { setupBrowserApp } from './fixture';
 import { DESKTOP } from '../../testkit/browser/harness';

@@ -1,3 +1,4 @@
+// One map page of its own: the card and the list follow an operator's change through the live stream.
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';
 import { setupBrowserApp } from './fixture';

@@ -1,3 +1,5 @@
+// One shared map page placed at Repulse Bay Beach on a Wednesday afternoon (setupSharedPage) serves Near me and
+// Open now; the tests at the end each load a page of their own, as they start from another place or time.
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import type { Machine } from '../../shared/machine';

@@ -1,3 +1,4 @@
+// Each test loads a page of its own: a shared link is the first thing a page reads, so none can reuse another's.
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/i18n/locales/en.json';

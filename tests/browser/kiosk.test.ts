@@ -1,3 +1,6 @@
+// One kiosk page at 03:00 (RVM_KIOSK_HERE, refreshed every second) serves the placed tests in order, each leaving it
+// as the next expects; `?here=` opens a second page and closes it. The idle-reset tests have a server and page of
+// their own (RVM_KIOSK_IDLE_MS).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import QRCode from 'qrcode';

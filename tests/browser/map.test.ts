@@ -1,3 +1,5 @@
+// One shared desktop page (setupSharedPage, with motion) serves the map's tests in order; failing tiles, the phone's
+// popup and the health page each load their own.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// One page of its own: the real server's list reaches the page, with the map drawn.
 import { describe, expect, it } from 'vitest';
 import { setupBrowserApp } from './fixture';
 import { bodyText, waitForMapReady } from '../../testkit/browser/harness';
