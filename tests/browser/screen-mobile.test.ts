@@ -27,11 +27,24 @@ const { app, machines } = setupDemoApp({ viewport: MOBILE });
 const isVisible = async (page: Page, role: string, name: string) =>
   (await page.$(aria(role, name)))?.isVisible() ?? false;
 
+/**
+ * The page as a visitor can use it: the list call answered and its blocking overlay gone. The buttons show before the
+ * answer, and a tap on one meanwhile lands on the overlay.
+ */
+async function usable(page: Page, t: (typeof MESSAGES)['en']): Promise<void> {
+  await find(page, 'button', t.list.open);
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === '/api/rvm/'),
+    { timeout: 60_000 },
+  );
+  await gone(page, 'progressbar', t.app.loading, 60_000);
+}
+
 describe.each(LOCALES)('on a phone, in %s', (locale) => {
   const t = MESSAGES[locale];
   const shared = setupSharedPage(app, `/?locale=${locale}&fontSize=${locale === 'en' ? 'sm' : 'lg'}`, {
     map: locale === 'en',
-    ready: (page) => find(page, 'button', t.list.open),
+    ready: (page) => usable(page, t),
   });
 
   it('the panel holds the filters with Reset and Search and no list; the list card has a search box and Close', async () => {
