@@ -4,10 +4,12 @@ import type { Machine } from '../../shared/machine';
 import { apiAtom } from '../api/apiAtom';
 import { nowAtom } from '../clock/nowAtom';
 import { runtimeConfig } from '../runtimeConfig';
+import { callEnded, callStarted, changeCame, NO_CALLS, type ChangesInFlight } from './changesInFlight';
 import { EMPTY_FEED, reloadedFeed, replaceMachine, type FeedList } from './feedList';
 import { nextMachineList, type ListInputs, type MachineList } from './machineList';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
+import { sameJson } from './sameJson';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -57,7 +59,11 @@ machinesAtom.debugLabel = 'machines';
 /** A live change: the machine of the same id replaced, its row recorded so what is derived patches that row only. */
 export const replaceMachineAtom = atom(null, (_get, set, machine: Machine) => {
   set(feedAtom, (feed) => replaceMachine(feed, machine));
+  set(changesInFlightAtom, (state) => changeCame(state, machine));
 });
+
+/** The live changes that came while list calls were on their way (changesInFlight.ts). */
+const changesInFlightAtom = atom<ChangesInFlight>(NO_CALLS);
 
 /** Typed columns of the shown machines; a live status change patches its rows only. */
 export const packedMachinesAtom = atom((get) => get(machineListAtom).packed);
@@ -99,6 +105,19 @@ export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
   set(machinesLoadStateAtom, 'loaded');
 });
 
+/** A list call that started at `start` has ended: the live changes since then applied again over its answer. */
+const keepChangesSinceAtom = atom(null, (get, set, start: number, answered: boolean) => {
+  const { state, since } = callEnded(get(changesInFlightAtom), start);
+  set(changesInFlightAtom, state);
+  if (!answered) return;
+  for (const machine of since) {
+    set(feedAtom, (feed) => {
+      const row = feed.rows.get(machine.id);
+      return row !== undefined && sameJson(feed.machines[row], machine) ? feed : replaceMachine(feed, machine);
+    });
+  }
+});
+
 /** The background refresh on its way, which another asking meanwhile joins (boxed: jotai would await a bare promise). */
 const backgroundLoadAtom = atom<{ done: Promise<void> } | null>(null);
 
@@ -111,21 +130,32 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
   const { call } = get(apiAtom);
   if (!options.not_blocking) {
     set(machinesLoadStateAtom, 'loading');
+    const start = get(changesInFlightAtom).next;
+    set(changesInFlightAtom, callStarted);
     const body = await call<unknown>('rvm/', {});
     if (body === undefined) set(machinesLoadStateAtom, 'failed');
     else set(applyListAnswerAtom, body);
+    set(keepChangesSinceAtom, start, body !== undefined);
     return;
   }
   const joined = get(backgroundLoadAtom);
   if (joined) return joined.done;
+  const start = get(changesInFlightAtom).next;
+  set(changesInFlightAtom, callStarted);
+  let answered = false;
   const done = call<unknown>('rvm/', {}, { not_blocking: true, throw_error: true })
     .then(
       (body) => {
-        if (body !== undefined) set(applyListAnswerAtom, body);
+        if (body === undefined) return;
+        set(applyListAnswerAtom, body);
+        answered = true;
       },
       () => undefined,
     )
-    .finally(() => set(backgroundLoadAtom, null));
+    .finally(() => {
+      set(keepChangesSinceAtom, start, answered);
+      set(backgroundLoadAtom, null);
+    });
   set(backgroundLoadAtom, { done });
   return done;
 });

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiAtom } from '../api/apiAtom';
-import { loadMachinesAtom, machinesAtom, machinesLoadStateAtom } from './machinesAtom';
+import { loadMachinesAtom, machinesAtom, machinesLoadStateAtom, replaceMachineAtom } from './machinesAtom';
 
 const good = (id: string) => ({
   id,
@@ -61,5 +61,39 @@ describe('loading the list with bad rows in it', () => {
     await store.set(loadMachinesAtom);
     expect(store.get(machinesAtom)).toEqual([]);
     expect(store.get(machinesLoadStateAtom)).toBe('failed');
+  });
+});
+
+describe('a live change while the list call is on its way', () => {
+  /** A store whose list calls wait until the test answers them, in the order they were made. */
+  function storeHolding() {
+    const store = createStore();
+    const answers: ((body: unknown) => void)[] = [];
+    store.set(apiAtom, { call: (() => new Promise((resolve) => answers.push(resolve))) as never });
+    return { store, answer: (body: unknown) => answers.shift()!(body) };
+  }
+  const list = (status: string) => ({ success: true, rvms: [{ ...good('A'), status }, good('B')] });
+
+  it.each([
+    ['a background refresh', { not_blocking: true }],
+    ['a blocking load', {}],
+  ])('is not undone by %s read before it', async (_name, options) => {
+    const { store, answer } = storeHolding();
+    const first = store.set(loadMachinesAtom);
+    answer(list('>40%'));
+    await first;
+
+    const refresh = store.set(loadMachinesAtom, options);
+    const full = { ...store.get(machinesAtom)[0]!, status: 'Full' as const };
+    store.set(replaceMachineAtom, full);
+    answer(list('>40%'));
+    await refresh;
+    expect(store.get(machinesAtom).map((m) => m.status)).toEqual(['Full', '>40%']);
+
+    // Once the call has ended, a later list is taken as it is.
+    const next = store.set(loadMachinesAtom, options);
+    answer(list('<=5%'));
+    await next;
+    expect(store.get(machinesAtom)[0]!.status).toBe('<=5%');
   });
 });
