@@ -18,6 +18,10 @@ describe('replaceMachine', () => {
   it('keeps the same list for a machine it does not know', () => {
     expect(replaceMachine(feed, m('z', 'Full'))).toBe(feed);
   });
+
+  it('keeps the same list for a machine that has not changed', () => {
+    expect(replaceMachine(feed, m('c', 'Full'))).toBe(feed);
+  });
 });
 
 describe('reloadedFeed', () => {

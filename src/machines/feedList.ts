@@ -40,12 +40,13 @@ export function reloadedFeed(current: FeedList, machines: readonly Machine[]): F
 
 /**
  * The feed with the machine of the same id replaced, or the same feed when the id is not in it (a machine
- * added since the page loaded arrives with the next full load). The replaced row is recorded, so what is
+ * added since the page loaded arrives with the next full load) or the machine is unchanged (an event heard again, a
+ * live change applied again over a list answer that has it). The replaced row is recorded, so what is
  * derived from the list patches that row instead of comparing every machine.
  */
 export function replaceMachine(feed: FeedList, next: Machine): FeedList {
   const row = feed.rows.get(next.id);
-  if (row === undefined) return feed;
+  if (row === undefined || sameJson(feed.machines[row], next)) return feed;
   const machines = feed.machines.slice();
   machines[row] = next;
   return {

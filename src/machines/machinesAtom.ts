@@ -9,7 +9,6 @@ import { EMPTY_FEED, reloadedFeed, replaceMachine, type FeedList } from './feedL
 import { nextMachineList, type ListInputs, type MachineList } from './machineList';
 import { machineLookup } from './machineRows';
 import { parseMachineList } from './parseMachines';
-import { sameJson } from './sameJson';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -109,13 +108,14 @@ export const applyListAnswerAtom = atom(null, (get, set, body: unknown) => {
 const keepChangesSinceAtom = atom(null, (get, set, start: number, answered: boolean) => {
   const { state, since } = callEnded(get(changesInFlightAtom), start);
   set(changesInFlightAtom, state);
-  if (!answered) return;
-  for (const machine of since) {
-    set(feedAtom, (feed) => {
-      const row = feed.rows.get(machine.id);
-      return row !== undefined && sameJson(feed.machines[row], machine) ? feed : replaceMachine(feed, machine);
-    });
-  }
+  if (answered) for (const machine of since) set(feedAtom, (feed) => replaceMachine(feed, machine));
+});
+
+/** A list call starts: the number its live changes start from. */
+const listCallStartedAtom = atom(null, (get, set) => {
+  const start = get(changesInFlightAtom).next;
+  set(changesInFlightAtom, callStarted);
+  return start;
 });
 
 /** The background refresh on its way, which another asking meanwhile joins (boxed: jotai would await a bare promise). */
@@ -130,8 +130,7 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
   const { call } = get(apiAtom);
   if (!options.not_blocking) {
     set(machinesLoadStateAtom, 'loading');
-    const start = get(changesInFlightAtom).next;
-    set(changesInFlightAtom, callStarted);
+    const start = set(listCallStartedAtom);
     const body = await call<unknown>('rvm/', {});
     if (body === undefined) set(machinesLoadStateAtom, 'failed');
     else set(applyListAnswerAtom, body);
@@ -140,8 +139,7 @@ export const loadMachinesAtom = atom(null, async (get, set, options: { not_block
   }
   const joined = get(backgroundLoadAtom);
   if (joined) return joined.done;
-  const start = get(changesInFlightAtom).next;
-  set(changesInFlightAtom, callStarted);
+  const start = set(listCallStartedAtom);
   let answered = false;
   const done = call<unknown>('rvm/', {}, { not_blocking: true, throw_error: true })
     .then(
