@@ -9,7 +9,7 @@ import { popupOf } from './beyond-helpers';
 import { setupBrowserApp } from './fixture';
 import { ADMIN_TOKEN, ROOT, waitForMapReady, type RunningServer } from '../../testkit/browser/harness';
 import { project, settledView, type ScreenPoint } from './mapPixels';
-import { countColours, hexToRgb, settledShot, steadyScreenshot, type ScreenPixel } from './pixels';
+import { countColours, countColoursInShot, hexToRgb, settledShot, steadyShotShowing, type ScreenPixel } from './pixels';
 import { setupSharedPage } from './sharedPage';
 import { chooseFromList, fetchMachines, find, machineById, waitFor } from './screen-helpers';
 
@@ -101,14 +101,13 @@ describe('a live status change on the map', () => {
       width: Math.round(at.x + 60 - view.rect.x),
       height: view.rect.height,
     };
-    // The map as a visitor sees it: the green marker drawn, not a frame from before the markers' first draw.
-    await waitFor(
-      () => markerColours(page, at),
-      (c) => (c.green ?? 0) > 20,
-      'the green marker',
-      30_000,
+    // The map as a visitor sees it: the green marker drawn in the shot itself, not a passing frame.
+    const headInBox = { x: at.x - 6 - mapBox.x, y: at.y - 18 - mapBox.y, width: 12, height: 10 };
+    const before = await steadyShotShowing(
+      page,
+      mapBox,
+      async (shot) => ((await countColoursInShot(page, shot, { green: GREEN }, 20, headInBox)).green ?? 0) > 20,
     );
-    const before = await steadyScreenshot(page, mapBox);
 
     expect((await operatorSetsStatus(machine.id, 'Full')).status).toBe(200);
     await waitFor(

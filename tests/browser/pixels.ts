@@ -43,11 +43,33 @@ export async function countColours(
   box: Box,
   tolerance = 12,
 ): Promise<Record<string, number>> {
-  const pixels = await screenshotPixels(page, box);
+  return countColoursInShot(
+    page,
+    (await page.screenshot({ encoding: 'base64', clip: box })) as string,
+    colours,
+    tolerance,
+  );
+}
+
+/** Counts, in a base64 PNG (or in its part `within`), the pixels within `tolerance` of each colour. */
+export async function countColoursInShot(
+  page: Page,
+  png: string,
+  colours: Record<string, Rgb>,
+  tolerance = 12,
+  within?: Box,
+): Promise<Record<string, number>> {
+  const pixels = await pngPixels(page, png);
   const counts = await page.evaluate(
-    ({ data: px }, wanted, tol) => {
+    ({ data: px, width }, wanted, tol, part) => {
       const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
+      const inside = (i: number) => {
+        if (!part) return true;
+        const [x, y] = [(i / 4) % width, Math.floor(i / 4 / width)];
+        return x >= part.x && x < part.x + part.width && y >= part.y && y < part.y + part.height;
+      };
       for (let i = 0; i < px.length; i += 4) {
+        if (!inside(i)) continue;
         for (const [name, [r, g, b]] of Object.entries(wanted)) {
           if (Math.abs(px[i]! - r) <= tol && Math.abs(px[i + 1]! - g) <= tol && Math.abs(px[i + 2]! - b) <= tol) {
             counts[name]! += 1;
@@ -59,6 +81,7 @@ export async function countColours(
     pixels,
     colours,
     tolerance,
+    within,
   );
   await pixels.dispose();
   return counts;
@@ -96,6 +119,21 @@ export async function steadyScreenshot(page: Page, clip: Box, timeoutMs = 15_000
     if (now === last) return now;
     if (Date.now() > deadline) throw new Error('the screen did not stop changing');
     last = now;
+  }
+}
+
+/**
+ * A steady shot of `box` that `shows` accepts, taken again for up to 30 s while it does not: a loaded machine's
+ * software GL has once kept a frame from before the map's last move (no tiles, the marker 640 px away) on screen
+ * for two shots in a row, after a screenshot had shown the map as it was.
+ */
+export async function steadyShotShowing(page: Page, box: Box, shows: (png: string) => Promise<boolean>) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const shot = await steadyScreenshot(page, box);
+    if (await shows(shot)) return shot;
+    if (Date.now() > deadline) throw new Error('no steady shot showed what was expected');
+    await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 
