@@ -33,7 +33,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     maxWorkers: Number(process.env.RVM_TEST_WORKERS ?? 4),
-    // The costliest files first (tests/support/file-costs.json), so that no worker ends the run alone on a long one.
+    // One project's files after another's, costliest first (tests/support/file-costs.json): see costSequencer.ts.
     sequence: { sequencer: CostSequencer },
     projects: [
       {
