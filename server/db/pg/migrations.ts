@@ -1,30 +1,13 @@
 import type pg from 'pg';
-import { AREAS, BIN_COUNT_MAX, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
-import { ROLES } from '../../accounts/account';
-import { ACTOR_KINDS } from '../../accounts/actor';
-import { ALERT_EVENTS } from '../../alerts/alert';
-import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
-import { ACCESS_ACTIONS } from '../accessAudit';
-import {
-  REPORT_KINDS,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_STATES,
-  REPORT_TEXT_MAX_LENGTH,
-} from '../../../shared/contract/problemReport';
-import { SECOND_FACTOR_STATES } from '../accountStore';
+import { BIN_COUNT_MAX } from '../../../shared/contract/machine';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
-import { DELIVERY_STATES } from '../alertStore';
-import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import { ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { DISTRICT_MATCHES_AREA, IN } from '../checkLists';
 import type { Migration } from '../migration';
-import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
 import { checkOut, type Queryable } from './pool';
 import { pgRemakeAllEpisodes } from './serviceEpisodes';
 
-const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
-const list = (values: readonly string[]): string => values.map(quote).join(', ');
-const districtMatchesArea = AREAS.map(
-  (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
-).join('\n      OR ');
 const HASH_CHECK = `CHECK (id ~ '^[0-9a-f]{64}$')`;
 
 /**
@@ -56,11 +39,11 @@ CREATE TABLE machines (
   id text COLLATE "C" PRIMARY KEY,
   lat double precision NOT NULL CHECK (lat BETWEEN -90 AND 90),
   lng double precision NOT NULL CHECK (lng BETWEEN -180 AND 180),
-  area text NOT NULL CHECK (area IN (${list(AREAS)})),
+  area text NOT NULL CHECK (area IN (${IN.AREAS})),
   district text NOT NULL CHECK (
-      ${districtMatchesArea}
+      ${DISTRICT_MATCHES_AREA}
   ),
-  status text NOT NULL CHECK (status IN (${list(STATUSES)})),
+  status text NOT NULL CHECK (status IN (${IN.STATUSES})),
   under_maintenance boolean NOT NULL,
   service_status bigint NOT NULL,
   name_en text NOT NULL,
@@ -186,7 +169,7 @@ CREATE TABLE feed_holds (
   remaining integer NOT NULL CHECK (remaining >= 0),
   baseline integer NOT NULL CHECK (baseline >= 0),
   baseline_since text NOT NULL,
-  state text NOT NULL CHECK (state IN (${list(HOLD_STATES)})),
+  state text NOT NULL CHECK (state IN (${IN.HOLD_STATES})),
   decided_at text,
   decided_by text,
   rejected_at text,
@@ -212,8 +195,8 @@ CREATE TABLE feed_baseline (
 CREATE TABLE accounts (
   name text COLLATE "C" PRIMARY KEY,
   password_hash text NOT NULL CHECK (password_hash LIKE '$argon2%'),
-  role text NOT NULL CHECK (role IN (${list(ROLES)})),
-  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${list(DISTRICTS)}]::text[]),
+  role text NOT NULL CHECK (role IN (${IN.ROLES})),
+  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${IN.DISTRICTS}]::text[]),
   disabled boolean NOT NULL DEFAULT false,
   must_change_password boolean NOT NULL DEFAULT false,
   created_at text NOT NULL,
@@ -242,10 +225,10 @@ CREATE TABLE sign_in_failures (
 );
 
 ALTER TABLE machine_status_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'token'
-  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+  CHECK (actor_kind IN (${IN.ACTOR_KINDS}));
 ALTER TABLE machine_status_audit ADD COLUMN address text;
 ALTER TABLE machine_import_audit ADD COLUMN actor_kind text NOT NULL DEFAULT 'command'
-  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+  CHECK (actor_kind IN (${IN.ACTOR_KINDS}));
 ALTER TABLE machine_import_audit ADD COLUMN address text;
 CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
 `,
@@ -258,9 +241,9 @@ CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
     sql: `
 CREATE TABLE alert_rules (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  kind text NOT NULL CHECK (kind IN (${IN.ALERT_KINDS})),
   minutes integer NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
-  district text CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  district text CHECK (district IS NULL OR district IN (${IN.DISTRICTS})),
   enabled boolean NOT NULL,
   created_at text NOT NULL,
   updated_at text NOT NULL,
@@ -270,7 +253,7 @@ CREATE TABLE alert_rules (
 CREATE TABLE alerts (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   rule_id integer REFERENCES alert_rules (id) ON DELETE SET NULL,
-  kind text NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  kind text NOT NULL CHECK (kind IN (${IN.ALERT_KINDS})),
   subject text NOT NULL,
   machine_id text,
   district text,
@@ -296,9 +279,9 @@ CREATE TABLE webhook_deliveries (
   id text COLLATE "C" PRIMARY KEY,
   webhook_id integer NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
   alert_id integer NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
-  event text NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  event text NOT NULL CHECK (event IN (${IN.ALERT_EVENTS})),
   body text NOT NULL,
-  state text NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  state text NOT NULL CHECK (state IN (${IN.DELIVERY_STATES})),
   attempts integer NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at text COLLATE "C",
   last_status integer,
@@ -321,8 +304,8 @@ CREATE TABLE api_tokens (
   name text COLLATE "C" NOT NULL,
   secret_hash text COLLATE "C" NOT NULL UNIQUE CHECK (secret_hash ~ '^[0-9a-f]{64}$'),
   hint text NOT NULL,
-  role text NOT NULL CHECK (role IN (${list(ROLES)})),
-  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${list(DISTRICTS)}]::text[]),
+  role text NOT NULL CHECK (role IN (${IN.ROLES})),
+  districts text[] NOT NULL DEFAULT '{}' CHECK (districts <@ ARRAY[${IN.DISTRICTS}]::text[]),
   created_by text NOT NULL,
   created_at text COLLATE "C" NOT NULL,
   expires_at text COLLATE "C" NOT NULL,
@@ -338,9 +321,9 @@ CREATE TABLE access_audit (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   at text COLLATE "C" NOT NULL,
   actor text NOT NULL,
-  actor_kind text NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  actor_kind text NOT NULL CHECK (actor_kind IN (${IN.ACTOR_KINDS})),
   address text,
-  action text NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  action text NOT NULL CHECK (action IN (${IN.ACCESS_ACTIONS})),
   subject text NOT NULL,
   detail jsonb NOT NULL CHECK (jsonb_typeof(detail) = 'object')
 );
@@ -365,11 +348,11 @@ ALTER TABLE sessions ADD COLUMN agent text NOT NULL DEFAULT '' CHECK (length(age
 CREATE TABLE feed_hold_audit (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   hold_id bigint NOT NULL,
-  decision text NOT NULL CHECK (decision IN (${list(HOLD_VERDICTS)})),
+  decision text NOT NULL CHECK (decision IN (${IN.HOLD_VERDICTS})),
   machine_ids json NOT NULL CHECK (json_typeof(machine_ids) = 'array'),
   at text NOT NULL,
   actor text NOT NULL,
-  actor_kind text NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  actor_kind text NOT NULL CHECK (actor_kind IN (${IN.ACTOR_KINDS})),
   address text
 );
 CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
@@ -382,7 +365,7 @@ CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
     // active admin is revoked, as from now on it is when its maker is disabled or given another role.
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 CREATE INDEX access_audit_actor ON access_audit (actor, at);
 
 CREATE TABLE sign_in_devices (
@@ -406,7 +389,7 @@ UPDATE api_tokens
     // SQLite's migration 13 (decision 0068).
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 
 CREATE TABLE totp_factors (
   account text COLLATE "C" PRIMARY KEY REFERENCES accounts (name) ON DELETE CASCADE,
@@ -426,7 +409,7 @@ CREATE TABLE recovery_codes (
 );
 
 ALTER TABLE sessions ADD COLUMN second_factor text NOT NULL DEFAULT 'done'
-  CHECK (second_factor IN (${list(SECOND_FACTOR_STATES)}));
+  CHECK (second_factor IN (${IN.SECOND_FACTOR_STATES}));
 ALTER TABLE sessions ADD COLUMN step_up_at text COLLATE "C";
 UPDATE sessions SET step_up_at = created_at;
 `,
@@ -437,7 +420,7 @@ UPDATE sessions SET step_up_at = created_at;
     // SQLite's migration 14 (decision 0069): the access audit's longer list of actions; the promise is a row of meta.
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 `,
   },
   {
@@ -448,8 +431,8 @@ ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action 
 CREATE TABLE problem_reports (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   machine_id text COLLATE "C" NOT NULL,
-  district text NOT NULL CHECK (district IN (${list(DISTRICTS)})),
-  kind text NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  district text NOT NULL CHECK (district IN (${IN.DISTRICTS})),
+  kind text NOT NULL CHECK (kind IN (${IN.REPORT_KINDS})),
   text text NOT NULL CHECK (char_length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
   challenge text COLLATE "C" NOT NULL UNIQUE CHECK (challenge ~ '^[0-9a-f]{64}$'),
   state text NOT NULL CHECK (state IN ('open')),
@@ -464,7 +447,7 @@ CREATE INDEX problem_reports_machine ON problem_reports (machine_id, created_at)
     // SQLite's migration 16 (decision 0071).
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 
 CREATE TABLE passkeys (
   id text COLLATE "C" PRIMARY KEY CHECK (id ~ '^[A-Za-z0-9_-]+$' AND char_length(id) BETWEEN 16 AND 1366),
@@ -493,11 +476,11 @@ CREATE TABLE passkey_challenges (
     // SQLite's migration 17 (decision 0072).
     sql: `
 ALTER TABLE problem_reports DROP CONSTRAINT problem_reports_state_check;
-ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_state_check CHECK (state IN (${list(REPORT_STATES)}));
+ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_state_check CHECK (state IN (${IN.REPORT_STATES}));
 ALTER TABLE problem_reports ADD COLUMN note text CHECK (char_length(note) <= ${REPORT_NOTE_MAX_LENGTH});
 ALTER TABLE problem_reports ADD COLUMN closed_at text COLLATE "C";
 ALTER TABLE problem_reports ADD COLUMN closed_by text;
-ALTER TABLE problem_reports ADD COLUMN closed_by_kind text CHECK (closed_by_kind IN (${list(ACTOR_KINDS)}));
+ALTER TABLE problem_reports ADD COLUMN closed_by_kind text CHECK (closed_by_kind IN (${IN.ACTOR_KINDS}));
 ALTER TABLE problem_reports ADD CONSTRAINT problem_reports_closed_check
   CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
     AND (state = 'open') = (note IS NULL));
@@ -505,11 +488,11 @@ CREATE INDEX problem_reports_created ON problem_reports (created_at);
 CREATE INDEX problem_reports_closed ON problem_reports (closed_at) WHERE state <> 'open';
 
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 ALTER TABLE alert_rules DROP CONSTRAINT alert_rules_kind_check;
-ALTER TABLE alert_rules ADD CONSTRAINT alert_rules_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
+ALTER TABLE alert_rules ADD CONSTRAINT alert_rules_kind_check CHECK (kind IN (${IN.ALERT_KINDS}));
 ALTER TABLE alerts DROP CONSTRAINT alerts_kind_check;
-ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (${list(ALERT_KINDS)}));
+ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (${IN.ALERT_KINDS}));
 `,
   },
   {
@@ -518,7 +501,7 @@ ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN (${list(ALERT
     // SQLite's migration 18 (decision 0073): the access audit's longer list of actions, and the origins.
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 
 CREATE TABLE embed_origins (
   origin text COLLATE "C" PRIMARY KEY CHECK (char_length(origin) <= 300 AND origin ~ '^https?://' AND origin = lower(origin)),
@@ -536,10 +519,10 @@ CREATE TABLE embed_origins (
 CREATE TABLE service_episodes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   machine_id text COLLATE "C" NOT NULL,
-  kind text NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  kind text NOT NULL CHECK (kind IN (${IN.EPISODE_KINDS})),
   from_at text COLLATE "C" NOT NULL,
   to_at text COLLATE "C",
-  ended text NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  ended text NOT NULL CHECK (ended IN (${IN.EPISODE_ENDS})),
   emptied_before text COLLATE "C",
   CHECK ((to_at IS NULL) = (ended = 'open'))
 );
@@ -555,7 +538,7 @@ CREATE INDEX service_episodes_open ON service_episodes (machine_id) WHERE to_at 
     // SQLite's migration 20: the access audit's longer list of actions.
     sql: `
 ALTER TABLE access_audit DROP CONSTRAINT access_audit_action_check;
-ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${list(ACCESS_ACTIONS)}));
+ALTER TABLE access_audit ADD CONSTRAINT access_audit_action_check CHECK (action IN (${IN.ACCESS_ACTIONS}));
 `,
   },
   {

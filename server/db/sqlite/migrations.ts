@@ -1,32 +1,10 @@
 import type Database from 'better-sqlite3';
-import { AREAS, DISTRICTS, DISTRICTS_BY_AREA, STATUSES } from '../../../shared/contract/machine';
-import { ALERT_EVENTS } from '../../alerts/alert';
-import { ALERT_KINDS, ALERT_MAX_MINUTES } from '../../alerts/alertRule';
-import { ROLES } from '../../accounts/account';
-import { ACTOR_KINDS } from '../../accounts/actor';
-import { ACCESS_ACTIONS } from '../accessAudit';
-import {
-  REPORT_KINDS,
-  REPORT_NOTE_MAX_LENGTH,
-  REPORT_STATES,
-  REPORT_TEXT_MAX_LENGTH,
-} from '../../../shared/contract/problemReport';
-import { SECOND_FACTOR_STATES } from '../accountStore';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../shared/contract/factors';
-import { DELIVERY_STATES } from '../alertStore';
-import { HOLD_STATES, HOLD_VERDICTS } from '../feedStore';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_TEXT_MAX_LENGTH } from '../../../shared/contract/problemReport';
+import { ALERT_MAX_MINUTES } from '../../alerts/alertRule';
+import { DISTRICT_MATCHES_AREA, IN } from '../checkLists';
 import type { Migration } from '../migration';
-import { EPISODE_ENDS, EPISODE_KINDS } from '../../../shared/service/episodes';
 import { remakeAllEpisodes } from './serviceEpisodes';
-
-const quote = (value: string): string => `'${value.replaceAll("'", "''")}'`;
-const list = (values: readonly string[]): string => values.map(quote).join(', ');
-
-// The CHECKs are generated from the shared enumerations so they cannot drift from the Machine type.
-// Changing an enumeration later needs a new migration that rebuilds the table: SQLite cannot alter a CHECK.
-const districtMatchesArea = AREAS.map(
-  (area) => `(area = ${quote(area)} AND district IN (${list(DISTRICTS_BY_AREA[area])}))`,
-).join('\n      OR ');
 
 /**
  * access_audit made anew with today's list of actions, its rows and indexes kept: migrations 12, 13, 14, 16, 18 and 20
@@ -36,9 +14,9 @@ const REMAKE_ACCESS_AUDIT = `CREATE TABLE access_audit_next (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   at TEXT NOT NULL,
   actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${IN.ACTOR_KINDS})),
   address TEXT,
-  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  action TEXT NOT NULL CHECK (action IN (${IN.ACCESS_ACTIONS})),
   subject TEXT NOT NULL,
   detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
 ) STRICT;
@@ -53,9 +31,9 @@ CREATE INDEX access_audit_actor ON access_audit (actor, at);
 /** Migration 8's alert rules and alerts, their kinds today's: migration 17 makes them anew with them. */
 const ALERT_RULES_AND_ALERTS = `CREATE TABLE alert_rules (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${IN.ALERT_KINDS})),
   minutes INTEGER NOT NULL CHECK (minutes BETWEEN 1 AND ${ALERT_MAX_MINUTES}),
-  district TEXT CHECK (district IS NULL OR district IN (${list(DISTRICTS)})),
+  district TEXT CHECK (district IS NULL OR district IN (${IN.DISTRICTS})),
   enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
@@ -65,7 +43,7 @@ const ALERT_RULES_AND_ALERTS = `CREATE TABLE alert_rules (
 CREATE TABLE alerts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   rule_id INTEGER REFERENCES alert_rules (id) ON DELETE SET NULL,
-  kind TEXT NOT NULL CHECK (kind IN (${list(ALERT_KINDS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${IN.ALERT_KINDS})),
   subject TEXT NOT NULL,
   machine_id TEXT,
   district TEXT,
@@ -83,9 +61,9 @@ const WEBHOOK_DELIVERIES = `CREATE TABLE webhook_deliveries (
   id TEXT PRIMARY KEY,
   webhook_id INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
   alert_id INTEGER NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
-  event TEXT NOT NULL CHECK (event IN (${list(ALERT_EVENTS)})),
+  event TEXT NOT NULL CHECK (event IN (${IN.ALERT_EVENTS})),
   body TEXT NOT NULL,
-  state TEXT NOT NULL CHECK (state IN (${list(DELIVERY_STATES)})),
+  state TEXT NOT NULL CHECK (state IN (${IN.DELIVERY_STATES})),
   attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
   next_attempt_at TEXT,
   last_status INTEGER,
@@ -142,11 +120,11 @@ CREATE TABLE machines (
   id TEXT PRIMARY KEY,
   lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
   lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
-  area TEXT NOT NULL CHECK (area IN (${list(AREAS)})),
+  area TEXT NOT NULL CHECK (area IN (${IN.AREAS})),
   district TEXT NOT NULL CHECK (
-      ${districtMatchesArea}
+      ${DISTRICT_MATCHES_AREA}
   ),
-  status TEXT NOT NULL CHECK (status IN (${list(STATUSES)})),
+  status TEXT NOT NULL CHECK (status IN (${IN.STATUSES})),
   under_maintenance INTEGER NOT NULL CHECK (under_maintenance IN (0, 1)),
   service_status INTEGER NOT NULL,
   name_en TEXT NOT NULL,
@@ -261,11 +239,11 @@ CREATE TABLE machines_rebuilt (
   id TEXT PRIMARY KEY,
   lat REAL NOT NULL CHECK (lat BETWEEN -90 AND 90),
   lng REAL NOT NULL CHECK (lng BETWEEN -180 AND 180),
-  area TEXT NOT NULL CHECK (area IN (${list(AREAS)})),
+  area TEXT NOT NULL CHECK (area IN (${IN.AREAS})),
   district TEXT NOT NULL CHECK (
-      ${districtMatchesArea}
+      ${DISTRICT_MATCHES_AREA}
   ),
-  status TEXT NOT NULL CHECK (status IN (${list(STATUSES)})),
+  status TEXT NOT NULL CHECK (status IN (${IN.STATUSES})),
   under_maintenance INTEGER NOT NULL CHECK (under_maintenance IN (0, 1)),
   service_status INTEGER NOT NULL,
   name_en TEXT NOT NULL,
@@ -301,7 +279,7 @@ CREATE TABLE feed_holds (
   remaining INTEGER NOT NULL CHECK (remaining >= 0),
   baseline INTEGER NOT NULL CHECK (baseline >= 0),
   baseline_since TEXT NOT NULL,
-  state TEXT NOT NULL CHECK (state IN (${list(HOLD_STATES)})),
+  state TEXT NOT NULL CHECK (state IN (${IN.HOLD_STATES})),
   decided_at TEXT,
   decided_by TEXT,
   rejected_at TEXT,
@@ -328,7 +306,7 @@ CREATE TABLE feed_baseline (
 CREATE TABLE accounts (
   name TEXT PRIMARY KEY,
   password_hash TEXT NOT NULL CHECK (password_hash GLOB '$argon2*'),
-  role TEXT NOT NULL CHECK (role IN (${list(ROLES)})),
+  role TEXT NOT NULL CHECK (role IN (${IN.ROLES})),
   districts TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(districts) AND json_type(districts) = 'array'),
   disabled INTEGER NOT NULL DEFAULT 0 CHECK (disabled IN (0, 1)),
   must_change_password INTEGER NOT NULL DEFAULT 0 CHECK (must_change_password IN (0, 1)),
@@ -358,10 +336,10 @@ CREATE TABLE sign_in_failures (
 ) STRICT;
 
 ALTER TABLE machine_status_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'token'
-  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+  CHECK (actor_kind IN (${IN.ACTOR_KINDS}));
 ALTER TABLE machine_status_audit ADD COLUMN address TEXT;
 ALTER TABLE machine_import_audit ADD COLUMN actor_kind TEXT NOT NULL DEFAULT 'command'
-  CHECK (actor_kind IN (${list(ACTOR_KINDS)}));
+  CHECK (actor_kind IN (${IN.ACTOR_KINDS}));
 ALTER TABLE machine_import_audit ADD COLUMN address TEXT;
 CREATE INDEX machine_status_audit_actor ON machine_status_audit (actor, at);
 `,
@@ -395,7 +373,7 @@ CREATE TABLE api_tokens (
   name TEXT NOT NULL,
   secret_hash TEXT NOT NULL UNIQUE CHECK (length(secret_hash) = 64 AND secret_hash NOT GLOB '*[^0-9a-f]*'),
   hint TEXT NOT NULL,
-  role TEXT NOT NULL CHECK (role IN (${list(ROLES)})),
+  role TEXT NOT NULL CHECK (role IN (${IN.ROLES})),
   districts TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(districts) AND json_type(districts) = 'array'),
   created_by TEXT NOT NULL,
   created_at TEXT NOT NULL,
@@ -412,9 +390,9 @@ CREATE TABLE access_audit (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   at TEXT NOT NULL,
   actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${IN.ACTOR_KINDS})),
   address TEXT,
-  action TEXT NOT NULL CHECK (action IN (${list(ACCESS_ACTIONS)})),
+  action TEXT NOT NULL CHECK (action IN (${IN.ACCESS_ACTIONS})),
   subject TEXT NOT NULL,
   detail TEXT NOT NULL CHECK (json_valid(detail) AND json_type(detail) = 'object')
 ) STRICT;
@@ -441,11 +419,11 @@ ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT '' CHECK (length(age
 CREATE TABLE feed_hold_audit (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   hold_id INTEGER NOT NULL,
-  decision TEXT NOT NULL CHECK (decision IN (${list(HOLD_VERDICTS)})),
+  decision TEXT NOT NULL CHECK (decision IN (${IN.HOLD_VERDICTS})),
   machine_ids TEXT NOT NULL CHECK (json_valid(machine_ids) AND json_type(machine_ids) = 'array'),
   at TEXT NOT NULL,
   actor TEXT NOT NULL,
-  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${list(ACTOR_KINDS)})),
+  actor_kind TEXT NOT NULL CHECK (actor_kind IN (${IN.ACTOR_KINDS})),
   address TEXT
 ) STRICT;
 CREATE INDEX feed_hold_audit_at ON feed_hold_audit (at);
@@ -500,7 +478,7 @@ CREATE TABLE recovery_codes (
 ) STRICT;
 
 ALTER TABLE sessions ADD COLUMN second_factor TEXT NOT NULL DEFAULT 'done'
-  CHECK (second_factor IN (${list(SECOND_FACTOR_STATES)}));
+  CHECK (second_factor IN (${IN.SECOND_FACTOR_STATES}));
 ALTER TABLE sessions ADD COLUMN step_up_at TEXT;
 UPDATE sessions SET step_up_at = created_at;
 `,
@@ -522,8 +500,8 @@ ${REMAKE_ACCESS_AUDIT}
 CREATE TABLE problem_reports (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   machine_id TEXT NOT NULL,
-  district TEXT NOT NULL CHECK (district IN (${list(DISTRICTS)})),
-  kind TEXT NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  district TEXT NOT NULL CHECK (district IN (${IN.DISTRICTS})),
+  kind TEXT NOT NULL CHECK (kind IN (${IN.REPORT_KINDS})),
   text TEXT NOT NULL CHECK (length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
   challenge TEXT NOT NULL UNIQUE CHECK (length(challenge) = 64 AND challenge NOT GLOB '*[^0-9a-f]*'),
   state TEXT NOT NULL CHECK (state IN ('open')),
@@ -571,16 +549,16 @@ CREATE TABLE passkey_challenges (
 CREATE TABLE problem_reports_next (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   machine_id TEXT NOT NULL,
-  district TEXT NOT NULL CHECK (district IN (${list(DISTRICTS)})),
-  kind TEXT NOT NULL CHECK (kind IN (${list(REPORT_KINDS)})),
+  district TEXT NOT NULL CHECK (district IN (${IN.DISTRICTS})),
+  kind TEXT NOT NULL CHECK (kind IN (${IN.REPORT_KINDS})),
   text TEXT NOT NULL CHECK (length(text) <= ${REPORT_TEXT_MAX_LENGTH}),
   challenge TEXT NOT NULL UNIQUE CHECK (length(challenge) = 64 AND challenge NOT GLOB '*[^0-9a-f]*'),
-  state TEXT NOT NULL CHECK (state IN (${list(REPORT_STATES)})),
+  state TEXT NOT NULL CHECK (state IN (${IN.REPORT_STATES})),
   created_at TEXT NOT NULL,
   note TEXT CHECK (length(note) <= ${REPORT_NOTE_MAX_LENGTH}),
   closed_at TEXT,
   closed_by TEXT,
-  closed_by_kind TEXT CHECK (closed_by_kind IN (${list(ACTOR_KINDS)})),
+  closed_by_kind TEXT CHECK (closed_by_kind IN (${IN.ACTOR_KINDS})),
   CHECK ((state = 'open') = (closed_at IS NULL) AND (state = 'open') = (closed_by IS NULL)
     AND (state = 'open') = (note IS NULL))
 ) STRICT;
@@ -619,10 +597,10 @@ CREATE TABLE embed_origins (
 CREATE TABLE service_episodes (
   id INTEGER PRIMARY KEY,
   machine_id TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN (${list(EPISODE_KINDS)})),
+  kind TEXT NOT NULL CHECK (kind IN (${IN.EPISODE_KINDS})),
   from_at TEXT NOT NULL,
   to_at TEXT,
-  ended TEXT NOT NULL CHECK (ended IN (${list(EPISODE_ENDS)})),
+  ended TEXT NOT NULL CHECK (ended IN (${IN.EPISODE_ENDS})),
   emptied_before TEXT,
   CHECK ((to_at IS NULL) = (ended = 'open'))
 ) STRICT;
