@@ -61,18 +61,16 @@ export async function countColoursInShot(
 ): Promise<Record<string, number>> {
   const pixels = await pngPixels(page, png);
   const counts = await page.evaluate(
-    ({ data: px, width }, wanted, tol, part) => {
+    ({ data: px, width, height }, wanted, tol, part) => {
       const counts: Record<string, number> = Object.fromEntries(Object.keys(wanted).map((k) => [k, 0]));
-      const inside = (i: number) => {
-        if (!part) return true;
-        const [x, y] = [(i / 4) % width, Math.floor(i / 4 / width)];
-        return x >= part.x && x < part.x + part.width && y >= part.y && y < part.y + part.height;
-      };
-      for (let i = 0; i < px.length; i += 4) {
-        if (!inside(i)) continue;
-        for (const [name, [r, g, b]] of Object.entries(wanted)) {
-          if (Math.abs(px[i]! - r) <= tol && Math.abs(px[i + 1]! - g) <= tol && Math.abs(px[i + 2]! - b) <= tol) {
-            counts[name]! += 1;
+      const { x: left, y: top, width: w, height: h } = part ?? { x: 0, y: 0, width, height };
+      for (let y = Math.max(0, top); y < Math.min(height, top + h); y++) {
+        for (let x = Math.max(0, left); x < Math.min(width, left + w); x++) {
+          const i = (y * width + x) * 4;
+          for (const [name, [r, g, b]] of Object.entries(wanted)) {
+            if (Math.abs(px[i]! - r) <= tol && Math.abs(px[i + 1]! - g) <= tol && Math.abs(px[i + 2]! - b) <= tol) {
+              counts[name]! += 1;
+            }
           }
         }
       }
